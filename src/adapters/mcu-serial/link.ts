@@ -1,0 +1,394 @@
+// The serial link to the MCU: handshake, heartbeat, ledgered commands with retransmission,
+// and detection of disconnects and MCU reboots. Implements the McuPort.
+//
+// Rules that keep physical actions honest:
+// - a command is retransmitted byte for byte (same seq, same id) until the MCU answers it;
+// - a link that drops is reopened by its path; commands in flight wait for it a while and are
+//   asked again only if the MCU that answers is the same boot (its ledger knows them);
+// - when the MCU rebooted, a command whose completion was not seen is `indeterminate` and is
+//   never sent again by the link. Whoever asked must look (camera) and decide.
+import { describeError, encodeHostFrame, keyArgs, parseMcuFrame, PROTOCOL_VERSION, tableHashHex, tapArgs, typeArgs, checkHandshake } from '../../protocol/index.js';
+import type { ArgsResult, Frame, FrameArgs } from '../../protocol/index.js';
+import type { ActionOptions, ActionOutcome, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
+import type { CommandIdSource } from './command-ids.js';
+import { McuLinkError } from './errors.js';
+import { helloToInfo } from './hello-info.js';
+import { expectedDurationMs, type PendingCommand } from './pending-command.js';
+import { serialOpener, type LineTransport, type TransportOpener } from './transport.js';
+
+export interface McuLinkOptions {
+  path: string;
+  commandIds: CommandIdSource;
+  open?: TransportOpener;
+  /** Wait this long for any answer to a frame before sending it again. */
+  replyTimeoutMs?: number;
+  /** Give up on a frame after this many unanswered sends. */
+  maxSends?: number;
+  heartbeatMs?: number;
+  reconnectIntervalMs?: number;
+  /** How long commands in flight wait for a dropped link to come back before they are indeterminate. */
+  reconnectGraceMs?: number;
+  /** Sees every line in and out; the console and `--trace` use it. */
+  trace?: (direction: 'tx' | 'rx', line: string) => void;
+}
+
+interface PendingControl {
+  line: string;
+  unanswered: number;
+  timer?: NodeJS.Timeout;
+  resolve(frame: Frame): void;
+  reject(error: Error): void;
+}
+
+export class McuLink implements McuPort {
+  private transport?: LineTransport;
+  private connected = false;
+  private closing = false;
+  private seq = 0;
+  private readonly controls = new Map<number, PendingControl>();
+  private readonly commands = new Map<number, PendingCommand>();
+  private readonly listeners = new Set<(event: McuEvent) => void>();
+  private heartbeat?: NodeJS.Timeout;
+  private reconnectTimer?: NodeJS.Timeout;
+  private handshaking?: Promise<void>;
+  private currentInfo?: McuInfo;
+  private readonly replyTimeoutMs: number;
+  private readonly maxSends: number;
+
+  private constructor(private readonly options: McuLinkOptions) {
+    this.replyTimeoutMs = options.replyTimeoutMs ?? 300;
+    this.maxSends = options.maxSends ?? 6;
+  }
+
+  /** Opens the port and shakes hands. Rejects with a message that says what to fix. */
+  static async connect(options: McuLinkOptions): Promise<McuLink> {
+    const link = new McuLink(options);
+    await link.openAndHandshake();
+    link.startHeartbeat();
+    return link;
+  }
+
+  get info(): McuInfo {
+    if (!this.currentInfo) throw new McuLinkError('DISCONNECTED', 'no handshake with the MCU yet');
+    return this.currentInfo;
+  }
+
+  get isConnected(): boolean {
+    return this.connected;
+  }
+
+  onEvent(listener: (event: McuEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  allocateCommandId(): Promise<number> {
+    return this.options.commandIds.next(this.currentInfo?.lastCommandId ?? 0);
+  }
+
+  tap(request: TapRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.runCommand('TAP', tapArgs(request.x, request.y, request.holdMs), options);
+  }
+
+  type(text: string, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.runCommand('TYPE', typeArgs(text), options);
+  }
+
+  key(request: KeyRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.runCommand('KEY', keyArgs(request.key, request.mods, request.holdMs), options);
+  }
+
+  home(options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.runCommand('HOME', { ok: true, args: [] }, options);
+  }
+
+  async emergencyStop(): Promise<void> {
+    await this.sendControl('ESTOP');
+    if (this.currentInfo) this.currentInfo.state = 'estopped';
+  }
+
+  async clearEmergencyStop(): Promise<void> {
+    await this.sendControl('CLEAR');
+    if (this.currentInfo) this.currentInfo.state = 'ready';
+  }
+
+  async status(): Promise<McuStatus> {
+    const reply = await this.sendControl('STATUS');
+    const state = reply.args.state as McuStatus['state'];
+    return { state, queued: Number(reply.args.queue ?? 0), lastCommandId: Number(reply.args.last ?? 0) };
+  }
+
+  /** Sends a control verb (id 0) as the console does; the reply frame is returned as is. */
+  sendControl(verb: string, args: FrameArgs = []): Promise<Frame> {
+    if (!this.connected) return Promise.reject(new McuLinkError('DISCONNECTED', `cannot send ${verb}: the MCU link is down`));
+    const seq = this.nextSeq();
+    const line = encodeHostFrame(seq, 0, verb, args);
+    return new Promise<Frame>((resolve, reject) => {
+      const control: PendingControl = { line, unanswered: 0, resolve, reject };
+      this.controls.set(seq, control);
+      this.sendControlLine(seq, control);
+    });
+  }
+
+  /** Sends any ledgered verb with prepared arguments; the console uses it for raw commands. */
+  async runCommand(verb: string, prepared: ArgsResult, options: ActionOptions = {}): Promise<ActionOutcome> {
+    const id = options.id ?? (await this.allocateCommandId());
+    if (!prepared.ok) {
+      const { field, rule, value } = prepared.problem;
+      return { kind: 'refused', id, code: 'BAD_ARG', field, message: `${verb} ${field} must be ${rule}; got ${JSON.stringify(value)}. Nothing was sent.` };
+    }
+    if (!this.connected) {
+      return { kind: 'refused', id, code: 'NOT_CONNECTED', message: `${verb} was not sent: the MCU link is down (reconnecting to ${this.options.path}). Nothing moved.` };
+    }
+    const line = encodeHostFrame(this.nextSeq(), id, verb, prepared.args);
+    return new Promise<ActionOutcome>((resolve) => {
+      const command: PendingCommand = {
+        id, verb, line, phase: 'sent', unanswered: 0,
+        expectedMs: expectedDurationMs(verb, prepared.args),
+        onProgress: options.onProgress,
+        finish: (outcome) => {
+          clearTimeout(command.timer);
+          this.commands.delete(id);
+          resolve(outcome);
+        },
+      };
+      this.commands.set(id, command);
+      this.sendCommandLine(command);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.reconnectTimer);
+    for (const command of this.commands.values()) {
+      command.finish(this.indeterminate(command, 'link_lost', 'the link was closed before the MCU reported completion'));
+    }
+    for (const control of this.controls.values()) {
+      clearTimeout(control.timer);
+      control.reject(new McuLinkError('CLOSED', 'the link was closed'));
+    }
+    this.controls.clear();
+    this.connected = false;
+    await this.transport?.close();
+  }
+
+  // ---- connection lifecycle -------------------------------------------------------------
+
+  private async openAndHandshake(): Promise<void> {
+    const open = this.options.open ?? serialOpener();
+    const transport = await open(this.options.path);
+    this.transport = transport;
+    this.connected = true;
+    transport.onLine((line) => this.onLine(line));
+    transport.onClose((reason) => this.onTransportClosed(transport, reason));
+    try {
+      await this.handshake();
+    } catch (error) {
+      this.connected = false;
+      this.transport = undefined;
+      await transport.close();
+      throw error;
+    }
+  }
+
+  private async handshake(): Promise<void> {
+    const reply = await this.sendControl('HELLO', [['proto', String(PROTOCOL_VERSION)], ['table', tableHashHex()]]);
+    if (reply.head !== 'HELLO') throw new McuLinkError('BAD_REPLY', `the MCU answered HELLO with ${reply.head}`);
+    const verdict = checkHandshake(reply.args);
+    if (!verdict.ok) throw new McuLinkError('HANDSHAKE_MISMATCH', verdict.message);
+    const previous = this.currentInfo;
+    this.currentInfo = helloToInfo(reply.args);
+    if (previous && previous.bootId !== this.currentInfo.bootId) this.onReboot(previous.bootId);
+  }
+
+  /** Handshakes again once; concurrent callers share the same attempt. */
+  private rehandshake(): Promise<void> {
+    this.handshaking ??= this.handshake()
+      .catch((error: Error) => this.emit({ type: 'disconnected', reason: error.message }))
+      .finally(() => (this.handshaking = undefined));
+    return this.handshaking;
+  }
+
+  private onReboot(previousBootId: string): void {
+    const lost: number[] = [];
+    for (const command of [...this.commands.values()]) {
+      lost.push(command.id);
+      command.finish(this.indeterminate(command, 'mcu_rebooted', 'the MCU rebooted before it reported completion'));
+    }
+    this.emit({ type: 'reboot', previousBootId, bootId: this.info.bootId, indeterminateIds: lost });
+  }
+
+  private onTransportClosed(transport: LineTransport, reason: string): void {
+    if (this.transport !== transport) return;
+    this.connected = false;
+    this.transport = undefined;
+    for (const control of this.controls.values()) {
+      clearTimeout(control.timer);
+      control.reject(new McuLinkError('DISCONNECTED', `the MCU link dropped: ${reason}`));
+    }
+    this.controls.clear();
+    for (const command of this.commands.values()) this.orphan(command);
+    if (this.closing) return;
+    this.emit({ type: 'disconnected', reason });
+    this.scheduleReconnect();
+  }
+
+  private orphan(command: PendingCommand): void {
+    clearTimeout(command.timer);
+    command.phase = 'orphaned';
+    command.timer = setTimeout(() => {
+      command.finish(this.indeterminate(command, 'link_lost', 'the link dropped and did not come back in time'));
+    }, this.options.reconnectGraceMs ?? 5000);
+  }
+
+  private scheduleReconnect(): void {
+    this.reconnectTimer = setTimeout(async () => {
+      if (this.closing) return;
+      try {
+        await this.openAndHandshake();
+      } catch {
+        return this.scheduleReconnect();
+      }
+      this.emit({ type: 'reconnected', bootId: this.info.bootId });
+      // Same boot: the MCU's ledger knows these ids, so asking again cannot move twice.
+      for (const command of this.commands.values()) {
+        command.phase = 'sent';
+        command.unanswered = 0;
+        this.sendCommandLine(command);
+      }
+    }, this.options.reconnectIntervalMs ?? 500);
+  }
+
+  private startHeartbeat(): void {
+    const interval = this.options.heartbeatMs ?? Math.max(50, Math.floor(this.info.limits.watchdogMs / 4));
+    this.heartbeat = setInterval(() => {
+      if (!this.connected || this.handshaking) return;
+      this.sendControl('PING')
+        .then((reply) => {
+          if (reply.args.boot && this.currentInfo && reply.args.boot !== this.currentInfo.bootId) void this.rehandshake();
+        })
+        .catch((error: McuLinkError) => {
+          if (error.mcuCode === 'NO_HELLO') void this.rehandshake();
+          else if (!error.disconnected) this.emit({ type: 'mcu', name: 'unresponsive', args: { reason: error.message } });
+        });
+    }, interval);
+  }
+
+  // ---- frames out ---------------------------------------------------------------------------
+
+  private nextSeq(): number {
+    this.seq = (this.seq % 65535) + 1;
+    return this.seq;
+  }
+
+  private write(line: string): void {
+    const transport = this.transport;
+    if (!transport) return;
+    this.options.trace?.('tx', line);
+    // A vanished pty peer shows up only as a failed write; report it as a closed link.
+    transport.write(line).catch((error: Error) => this.onTransportClosed(transport, error.message));
+  }
+
+  private sendControlLine(seq: number, control: PendingControl): void {
+    if (control.unanswered >= this.maxSends) {
+      this.controls.delete(seq);
+      return control.reject(new McuLinkError('NO_REPLY', `the MCU did not answer ${control.line.split(' ')[2]} after ${this.maxSends} tries: is it powered, flashed with benchhand firmware, and on ${this.options.path} at 115200 baud?`));
+    }
+    control.unanswered++;
+    this.write(control.line);
+    control.timer = setTimeout(() => this.sendControlLine(seq, control), this.replyTimeoutMs);
+  }
+
+  private sendCommandLine(command: PendingCommand): void {
+    clearTimeout(command.timer);
+    if (command.unanswered >= this.maxSends) {
+      return command.finish(this.indeterminate(command, 'no_reply', `the MCU stopped answering after ${this.maxSends} tries`));
+    }
+    command.unanswered++;
+    this.write(command.line);
+    this.armCommandTimer(command);
+  }
+
+  private armCommandTimer(command: PendingCommand): void {
+    clearTimeout(command.timer);
+    const wait = command.phase === 'received' ? command.expectedMs : this.replyTimeoutMs;
+    command.timer = setTimeout(() => this.sendCommandLine(command), wait);
+  }
+
+  // ---- frames in --------------------------------------------------------------------------
+
+  private onLine(line: string): void {
+    this.options.trace?.('rx', line);
+    const parsed = parseMcuFrame(line);
+    if (!parsed.ok) return; // noise on the line; timeouts retransmit whatever it hid
+    const frame = parsed.frame;
+    if (frame.head === 'EVT') return this.onMcuEvent(frame);
+    if (frame.id === 0) return this.onControlReply(frame);
+    const command = this.commands.get(frame.id);
+    if (command && command.phase !== 'orphaned') this.onCommandReply(command, frame);
+  }
+
+  private onMcuEvent(frame: Frame): void {
+    this.emit({ type: 'mcu', name: frame.args.name ?? 'unknown', args: frame.args });
+    if (frame.args.name === 'boot' && this.currentInfo && frame.args.boot !== this.currentInfo.bootId) void this.rehandshake();
+    if (frame.args.name === 'estop' && this.currentInfo) this.currentInfo.state = 'estopped';
+  }
+
+  private onControlReply(frame: Frame): void {
+    const control = this.controls.get(frame.seq);
+    if (!control) return;
+    clearTimeout(control.timer);
+    this.controls.delete(frame.seq);
+    if (frame.head === 'ERR') {
+      const code = frame.args.code ?? 'UNKNOWN';
+      return control.reject(new McuLinkError('MCU_ERROR', `the MCU refused ${control.line.split(' ')[2]}: ${code}: ${describeError(code)}`, code));
+    }
+    control.resolve(frame);
+  }
+
+  private onCommandReply(command: PendingCommand, frame: Frame): void {
+    command.unanswered = 0;
+    const { args, id } = { args: frame.args, id: command.id };
+    const n = args.n === undefined ? undefined : Number(args.n);
+    switch (frame.head) {
+      case 'RCVD':
+        command.phase = 'received';
+        return this.armCommandTimer(command);
+      case 'PROGRESS':
+        command.phase = 'received';
+        command.onProgress?.(Number(args.n), Number(args.total));
+        return this.armCommandTimer(command);
+      case 'DONE':
+        return command.finish({ kind: 'done', id, n });
+      case 'ALREADY':
+        return command.finish({ kind: 'already', id, result: args.result ?? 'ok', n });
+      case 'MISMATCH':
+        return command.finish({ kind: 'mismatch', id, message: `id ${id} was already used on this MCU for a different command; nothing moved` });
+      case 'STALE':
+        return command.finish({ kind: 'stale', id, message: `id ${id} is older than the MCU's record (last ${args.last ?? '?'}); nothing moved` });
+      case 'ERR':
+        return this.onCommandError(command, args, n);
+      default:
+        return undefined;
+    }
+  }
+
+  private onCommandError(command: PendingCommand, args: Record<string, string>, n: number | undefined): void {
+    const code = args.code ?? 'UNKNOWN';
+    const where = [args.field && `field ${args.field}`, args.limit && `limit ${args.limit}`].filter(Boolean).join(', ');
+    const message = `${command.verb} ${code}${where ? ` (${where})` : ''}: ${describeError(code)}`;
+    if (code === 'ABORTED') return command.finish({ kind: 'failed', id: command.id, code, n, message });
+    if (code === 'NO_HELLO') void this.rehandshake();
+    command.finish({ kind: 'refused', id: command.id, code, field: args.field, limit: args.limit, message });
+  }
+
+  private indeterminate(command: PendingCommand, reason: 'mcu_rebooted' | 'link_lost' | 'no_reply', why: string): ActionOutcome {
+    const sent = command.phase === 'received' ? 'was received and started' : 'was sent';
+    return { kind: 'indeterminate', id: command.id, reason, message: `${command.verb} id ${command.id} ${sent}, but ${why}: verify on screen before doing it again` };
+  }
+
+  private emit(event: McuEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
