@@ -1,0 +1,136 @@
+// An in-memory MCU behind the McuPort, for fast unit tests of everything above the link.
+// It keeps the promises the real firmware keeps (ledger, limits, latched e-stop) and records
+// every actuation, so the contract suite can hold it to the same behaviour as the real link.
+import type { ActionOptions, ActionOutcome, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
+import { keyArgs, tapArgs, typeArgs, type ArgsResult } from '../../protocol/commands.js';
+import { PROTOCOL_TABLE, tableHashHex } from '../../protocol/table.js';
+
+export type FakeActuation =
+  | { ev: 'tap'; x: number; y: number; holdMs: number }
+  | { ev: 'type'; text: string }
+  | { ev: 'key'; key: string; mods: string[]; holdMs: number }
+  | { ev: 'home' };
+
+interface LedgerRecord { argsKey: string; outcome: ActionOutcome }
+
+const limits = PROTOCOL_TABLE.defaultLimits;
+
+export class FakeMcu implements McuPort {
+  readonly actuations: FakeActuation[] = [];
+  readonly info: McuInfo;
+  private readonly ledger = new Map<number, LedgerRecord>();
+  private lastId = 0;
+  private nextId = 0;
+  private readonly listeners = new Set<(event: McuEvent) => void>();
+
+  constructor(workspace = { width: 1080, height: 2400 }) {
+    this.info = {
+      protocolVersion: PROTOCOL_TABLE.version, tableHash: tableHashHex(), firmwareVersion: 'fake', board: 'fake',
+      bootId: '00000001', resetReason: 'power', capabilities: ['tap', 'type', 'key'], state: 'ready', lastCommandId: 0,
+      limits: {
+        maxTextBytes: limits.maxText, maxHoldMs: limits.maxHoldMs, minTapGapMs: limits.minTapGapMs,
+        watchdogMs: limits.watchdogMs, queueDepth: limits.queueDepth, workspace,
+      },
+    };
+  }
+
+  async allocateCommandId(): Promise<number> {
+    this.nextId = Math.max(this.nextId, this.lastId) + 1;
+    return this.nextId;
+  }
+
+  tap(request: TapRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.run('TAP', tapArgs(request.x, request.y, request.holdMs), options, () => {
+      const holdMs = request.holdMs ?? limits.defaultHoldMs;
+      if (holdMs > this.info.limits.maxHoldMs) return ['HOLD_TOO_LONG', 'hold', String(this.info.limits.maxHoldMs)];
+      const { width, height } = this.info.limits.workspace;
+      if (request.x >= width) return ['OUT_OF_BOUNDS', 'x', String(width - 1)];
+      if (request.y >= height) return ['OUT_OF_BOUNDS', 'y', String(height - 1)];
+      this.actuations.push({ ev: 'tap', x: request.x, y: request.y, holdMs });
+      return undefined;
+    });
+  }
+
+  type(text: string, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.run('TYPE', typeArgs(text), options, () => {
+      if (text.length > this.info.limits.maxTextBytes) return ['TEXT_TOO_LONG', 'text', String(this.info.limits.maxTextBytes)];
+      const bad = [...text].find((c) => !(c === '\n' || c === '\t' || (c >= ' ' && c <= '~')));
+      if (bad !== undefined) return ['BAD_CHAR', 'text', String(bad.charCodeAt(0))];
+      this.actuations.push({ ev: 'type', text });
+      options.onProgress?.(text.length, text.length);
+      return undefined;
+    }, text.length);
+  }
+
+  key(request: KeyRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.run('KEY', keyArgs(request.key, request.mods, request.holdMs), options, () => {
+      const holdMs = request.holdMs ?? limits.defaultHoldMs;
+      if (holdMs > this.info.limits.maxHoldMs) return ['HOLD_TOO_LONG', 'hold', String(this.info.limits.maxHoldMs)];
+      this.actuations.push({ ev: 'key', key: request.key, mods: [...(request.mods ?? [])], holdMs });
+      return undefined;
+    });
+  }
+
+  home(options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.run('HOME', { ok: true, args: [] }, options, () => ['UNSUPPORTED', undefined, undefined]);
+  }
+
+  async emergencyStop(): Promise<void> {
+    this.info.state = 'estopped';
+    this.emit({ type: 'mcu', name: 'estop', args: { name: 'estop' } });
+  }
+
+  async clearEmergencyStop(): Promise<void> {
+    if (this.info.state === 'estopped') this.info.state = 'ready';
+  }
+
+  async status(): Promise<McuStatus> {
+    return { state: this.info.state, queued: 0, lastCommandId: this.lastId };
+  }
+
+  onEvent(listener: (event: McuEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+
+  private async run(
+    verb: string, prepared: ArgsResult, options: ActionOptions,
+    act: () => [code: string, field?: string, limit?: string] | undefined, n?: number,
+  ): Promise<ActionOutcome> {
+    const id = options.id ?? (await this.allocateCommandId());
+    if (!prepared.ok) {
+      const { field, rule, value } = prepared.problem;
+      return { kind: 'refused', id, code: 'BAD_ARG', field, message: `${verb} ${field} must be ${rule}; got ${JSON.stringify(value)}. Nothing was sent.` };
+    }
+    const argsKey = `${verb} ${JSON.stringify(prepared.args)}`;
+    const record = this.ledger.get(id);
+    if (record) {
+      if (record.argsKey !== argsKey) return { kind: 'mismatch', id, message: `id ${id} was already used for a different command; nothing moved` };
+      const result = record.outcome.kind === 'done' ? 'ok' : (record.outcome as { code: string }).code;
+      return { kind: 'already', id, result, n: (record.outcome as { n?: number }).n };
+    }
+    if (id <= this.lastId) return { kind: 'stale', id, message: `id ${id} is older than the record (last ${this.lastId}); nothing moved` };
+    if (this.info.state !== 'ready') {
+      const code = this.info.state === 'estopped' ? 'ESTOPPED' : 'SHUTDOWN';
+      return { kind: 'refused', id, code, message: `${verb} ${code}` };
+    }
+    const refusal = act();
+    if (refusal) {
+      const [code, field, limit] = refusal;
+      return { kind: 'refused', id, code, field, limit, message: `${verb} ${code}${field ? ` (field ${field}, limit ${limit})` : ''}` };
+    }
+    const outcome: ActionOutcome = { kind: 'done', id, n };
+    this.lastId = id;
+    this.info.lastCommandId = id;
+    this.ledger.set(id, { argsKey, outcome });
+    return outcome;
+  }
+
+  private emit(event: McuEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

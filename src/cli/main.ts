@@ -1,0 +1,37 @@
+// The `benchhand` command: one entry point, one subcommand per file under commands/.
+import { consoleCommand } from './commands/console.js';
+import { simMcuCommand } from './commands/sim-mcu.js';
+import { UsageError } from './args.js';
+
+type Subcommand = (argv: string[]) => Promise<number>;
+
+const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
+  console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
+  'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
+};
+
+function help(): string {
+  const width = Math.max(...Object.keys(SUBCOMMANDS).map((name) => name.length));
+  return ['usage: benchhand <command> [options]', '', 'commands:',
+    ...Object.entries(SUBCOMMANDS).map(([name, { summary }]) => `  ${name.padEnd(width)}  ${summary}`),
+    '', 'Run `benchhand <command> --help` for its options.'].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(`${help()}\n`);
+    return name ? 0 : 2;
+  }
+  const subcommand = SUBCOMMANDS[name];
+  if (!subcommand) {
+    process.stderr.write(`benchhand: unknown command "${name}"\n\n${help()}\n`);
+    return 2;
+  }
+  try {
+    return await subcommand.run(rest);
+  } catch (error) {
+    process.stderr.write(`benchhand ${name}: ${(error as Error).message}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}

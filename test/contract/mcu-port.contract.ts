@@ -1,0 +1,77 @@
+// One contract for every McuPort: the in-memory fake and the real serial link (against the
+// native simulated MCU, and the AVR build in simavr) must all pass it.
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import type { McuPort } from '../../src/core/ports/mcu.js';
+
+export interface Actuations {
+  taps: { x: number; y: number }[];
+  keyPresses: number;
+}
+
+export interface ContractSubject {
+  port: McuPort;
+  /** What physically happened so far, read from the implementation's own record. */
+  actuations(): Promise<Actuations>;
+  teardown(): Promise<void>;
+}
+
+export function describeMcuPortContract(name: string, setup: () => Promise<ContractSubject>): void {
+  describe(`McuPort contract: ${name}`, () => {
+    let subject: ContractSubject;
+    beforeAll(async () => { subject = await setup(); });
+    afterAll(async () => { await subject?.teardown(); });
+    const port = () => subject.port;
+
+    it('reports a ready MCU with a workspace after the handshake', () => {
+      expect(port().info.state).toBe('ready');
+      expect(port().info.limits.workspace.width).toBeGreaterThan(0);
+      expect(port().info.capabilities).toContain('tap');
+    });
+
+    it('taps once, and a repeated id is answered from the record without moving', async () => {
+      const before = (await subject.actuations()).taps.length;
+      const id = await port().allocateCommandId();
+      expect(await port().tap({ x: 100, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'done', id });
+      expect(await port().tap({ x: 100, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'already', id, result: 'ok' });
+      expect(await port().tap({ x: 101, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'mismatch', id });
+      const taps = (await subject.actuations()).taps;
+      expect(taps.length).toBe(before + 1);
+      expect(taps.at(-1)).toEqual({ x: 100, y: 200 });
+    });
+
+    it('refuses positions outside the workspace and over-long holds, naming the limit', async () => {
+      const { width } = port().info.limits.workspace;
+      expect(await port().tap({ x: width + 5, y: 10 })).toMatchObject({ kind: 'refused', code: 'OUT_OF_BOUNDS', field: 'x' });
+      expect(await port().tap({ x: 10, y: 10, holdMs: port().info.limits.maxHoldMs + 1 })).toMatchObject({ kind: 'refused', code: 'HOLD_TOO_LONG' });
+      expect(await port().tap({ x: -1, y: 10 })).toMatchObject({ kind: 'refused', code: 'BAD_ARG', field: 'x' });
+    });
+
+    it('types text, validating the whole string before the first key', async () => {
+      const before = (await subject.actuations()).keyPresses;
+      const progress: number[] = [];
+      const outcome = await port().type('Hello, bench!\n', { onProgress: (n) => progress.push(n) });
+      expect(outcome).toMatchObject({ kind: 'done', n: 14 });
+      expect(progress.length).toBeGreaterThan(0);
+      const afterGood = (await subject.actuations()).keyPresses;
+      expect(afterGood).toBeGreaterThanOrEqual(before + 14);
+      expect(await port().type('ok then é')).toMatchObject({ kind: 'refused', code: 'BAD_CHAR' });
+      expect((await subject.actuations()).keyPresses).toBe(afterGood);
+    });
+
+    it('presses a key with modifiers', async () => {
+      expect(await port().key({ key: 'a', mods: ['ctrl'], holdMs: 30 })).toMatchObject({ kind: 'done' });
+      expect(await port().key({ key: 'NOSUCHKEY' })).toMatchObject({ kind: 'refused', field: 'key' });
+    });
+
+    it('latches the emergency stop until it is cleared', async () => {
+      await port().emergencyStop();
+      const before = (await subject.actuations()).taps.length;
+      expect(await port().tap({ x: 10, y: 10 })).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
+      expect(await port().type('x')).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
+      expect((await port().status()).state).toBe('estopped');
+      await port().clearEmergencyStop();
+      expect(await port().tap({ x: 10, y: 10, holdMs: 20 })).toMatchObject({ kind: 'done' });
+      expect((await subject.actuations()).taps.length).toBe(before + 1);
+    });
+  });
+}
