@@ -1,5 +1,6 @@
 // The `benchhand` command: one entry point, one subcommand per file under commands/.
 import { consoleCommand } from './commands/console.js';
+import { demoCommand } from './commands/demo.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
 import { UsageError } from './args.js';
 
@@ -7,6 +8,7 @@ type Subcommand = (argv: string[]) => Promise<number>;
 
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
+  demo: { run: demoCommand, summary: 'start the simulated MCU and show the link at work (what `npm start` runs)' },
   'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
 };
 

@@ -2,7 +2,7 @@
 //   host -> MCU:  <seq> <id> <VERB>[ <key>=<value>]* *<CRC>
 //   MCU -> host:  <KIND> <seq> <id>[ <key>=<value>]* *<CRC>
 import { crc16Hex } from './crc16.js';
-import { MAX_FRAME_BYTES, PROTOCOL_TABLE } from './table.js';
+import { MAX_FRAME_BYTES, MAX_REPLY_BYTES, PROTOCOL_TABLE } from './table.js';
 
 export type FrameArgs = ReadonlyArray<readonly [string, string]>;
 export interface Frame {
@@ -17,10 +17,10 @@ export type ParseResult = { ok: true; frame: Frame } | { ok: false; error: Frame
 const DECIMAL = /^(0|[1-9][0-9]{0,9})$/;
 const ARG = /^([a-z][a-z0-9]*)=(.*)$/;
 
-function withCrc(payload: string): string {
+function withCrc(payload: string, maxBytes: number): string {
   const line = `${payload} *${crc16Hex(payload)}`;
-  if (line.length > MAX_FRAME_BYTES) {
-    throw new RangeError(`frame is ${line.length} bytes, over the protocol limit of ${MAX_FRAME_BYTES}: ${payload.slice(0, 40)}...`);
+  if (line.length > maxBytes) {
+    throw new RangeError(`frame is ${line.length} bytes, over the protocol limit of ${maxBytes}: ${payload.slice(0, 40)}...`);
   }
   return line;
 }
@@ -28,15 +28,15 @@ function withCrc(payload: string): string {
 const joinArgs = (args: FrameArgs): string => args.map(([k, v]) => ` ${k}=${v}`).join('');
 
 export function encodeHostFrame(seq: number, id: number, verb: string, args: FrameArgs = []): string {
-  return withCrc(`${seq} ${id} ${verb}${joinArgs(args)}`);
+  return withCrc(`${seq} ${id} ${verb}${joinArgs(args)}`, MAX_FRAME_BYTES);
 }
 
 export function encodeMcuFrame(kind: string, seq: number, id: number, args: FrameArgs = []): string {
-  return withCrc(`${kind} ${seq} ${id}${joinArgs(args)}`);
+  return withCrc(`${kind} ${seq} ${id}${joinArgs(args)}`, MAX_REPLY_BYTES);
 }
 
-function checkCrc(line: string): { payload: string } | { error: FrameError; detail: string } {
-  if (line.length > MAX_FRAME_BYTES) return { error: 'TOO_LONG', detail: `${line.length} bytes > ${MAX_FRAME_BYTES}` };
+function checkCrc(line: string, maxBytes: number): { payload: string } | { error: FrameError; detail: string } {
+  if (line.length > maxBytes) return { error: 'TOO_LONG', detail: `${line.length} bytes > ${maxBytes}` };
   const marker = line.lastIndexOf(' *');
   if (marker < 0 || line.length - marker !== 6) return { error: 'BAD_CRC', detail: 'no " *XXXX" CRC at the end' };
   const payload = line.slice(0, marker);
@@ -52,7 +52,7 @@ function parseNumber(token: string | undefined, max: number): number | undefined
 }
 
 function parse(line: string, headFirst: boolean): ParseResult {
-  const checked = checkCrc(line.replace(/\r$/, ''));
+  const checked = checkCrc(line.replace(/\r$/, ''), headFirst ? MAX_REPLY_BYTES : MAX_FRAME_BYTES);
   if ('error' in checked) return { ok: false, error: checked.error, detail: checked.detail };
   const tokens = checked.payload.split(' ');
   const [a, b, c] = headFirst ? [tokens[1], tokens[2], tokens[0]] : [tokens[0], tokens[1], tokens[2]];

@@ -12,6 +12,7 @@ export type ModifierName = (typeof PROTOCOL_TABLE.modifiers)[number]['name'];
 
 export const PROTOCOL_VERSION = PROTOCOL_TABLE.version;
 export const MAX_FRAME_BYTES = PROTOCOL_TABLE.frame.maxBytes;
+export const MAX_REPLY_BYTES = PROTOCOL_TABLE.frame.maxReplyBytes;
 export const tableHashHex = (hash: number = PROTOCOL_TABLE_HASH): string =>
   hash.toString(16).toUpperCase().padStart(8, '0');
 

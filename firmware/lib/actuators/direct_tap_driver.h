@@ -16,7 +16,7 @@ class TouchOutput {
   ~TouchOutput() {}
 };
 
-class DirectTapDriver : public TapDriver {
+class DirectTapDriver final : public TapDriver {
  public:
   explicit DirectTapDriver(TouchOutput& touch) : touch_(touch), pressed_(false), releaseAtMs_(0) {}
 

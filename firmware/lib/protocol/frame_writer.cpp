@@ -3,6 +3,7 @@
 #include "protocol/crc16.h"
 #include "protocol/escape.h"
 #include "protocol/numbers.h"
+#include "protocol/table_names.h"
 
 namespace bh {
 
@@ -38,7 +39,7 @@ void FrameWriter::begin(const char* kind, uint16_t seq, uint32_t id) {
 }
 
 void FrameWriter::begin(proto::Reply kind, uint16_t seq, uint32_t id) {
-  begin(proto::kReplyNames[static_cast<uint8_t>(kind)], seq, id);
+  begin(replyName(kind), seq, id);
 }
 
 void FrameWriter::startArg(const char* key) {

@@ -2,6 +2,7 @@
 
 #include "protocol/crc16.h"
 #include "protocol/numbers.h"
+#include "protocol/table_names.h"
 
 namespace bh {
 
@@ -41,7 +42,7 @@ bool checkFrameCrc(const char* line, uint8_t length, Slice& content) {
 
 bool findVerb(Slice token, proto::Verb& verb) {
   for (uint8_t i = 0; i < static_cast<uint8_t>(proto::Verb::Count); i++) {
-    if (sliceEquals(token, proto::kVerbs[i].name)) {
+    if (sliceEquals(token, verbSpec(static_cast<proto::Verb>(i)).name)) {
       verb = static_cast<proto::Verb>(i);
       return true;
     }

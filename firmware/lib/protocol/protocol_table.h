@@ -6,7 +6,7 @@ namespace bh {
 namespace proto {
 
 const uint16_t kVersion = 1;
-const uint32_t kTableHash = 0xEE4FC17EUL;
+const uint32_t kTableHash = 0xB160549DUL;
 const uint16_t kMaxFrameBytes = 160;
 const uint16_t kMaxSeq = 65535;
 const uint16_t kCrcPoly = 0x1021;

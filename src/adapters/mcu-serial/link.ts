@@ -378,7 +378,9 @@ export class McuLink implements McuPort {
     const code = args.code ?? 'UNKNOWN';
     const where = [args.field && `field ${args.field}`, args.limit && `limit ${args.limit}`].filter(Boolean).join(', ');
     const message = `${command.verb} ${code}${where ? ` (${where})` : ''}: ${describeError(code)}`;
-    if (code === 'ABORTED') return command.finish({ kind: 'failed', id: command.id, code, n, message });
+    // Once the MCU said RCVD, an error means it stopped part-way (n says how far); before that,
+    // it refused the command and nothing moved.
+    if (code === 'ABORTED' || command.phase === 'received') return command.finish({ kind: 'failed', id: command.id, code, n, message });
     if (code === 'NO_HELLO') void this.rehandshake();
     command.finish({ kind: 'refused', id: command.id, code, field: args.field, limit: args.limit, message });
   }

@@ -1,0 +1,95 @@
+#include "actuators/gantry_tap_driver.h"
+
+#include "core/clock_math.h"
+
+namespace bh {
+
+GantryTapDriver::GantryTapDriver(GantryHal& hal, const GantryConfig& config)
+    : hal_(hal), config_(config), phase_(kIdle), toolDown_(false), holdMs_(0), lastPollMs_(0),
+      phaseEndsMs_(0), faultName_("none") {
+  x_.configure(kAxisX, config.x);
+  y_.configure(kAxisY, config.y);
+}
+
+void GantryTapDriver::setTool(bool down) {
+  hal_.setToolDown(down);
+  toolDown_ = down;
+}
+
+void GantryTapDriver::startHome(uint32_t nowMs) {
+  setTool(false);
+  x_.startHoming(hal_);
+  y_.startHoming(hal_);
+  phase_ = kHoming;
+  lastPollMs_ = nowMs;
+}
+
+void GantryTapDriver::startTap(const TapRequest& request, uint32_t nowMs) {
+  x_.startMove(static_cast<int32_t>(request.x) * config_.stepsPerUnit, hal_);
+  y_.startMove(static_cast<int32_t>(request.y) * config_.stepsPerUnit, hal_);
+  holdMs_ = request.holdMs;
+  phase_ = kMoving;
+  lastPollMs_ = nowMs;
+}
+
+uint16_t GantryTapDriver::elapsedSinceLastPoll(uint32_t nowMs) {
+  uint32_t elapsed = nowMs - lastPollMs_;
+  lastPollMs_ = nowMs;
+  return static_cast<uint16_t>(elapsed > config_.maxPollGapMs ? config_.maxPollGapMs : elapsed);
+}
+
+ActuatorStatus GantryTapDriver::pollHoming(uint16_t elapsedMs) {
+  ActuatorStatus xStatus = x_.poll(elapsedMs, hal_);
+  ActuatorStatus yStatus = y_.poll(elapsedMs, hal_);
+  if (xStatus == ActuatorStatus::kFailed || yStatus == ActuatorStatus::kFailed) {
+    faultName_ = xStatus == ActuatorStatus::kFailed ? "home_x" : "home_y";
+    releaseAll();
+    return ActuatorStatus::kFailed;
+  }
+  if (xStatus != ActuatorStatus::kDone || yStatus != ActuatorStatus::kDone) return ActuatorStatus::kBusy;
+  phase_ = kIdle;
+  return ActuatorStatus::kDone;
+}
+
+ActuatorStatus GantryTapDriver::pollMoving(uint16_t elapsedMs, uint32_t nowMs) {
+  ActuatorStatus xStatus = x_.poll(elapsedMs, hal_);
+  ActuatorStatus yStatus = y_.poll(elapsedMs, hal_);
+  if (xStatus != ActuatorStatus::kDone || yStatus != ActuatorStatus::kDone) return ActuatorStatus::kBusy;
+  setTool(true);
+  phase_ = kPressing;
+  phaseEndsMs_ = nowMs + config_.toolDownMs + holdMs_;
+  return ActuatorStatus::kBusy;
+}
+
+ActuatorStatus GantryTapDriver::pollTimedPhase(uint32_t nowMs) {
+  if (!timeReached(nowMs, phaseEndsMs_)) return ActuatorStatus::kBusy;
+  if (phase_ == kPressing) {
+    setTool(false);
+    phase_ = kLifting;
+    phaseEndsMs_ = nowMs + config_.toolUpMs;
+    return ActuatorStatus::kBusy;
+  }
+  phase_ = kIdle;
+  return ActuatorStatus::kDone;
+}
+
+ActuatorStatus GantryTapDriver::poll(uint32_t nowMs) {
+  uint16_t elapsedMs = elapsedSinceLastPoll(nowMs);
+  switch (phase_) {
+    case kHoming: return pollHoming(elapsedMs);
+    case kMoving: return pollMoving(elapsedMs, nowMs);
+    case kPressing:
+    case kLifting: return pollTimedPhase(nowMs);
+    case kIdle: break;
+  }
+  return ActuatorStatus::kDone;
+}
+
+void GantryTapDriver::releaseAll() {
+  setTool(false);
+  x_.stop();
+  y_.stop();
+  phase_ = kIdle;
+}
+
+}  // namespace bh

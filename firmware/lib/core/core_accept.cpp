@@ -1,0 +1,120 @@
+// Ledgered verbs (TAP, TYPE, KEY, HOME): state gate, ledger, limits, then the queue.
+// Every refusal here happens before acceptance, so none of them is ledgered.
+#include "core/core.h"
+#include "keyboard/key_names.h"
+#include "protocol/fnv1a.h"
+
+namespace bh {
+
+namespace {
+
+// Argument positions, in the table's order (see kTapArgs / kKeyArgs / kTypeArgs).
+const uint8_t kTapX = 0, kTapY = 1, kTapHold = 2;
+const uint8_t kTypeText = 0;
+const uint8_t kKeyName = 0, kKeyMods = 1, kKeyHold = 2;
+
+}  // namespace
+
+void Core::handleLedgered(const HostFrame& frame, const ParsedArgs& args) {
+  Refusal refusal;
+  if (frame.id == 0) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::BadFrame, "id"));
+  if (state_ == proto::State::Shutdown) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Shutdown));
+  if (state_ == proto::State::Estopped) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Estopped));
+  uint32_t hash = fnv1a32(frame.body.data, frame.body.length);
+  if (answerFromLedger(frame, hash)) return;
+  QueuedCommand* slot = queue_.reserve();
+  QueuedCommand scratch;
+  // Validate into the free slot when there is one; otherwise into a scratch copy, so a
+  // permanent refusal (bad limit) is reported ahead of the transient QUEUE_FULL.
+  QueuedCommand& command = slot != 0 ? *slot : scratch;
+  if (!prepareCommand(frame, args, command, refusal)) return sendRefusal(frame.seq, frame.id, refusal);
+  if (slot == 0) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::QueueFull));
+  queue_.commit();
+  ledger_.recordAccepted(frame.id, hash);
+  sendBare(proto::Reply::Rcvd, frame.seq, frame.id);
+}
+
+// The ledger table of PROTOCOL.md. True when the frame was answered from the ledger.
+bool Core::answerFromLedger(const HostFrame& frame, uint32_t hash) {
+  const LedgerRecord* record = 0;
+  switch (ledger_.lookup(frame.id, hash, record)) {
+    case LedgerLookup::kNew:
+      return false;
+    case LedgerLookup::kRunning:
+      sendBare(proto::Reply::Rcvd, frame.seq, frame.id);
+      return true;
+    case LedgerLookup::kFinished:
+      sendOutcome(proto::Reply::Already, frame.seq, frame.id, record->outcome, record->n, true);
+      return true;
+    case LedgerLookup::kMismatch:
+      sendBare(proto::Reply::Mismatch, frame.seq, frame.id);
+      return true;
+    case LedgerLookup::kStale:
+      writer_.begin(proto::Reply::Stale, frame.seq, frame.id);
+      writer_.argUint("last", ledger_.highestId());
+      writer_.end();
+      return true;
+  }
+  return true;
+}
+
+bool Core::prepareCommand(const HostFrame& frame, const ParsedArgs& args, QueuedCommand& command, Refusal& refusal) {
+  command.id = frame.id;
+  command.seq = frame.seq;
+  command.verb = frame.verb;
+  switch (frame.verb) {
+    case proto::Verb::Tap: return prepareTap(args, command, refusal);
+    case proto::Verb::Type: return prepareType(args, command, refusal);
+    case proto::Verb::Key: return prepareKey(args, command, refusal);
+    case proto::Verb::Home: return prepareHome(refusal);
+    default: break;
+  }
+  refusal = makeRefusal(proto::ErrorCode::Unsupported);
+  return false;
+}
+
+bool Core::prepareTap(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal) {
+  if (hal_.tap == 0) return refusal = makeRefusal(proto::ErrorCode::Unsupported), false;
+  uint32_t hold = args.values[kTapHold].present ? args.values[kTapHold].number : limits_.defaultHoldMs;
+  if (!checkHold(limits_, hold, refusal)) return false;
+  if (!checkPosition(limits_, args.values[kTapX].number, args.values[kTapY].number, refusal)) return false;
+  // A HOME already queued will have homed the gantry by the time this tap runs.
+  if (!hal_.tap->isHomed() && !queue_.contains(proto::Verb::Home)) {
+    return refusal = makeRefusal(proto::ErrorCode::NotHomed), false;
+  }
+  command.tap.x = static_cast<uint16_t>(args.values[kTapX].number);
+  command.tap.y = static_cast<uint16_t>(args.values[kTapY].number);
+  command.tap.holdMs = static_cast<uint16_t>(hold);
+  return true;
+}
+
+bool Core::prepareType(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal) {
+  if (hal_.keyboard == 0) return refusal = makeRefusal(proto::ErrorCode::Unsupported), false;
+  return checkText(limits_, args.values[kTypeText].raw, command.type.text, command.type.length, refusal);
+}
+
+bool Core::prepareKey(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal) {
+  if (hal_.keyboard == 0) return refusal = makeRefusal(proto::ErrorCode::Unsupported), false;
+  KeyStroke stroke;
+  if (!resolveKeyName(args.values[kKeyName].raw, stroke)) {
+    return refusal = makeRefusal(proto::ErrorCode::BadKey, "key"), false;
+  }
+  uint8_t modifiers = 0;
+  if (args.values[kKeyMods].present && !parseModifierNames(args.values[kKeyMods].raw, modifiers)) {
+    return refusal = makeRefusal(proto::ErrorCode::BadKey, "mods"), false;
+  }
+  uint32_t hold = args.values[kKeyHold].present ? args.values[kKeyHold].number : limits_.defaultHoldMs;
+  if (!checkHold(limits_, hold, refusal)) return false;
+  command.key.usage = stroke.usage;
+  command.key.modifiers = static_cast<uint8_t>(stroke.modifiers | modifiers);
+  command.key.holdMs = static_cast<uint16_t>(hold);
+  return true;
+}
+
+bool Core::prepareHome(Refusal& refusal) {
+  if (hal_.tap != 0 && hal_.tap->needsHoming()) return true;
+  refusal = makeRefusal(proto::ErrorCode::Unsupported);
+  return false;
+}
+
+}  // namespace bh

@@ -1,0 +1,115 @@
+// One received line -> parse, validate against the table, handshake gate, then the verb.
+#include "core/core.h"
+#include "protocol/table_names.h"
+
+namespace bh {
+
+namespace {
+
+// Allowed before a (matching) HELLO: what a host needs to connect, look, and stop.
+bool allowedBeforeHandshake(proto::Verb verb) {
+  return verb == proto::Verb::Hello || verb == proto::Verb::Ping || verb == proto::Verb::Status ||
+         verb == proto::Verb::Estop;
+}
+
+Refusal frameRefusal(FrameError error, const char* field) {
+  if (error == FrameError::kBadCrc) return makeRefusal(proto::ErrorCode::BadCrc);
+  if (error == FrameError::kUnknownVerb) return makeRefusal(proto::ErrorCode::UnknownVerb);
+  return makeRefusal(proto::ErrorCode::BadFrame, field);
+}
+
+}  // namespace
+
+void Core::handleLine(const char* line, uint8_t length) {
+  HostFrame frame;
+  const char* field = 0;
+  FrameError error = parseHostFrame(line, length, frame, field);
+  // A good CRC proves a live host even when the frame is refused: feed the watchdog.
+  if (error != FrameError::kBadCrc) watchdog_.frameReceived(hal_.clock->nowMs());
+  if (error != FrameError::kNone) return sendRefusal(frame.seq, frame.id, frameRefusal(error, field));
+  const proto::VerbSpec& spec = verbSpec(frame.verb);
+  ParsedArgs args;
+  Refusal refusal;
+  if (!validateArgs(spec, frame.args, args, refusal)) return sendRefusal(frame.seq, frame.id, refusal);
+  if (!passesHandshake(frame.verb, refusal)) return sendRefusal(frame.seq, frame.id, refusal);
+  if (spec.ledgered) return handleLedgered(frame, args);
+  handleControl(frame, args);
+}
+
+bool Core::passesHandshake(proto::Verb verb, Refusal& refusal) const {
+  if (allowedBeforeHandshake(verb)) return true;
+  if (!helloSeen_) refusal = makeRefusal(proto::ErrorCode::NoHello);
+  else if (!protocolMatches_) refusal = makeRefusal(proto::ErrorCode::ProtoMismatch);
+  return helloSeen_ && protocolMatches_;
+}
+
+void Core::handleControl(const HostFrame& frame, const ParsedArgs& args) {
+  switch (frame.verb) {
+    case proto::Verb::Hello:
+      return handleHello(frame, args);
+    case proto::Verb::Ping:
+      return sendStateDone(frame.seq, frame.id);
+    case proto::Verb::Status:
+      writer_.begin(proto::Reply::Done, frame.seq, frame.id);
+      writer_.argText("state", stateName(state_));
+      writer_.argUint("queue", queue_.count());
+      writer_.argUint("last", ledger_.highestId());
+      return writer_.end();
+    case proto::Verb::Estop:
+      enterEstop();
+      return sendStateDone(frame.seq, frame.id);
+    case proto::Verb::Clear:
+      if (state_ == proto::State::Shutdown) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Shutdown));
+      state_ = proto::State::Ready;
+      return sendStateDone(frame.seq, frame.id);
+    default:
+      return;
+  }
+}
+
+// A mismatched HELLO is still answered in full, so the host can say which side to update.
+void Core::handleHello(const HostFrame& frame, const ParsedArgs& args) {
+  helloSeen_ = true;
+  protocolMatches_ = args.values[0].number == proto::kVersion && args.values[1].number == proto::kTableHash;
+  watchdog_.enable();
+  watchdog_.frameReceived(hal_.clock->nowMs());
+  sendHelloReply(frame);
+}
+
+void Core::sendHelloReply(const HostFrame& frame) {
+  writer_.begin(proto::Reply::Hello, frame.seq, frame.id);
+  writer_.argUint("proto", proto::kVersion);
+  writer_.argHex32("table", proto::kTableHash);
+  writer_.argText("fw", board_.firmwareVersion);
+  writer_.argText("board", board_.boardName);
+  writer_.argHex32("boot", board_.bootId);
+  writer_.argText("reset", resetReasonName(board_.resetReason));
+  sendCaps();
+  writer_.argText("state", stateName(state_));
+  writer_.argUint("last", ledger_.highestId());
+  writer_.argUint("maxtext", limits_.maxTextBytes);
+  writer_.argUint("maxhold", limits_.maxHoldMs);
+  writer_.argUint("tapgap", limits_.minTapGapMs);
+  writer_.argUint("wdog", limits_.watchdogMs);
+  writer_.argUint("queue", kQueueDepth);
+  writer_.argUint("wsx", limits_.workspaceX);
+  writer_.argUint("wsy", limits_.workspaceY);
+  writer_.end();
+}
+
+void Core::sendCaps() {
+  char caps[24];
+  uint8_t length = 0;
+  const char* names[4] = {0, 0, 0, 0};
+  uint8_t count = 0;
+  if (hal_.tap != 0) names[count++] = "tap";
+  if (hal_.keyboard != 0) names[count++] = "type", names[count++] = "key";
+  if (hal_.tap != 0 && hal_.tap->needsHoming()) names[count++] = "home";
+  for (uint8_t i = 0; i < count; i++) {
+    if (i > 0) caps[length++] = ',';
+    for (const char* c = names[i]; *c != '\0'; c++) caps[length++] = *c;
+  }
+  writer_.argSlice("caps", makeSlice(caps, length));
+}
+
+}  // namespace bh

@@ -1,0 +1,102 @@
+// benchhand-sim-mcu: the firmware core on a pseudo-terminal, in real time, with the direct
+// tap driver and an event log instead of hardware. The host talks to it exactly as to a board.
+//
+// stdout: exactly one line, "PTY <slave path>", then nothing. Errors go to stderr.
+// Exit: 0 on SIGTERM/SIGINT, 2 on bad arguments, 1 when the pty cannot be set up.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "actuators/direct_tap_driver.h"
+#include "core/core.h"
+#include "core/version.h"
+#include "sim_event_log.h"
+#include "sim_options.h"
+#include "sim_pty.h"
+
+namespace {
+
+volatile sig_atomic_t stopRequested = 0;
+
+void requestStop(int) { stopRequested = 1; }
+
+void installSignalHandlers() {
+  struct sigaction action = {};
+  action.sa_handler = requestStop;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGINT, &action, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+}
+
+// A fresh id per boot, so the host can tell a restarted simulator from a reconnect.
+uint32_t randomBootId() {
+  uint32_t id = 0;
+  int fd = open("/dev/urandom", O_RDONLY);
+  if (fd >= 0) {
+    if (read(fd, &id, sizeof id) != static_cast<ssize_t>(sizeof id)) id = 0;
+    close(fd);
+  }
+  if (id == 0) id = static_cast<uint32_t>(time(nullptr)) ^ (static_cast<uint32_t>(getpid()) << 16);
+  return id;
+}
+
+void sleepOneMs() {
+  timespec pause = {0, 1000000};
+  nanosleep(&pause, nullptr);
+}
+
+// Waits up to 1 ms for input, feeds it to the core, polls the core. While no host has the
+// port open the master reports HUP at once, so sleep instead of spinning.
+void serviceOnce(bh::sim::PtySerial& serial, bh::Core& core) {
+  if (!serial.hostConnected()) {
+    sleepOneMs();
+  } else {
+    pollfd entry = {serial.fd(), POLLIN, 0};
+    poll(&entry, 1, 1);
+    uint8_t buffer[256];
+    ssize_t count = serial.readAvailable(buffer, sizeof buffer);
+    for (ssize_t i = 0; i < count; i++) core.feedByte(buffer[i]);
+  }
+  core.poll();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bh::sim::SimOptions options;
+  if (!bh::sim::parseSimOptions(argc, argv, options)) return 2;
+  installSignalHandlers();
+
+  bh::sim::PtySerial serial;
+  std::string slavePath, error;
+  if (!serial.open(slavePath, error)) return fprintf(stderr, "benchhand-sim-mcu: %s\n", error.c_str()), 1;
+  if (!options.linkPath.empty() && !bh::sim::replaceSymlink(options.linkPath, slavePath, error)) {
+    return fprintf(stderr, "benchhand-sim-mcu: %s\n", error.c_str()), 1;
+  }
+  FILE* events = nullptr;
+  if (!options.eventsPath.empty() && (events = fopen(options.eventsPath.c_str(), "a")) == nullptr) {
+    return fprintf(stderr, "benchhand-sim-mcu: cannot open --events %s\n", options.eventsPath.c_str()), 1;
+  }
+
+  bh::sim::SimClock clock;
+  bh::sim::SimEventLog eventLog(events, clock);
+  bh::DirectTapDriver tap(eventLog);
+  bh::CoreHal hal = {&clock, &serial, &tap, &eventLog, &eventLog};
+  bh::BoardInfo board = {BH_FIRMWARE_VERSION, options.board.c_str(), randomBootId(), options.resetReason};
+  bh::Core core(hal, board, bh::defaultLimits(options.workspaceX, options.workspaceY));
+
+  printf("PTY %s\n", slavePath.c_str());
+  fflush(stdout);
+  eventLog.boot(board.bootId, board.resetReason);
+  core.begin();
+  while (!stopRequested) serviceOnce(serial, core);
+
+  tap.releaseAll();
+  eventLog.releaseAll();
+  if (events != nullptr) fclose(events);
+  return 0;
+}

@@ -1,0 +1,20 @@
+// `npm run bench`: every benchmark, printed as a table and saved to build/bench/results.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchMcuLink } from './mcu-link.bench.js';
+
+const benches: Record<string, () => Promise<Record<string, unknown>>> = {
+  'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
+};
+
+const only = process.argv[2];
+const results: Record<string, unknown> = { machine: `${process.platform} ${process.arch}, node ${process.version}`, at: new Date().toISOString() };
+for (const [name, run] of Object.entries(benches)) {
+  if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
+  process.stdout.write(`\n## ${name}\n`);
+  const figures = await run();
+  for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(52)} ${value}\n`);
+  results[name] = figures;
+}
+mkdirSync('build/bench', { recursive: true });
+writeFileSync('build/bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+process.stdout.write('\nsaved build/bench/results.json\n');

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian / Raspberry Pi OS packages benchhand's build, simulator and tests need.
+# Idempotent; run as root (or through sudo). Node 20 and npm must already be installed.
+set -euo pipefail
+
+PACKAGES=(
+  g++ make cmake pkg-config          # native firmware core, simulator harness
+  googletest libgtest-dev            # firmware unit tests
+  gcc-avr avr-libc arduino-core-avr  # Leonardo / Pro Micro image
+  simavr libsimavr-dev libelf-dev    # the AVR image run in simulation
+  gcc-arm-none-eabi                  # the portable core cross-compiled for the Pico's cortex-m0plus
+  socat                              # serial debugging (pty pairs)
+  mosquitto                          # MQTT broker for the operator tests
+  fonts-dejavu-core                  # the virtual device's fonts
+)
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup-system: run as root, e.g. sudo bash scripts/setup-system.sh" >&2
+  exit 1
+fi
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-system: all ${#PACKAGES[@]} packages already installed"
+  exit 0
+fi
+echo "setup-system: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"

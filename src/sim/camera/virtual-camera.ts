@@ -1,0 +1,91 @@
+// The virtual camera: photographs whatever the screen source renders, through the camera model,
+// behind the same CameraPort as the real cameras. Faults (dark or blurred frames) are switchable.
+import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
+import { resolveCameraOptions, type CameraOptions, type CameraOptionsInput } from './camera-options.js';
+import type { Point } from './homography.js';
+import { mixSeed } from './prng.js';
+import { photograph, type Photograph, type ScreenPicture } from './photograph.js';
+
+export interface VirtualCameraSettings {
+  /** Renders the device as it is now (e.g. `() => device.render()` after advancing its clock). */
+  source: () => Promise<ScreenPicture>;
+  options?: CameraOptionsInput;
+  seed?: number;
+  /** Monotonic clock for capturedAt; performance.now() unless a test passes its own. */
+  now?: () => number;
+}
+
+export interface CaptureTruth<S extends ScreenPicture> {
+  frame: CameraFrame;
+  /** Device corners (0,0), (W,0), (W,H), (0,H) in camera pixels. */
+  screenCorners: Point[];
+  photo: Photograph;
+  /** What the source rendered, with its own ground truth when it is a device frame. */
+  screen: S;
+  fault?: 'dark' | 'blurred';
+}
+
+export class VirtualCamera implements CameraPort {
+  readonly options: CameraOptions;
+  private sequence = 0;
+  private darkLeft = 0;
+  private blurredLeft = 0;
+  private blurSigma = 6;
+  private closed = false;
+  private readonly seed: number;
+  private readonly now: () => number;
+  readonly faults = {
+    /** The next n captures come out almost black (lens cap, lights off, auto-exposure failure). */
+    darkFrames: (n: number) => { this.darkLeft = n; },
+    /** The next n captures are out of focus (sigma in camera pixels). */
+    blurredFrames: (n: number, sigma = 6) => { this.blurredLeft = n; this.blurSigma = sigma; },
+  };
+
+  constructor(private readonly settings: VirtualCameraSettings) {
+    this.options = resolveCameraOptions(settings.options);
+    this.seed = settings.seed ?? 1;
+    this.now = settings.now ?? (() => performance.now());
+  }
+
+  async capture(options: CaptureOptions = {}): Promise<CameraFrame> {
+    return (await this.captureWithTruth(options)).frame;
+  }
+
+  /** A capture plus its ground truth: the screen corners and the rendered device frame. */
+  async captureWithTruth<S extends ScreenPicture = ScreenPicture>(options: CaptureOptions = {}): Promise<CaptureTruth<S>> {
+    if (this.closed) throw new Error('the virtual camera is closed: create a new one');
+    await this.waitUntilNewerThan(options);
+    const screen = (await this.settings.source()) as S;
+    const fault = this.darkLeft > 0 ? 'dark' : this.blurredLeft > 0 ? 'blurred' : undefined;
+    if (fault === 'dark') this.darkLeft--;
+    if (fault === 'blurred') this.blurredLeft--;
+    const sequence = ++this.sequence;
+    const seed = this.options.noisePerFrame ? mixSeed(this.seed, sequence) : this.seed;
+    const photo = await photograph(screen, this.options, seed, {
+      ...(fault === 'dark' ? { exposureFactor: 0.04 } : {}),
+      ...(fault === 'blurred' ? { extraBlurSigma: this.blurSigma } : {}),
+    });
+    const frame: CameraFrame = { image: photo.jpeg, format: 'jpeg', width: photo.width, height: photo.height, capturedAt: Math.max(this.now(), (options.newerThan ?? -Infinity) + 0.001), sequence };
+    return { frame, screenCorners: photo.screenCorners, photo, screen, ...(fault ? { fault } : {}) };
+  }
+
+  describe(): string {
+    const o = this.options;
+    return `virtual camera ${o.width}x${o.height}, seed ${this.seed}, rotation ${o.rotationDeg}°, blur ${o.blurSigma}, noise ${o.noiseSigma}, JPEG q${o.jpegQuality}`;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  /** A frame "newer than" a moment in the future means waiting for that moment, within the timeout. */
+  private async waitUntilNewerThan(options: CaptureOptions): Promise<void> {
+    if (options.newerThan === undefined) return;
+    const wait = options.newerThan - this.now();
+    if (wait <= 0) return;
+    if (options.timeoutMs !== undefined && wait > options.timeoutMs) {
+      throw new Error(`no frame newer than ${options.newerThan} within ${options.timeoutMs} ms: ask for an earlier moment or a longer timeout`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+  }
+}

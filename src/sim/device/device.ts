@@ -1,0 +1,172 @@
+// The virtual device: a phone app defined by a device file, driven only by actuation events in
+// device pixels (taps) and USB HID keys, plus time. Tests may read its state; only input changes it.
+import { runActions } from './actions.js';
+import { injectedDialogId, injectionBanner, injectionDialog, type FaultLogEntry, type InjectionOptions } from './faults.js';
+import { keyMeaning, modifierBitOfUsage, modifierBits } from './hid-keys.js';
+import { activate, hitTest, pressKey, sameTarget } from './input.js';
+import { layoutView, type LaidOutView } from './layout.js';
+import { loadDeviceFile } from './load.js';
+import { renderView, type DeviceFrame } from './render.js';
+import type { Action, DeviceFile } from './schema.js';
+import { initialState, schedule, type DeviceState, type Value } from './state.js';
+import { reachableTargets, textRuns, type Target } from './view.js';
+
+/** One line of the simulated MCU's event log that concerns the device. */
+export type ActuationEvent =
+  | { t: number; ev: 'tap_down'; x: number; y: number }
+  | { t: number; ev: 'tap_up'; x: number; y: number }
+  | { t: number; ev: 'key_down'; usage: number; mods?: number }
+  | { t: number; ev: 'key_up'; usage: number; mods?: number };
+
+export class VirtualDevice {
+  private readonly state: DeviceState;
+  private file: DeviceFile;
+  private pressed: Target | undefined;
+  private heldModifiers = 0;
+  private frozenUntil: number | undefined;
+  private frozenView: LaidOutView | undefined;
+  readonly faultLog: FaultLogEntry[] = [];
+  readonly faults = {
+    /** Ignores all input and keeps showing the current picture for durationMs from now. */
+    freeze: (durationMs: number) => this.freeze(durationMs),
+    /** Runs actions at device time t, unasked (e.g. [{goto: other}] or [{dialog: promo}]). */
+    changeScreenAt: (t: number, actions: Action[]) => this.scheduleFault(t, actions, 'unasked-change'),
+    /** Shows text that tries to instruct the agent, with a button whose presses are recorded. */
+    injectInstruction: (options: InjectionOptions = {}, t?: number) => this.injectInstruction(options, t),
+  };
+
+  constructor(file: DeviceFile) {
+    this.file = file;
+    this.state = initialState(file);
+    runActions(this.file, this.state, file.screens[file.start]?.onEnter ?? []);
+  }
+
+  static fromFile(path: string): VirtualDevice {
+    return new VirtualDevice(loadDeviceFile(path));
+  }
+
+  get width(): number { return this.file.resolution.width; }
+  get height(): number { return this.file.resolution.height; }
+  get now(): number { return this.state.now; }
+  get screen(): string { return this.state.screen; }
+  get dialog(): string | undefined { return this.state.dialog?.id; }
+  get focus(): string | undefined { return this.state.focus; }
+  get locked(): boolean { return this.state.locked; }
+  get frozen(): boolean { return this.frozenUntil !== undefined; }
+  get vars(): Readonly<Record<string, Value>> { return { ...this.state.vars }; }
+  get records(): Readonly<Record<string, number>> { return { ...this.state.records }; }
+  get loading(): boolean { return this.state.now < this.state.loadingUntil; }
+
+  tapDown(x: number, y: number, t: number): void {
+    if (!this.acceptInput(t, `tap_down ${x},${y}`)) return;
+    this.pressed = hitTest(this.view(), x, y);
+  }
+
+  /** A tap acts on release, and only if it is released on what it pressed (like a phone). */
+  tapUp(x: number, y: number, t: number): void {
+    if (!this.acceptInput(t, `tap_up ${x},${y}`)) return;
+    const view = this.view();
+    const released = hitTest(view, x, y);
+    const pressed = this.pressed;
+    this.pressed = undefined;
+    if (pressed && released && sameTarget(pressed, released)) activate(this.file, this.state, view, released);
+  }
+
+  keyDown(usage: number, mods: number, t: number): void {
+    if (!this.acceptInput(t, `key_down ${usage}`)) return;
+    this.heldModifiers |= modifierBitOfUsage(usage);
+    if (modifierBitOfUsage(usage)) return;
+    // A key wakes a locked phone; it does not also type.
+    if (this.state.locked) { this.state.locked = false; return; }
+    const allMods = mods | this.heldModifiers;
+    pressKey(this.file, this.state, this.view(), keyMeaning(usage, allMods), (allMods & modifierBits.shift) !== 0);
+  }
+
+  keyUp(usage: number, _mods: number, t: number): void {
+    if (!this.acceptInput(t, `key_up ${usage}`)) return;
+    this.heldModifiers &= ~modifierBitOfUsage(usage);
+  }
+
+  /** Feeds one event from the simulated MCU's log; other event kinds are not the device's business. */
+  apply(event: ActuationEvent): void {
+    if (event.ev === 'tap_down') this.tapDown(event.x, event.y, event.t);
+    else if (event.ev === 'tap_up') this.tapUp(event.x, event.y, event.t);
+    else if (event.ev === 'key_down') this.keyDown(event.usage, event.mods ?? 0, event.t);
+    else this.keyUp(event.usage, event.mods ?? 0, event.t);
+  }
+
+  /** Moves device time to t, firing timers, the idle lock, and the end of a freeze on the way. */
+  advance(t: number): void {
+    const target = Math.max(t, this.state.now);
+    if (this.frozenUntil !== undefined) {
+      if (target < this.frozenUntil) { this.state.now = target; return; }
+      this.state.now = this.frozenUntil;
+      this.state.lastInputAt = Math.max(this.state.lastInputAt, this.frozenUntil);
+      this.frozenUntil = undefined;
+      this.frozenView = undefined;
+      this.faultLog.push({ t: this.state.now, fault: 'thaw', detail: 'the device responds again' });
+    }
+    for (;;) {
+      const timer = this.state.timers[0];
+      const lockDue = this.file.lock && !this.state.locked ? this.state.lastInputAt + this.file.lock.afterIdleMs : Infinity;
+      const next = Math.min(timer?.due ?? Infinity, lockDue);
+      if (next > target) break;
+      this.state.now = Math.max(this.state.now, next);
+      if (timer && timer.due === next) {
+        this.state.timers.shift();
+        runActions(this.file, this.state, timer.actions);
+      } else this.state.locked = true;
+    }
+    this.state.now = target;
+  }
+
+  /** The current picture as data: shapes, text runs with boxes, tap targets, focus order. */
+  view(): LaidOutView {
+    return this.frozenView ?? layoutView(this.file, this.state);
+  }
+
+  /** What a perfect OCR would read and where each tappable thing is, in device pixels. */
+  groundTruth(): { screen: string; texts: { text: string; box: Target['box'] }[]; targets: { role: string; label: string; box: Target['box'] }[] } {
+    const view = this.view();
+    return {
+      screen: this.state.screen,
+      texts: textRuns(view).map((run) => ({ text: run.text, box: run.box })),
+      targets: reachableTargets(view).map((t) => ({ role: t.role, label: t.label, box: t.box })),
+    };
+  }
+
+  async render(): Promise<DeviceFrame> {
+    return renderView(this.view(), this.width, this.height, this.state.now, this.state.screen);
+  }
+
+  private acceptInput(t: number, what: string): boolean {
+    this.advance(t);
+    if (this.frozenUntil !== undefined) {
+      this.faultLog.push({ t: this.state.now, fault: 'ignored-input', detail: what });
+      return false;
+    }
+    this.state.lastInputAt = this.state.now;
+    return true;
+  }
+
+  private freeze(durationMs: number): void {
+    this.frozenView = this.view();
+    this.frozenUntil = this.state.now + durationMs;
+    this.pressed = undefined;
+    this.faultLog.push({ t: this.state.now, fault: 'freeze', detail: `for ${durationMs} ms` });
+  }
+
+  private scheduleFault(t: number, actions: Action[], fault: 'unasked-change' | 'injection'): void {
+    const log: Action = { record: `fault_${fault.replace('-', '_')}` };
+    schedule(this.state, t, [log, ...actions], fault);
+    this.faultLog.push({ t: this.state.now, fault, detail: `scheduled at ${t}` });
+    if (t <= this.state.now) this.advance(this.state.now);
+  }
+
+  private injectInstruction(options: InjectionOptions, t = this.state.now): void {
+    if ((options.style ?? 'dialog') === 'banner') return this.scheduleFault(t, [injectionBanner(options)], 'injection');
+    // The made-up dialog joins the file's dialogs so a timer can open it like any other.
+    this.file = { ...this.file, dialogs: { ...this.file.dialogs, [injectedDialogId]: injectionDialog(options) } };
+    this.scheduleFault(t, [{ dialog: injectedDialogId }], 'injection');
+  }
+}

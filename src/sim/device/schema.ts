@@ -1,0 +1,152 @@
+// The device file's shape, as zod schemas: screens of elements, dialogs, actions, timers.
+// Strict objects everywhere, so a misspelt key is an error with a line number, not a silent no-op.
+import { z } from 'zod';
+
+const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'use letters, digits, "_" or "-", starting with a letter');
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A test on the device's variables (field texts, toggle states, `set` values). */
+export type Condition =
+  | { var: string; equals?: string | number | boolean; notEquals?: string | number | boolean; empty?: boolean }
+  | { all: Condition[] }
+  | { any: Condition[] };
+
+export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
+  z.union([
+    z.strictObject({ var: identifier, equals: scalar.optional(), notEquals: scalar.optional(), empty: z.boolean().optional() }),
+    z.strictObject({ all: z.array(conditionSchema).min(1) }),
+    z.strictObject({ any: z.array(conditionSchema).min(1) }),
+  ]),
+);
+
+/** One thing a tap, a key or a timer does. Exactly one key per action object. */
+export type Action =
+  | { goto: string }
+  | { back: true }
+  | { set: Record<string, string | number | boolean> }
+  | { clear: string | string[] }
+  | { toggle: string }
+  | { dialog: string }
+  | { closeDialog: true }
+  | { toast: string | { text: string; ms?: number } }
+  | { notify: { title: string; text?: string; ms?: number; onTap?: Action[] } }
+  | { if: Condition; then: Action[]; else?: Action[] }
+  | { after: number; do: Action[] }
+  | { record: string }
+  | { lock: true };
+
+const notificationSchema = z.strictObject({
+  title: z.string(),
+  text: z.string().optional(),
+  ms: z.number().int().positive().optional(),
+  onTap: z.array(z.lazy(() => actionSchema)).optional(),
+});
+
+export const actionSchema: z.ZodType<Action> = z.lazy(() =>
+  z.union([
+    z.strictObject({ goto: identifier }),
+    z.strictObject({ back: z.literal(true) }),
+    z.strictObject({ set: z.record(identifier, scalar) }),
+    z.strictObject({ clear: z.union([identifier, z.array(identifier)]) }),
+    z.strictObject({ toggle: identifier }),
+    z.strictObject({ dialog: identifier }),
+    z.strictObject({ closeDialog: z.literal(true) }),
+    z.strictObject({ toast: z.union([z.string(), z.strictObject({ text: z.string(), ms: z.number().int().positive().optional() })]) }),
+    z.strictObject({ notify: notificationSchema }),
+    z.strictObject({ if: conditionSchema, then: z.array(actionSchema), else: z.array(actionSchema).optional() }),
+    z.strictObject({ after: z.number().int().nonnegative(), do: z.array(actionSchema) }),
+    z.strictObject({ record: identifier }),
+    z.strictObject({ lock: z.literal(true) }),
+  ]),
+);
+/** The action keys, for error messages that say what would have been valid. */
+export const actionKeys = ['goto', 'back', 'set', 'clear', 'toggle', 'dialog', 'closeDialog', 'toast', 'notify', 'if', 'after', 'record', 'lock'];
+
+const actions = z.array(actionSchema);
+const shownIf = { when: conditionSchema.optional() };
+
+export const textElementSchema = z.strictObject({
+  text: z.string(),
+  style: z.enum(['title', 'body', 'small', 'error']).default('body'),
+  ...shownIf,
+});
+export const buttonElementSchema = z.strictObject({
+  button: z.string(),
+  id: identifier.optional(),
+  style: z.enum(['primary', 'secondary', 'danger', 'text']).default('primary'),
+  onTap: actions.default([]),
+  ...shownIf,
+});
+export const fieldElementSchema = z.strictObject({
+  field: identifier,
+  label: z.string(),
+  secret: z.boolean().default(false),
+  maxLength: z.number().int().positive().optional(),
+  onSubmit: actions.optional(),
+  ...shownIf,
+});
+export const toggleElementSchema = z.strictObject({
+  toggle: identifier,
+  label: z.string(),
+  onChange: actions.default([]),
+  ...shownIf,
+});
+export const listItemSchema = z.strictObject({
+  label: z.string(),
+  detail: z.string().optional(),
+  onTap: actions.default([]),
+});
+export const listElementSchema = z.strictObject({
+  list: identifier,
+  rows: z.number().int().min(1).max(20).default(5),
+  items: z.array(listItemSchema).min(1),
+  ...shownIf,
+});
+
+export const elementSchema = z.union([textElementSchema, buttonElementSchema, fieldElementSchema, toggleElementSchema, listElementSchema]);
+export const elementKinds = ['text', 'button', 'field', 'toggle', 'list'];
+
+export const screenSchema = z.strictObject({
+  title: z.string().optional(),
+  loadingMs: z.number().int().nonnegative().default(0),
+  elements: z.array(elementSchema).default([]),
+  onSubmit: actions.optional(),
+  onEnter: actions.default([]),
+});
+
+export const dialogSchema = z.strictObject({
+  title: z.string(),
+  text: z.string().optional(),
+  elements: z.array(elementSchema).default([]),
+  buttons: z.array(z.strictObject({ label: z.string(), onTap: actions.default([]), keepOpen: z.boolean().default(false) })).min(1),
+});
+
+export const timerSchema = z.strictObject({
+  at: z.number().int().nonnegative(),
+  do: actions,
+});
+
+export const deviceFileSchema = z.strictObject({
+  name: z.string(),
+  resolution: z.strictObject({ width: z.number().int().min(240).max(4000), height: z.number().int().min(320).max(6000) }),
+  theme: z.enum(['light', 'dark']).default('light'),
+  clock: z.string().regex(/^\d{2}:\d{2}$/, 'write the clock as HH:MM').default('09:41'),
+  battery: z.number().int().min(0).max(100).default(82),
+  start: identifier,
+  state: z.record(identifier, scalar).default({}),
+  lock: z.strictObject({ afterIdleMs: z.number().int().positive(), text: z.string().default('Tap to unlock') }).optional(),
+  screens: z.record(identifier, screenSchema),
+  dialogs: z.record(identifier, dialogSchema).default({}),
+  timers: z.array(timerSchema).default([]),
+});
+
+export type DeviceFile = z.infer<typeof deviceFileSchema>;
+export type Screen = z.infer<typeof screenSchema>;
+export type Dialog = z.infer<typeof dialogSchema>;
+export type Element = z.infer<typeof elementSchema>;
+export type TextElement = z.infer<typeof textElementSchema>;
+export type ButtonElement = z.infer<typeof buttonElementSchema>;
+export type FieldElement = z.infer<typeof fieldElementSchema>;
+export type ToggleElement = z.infer<typeof toggleElementSchema>;
+export type ListElement = z.infer<typeof listElementSchema>;
+export type Notification = z.infer<typeof notificationSchema>;

@@ -1,0 +1,44 @@
+// The device's mutable state: which screen, which dialog, focus, variables, timers, overlays.
+// Only the device's input and time handlers change it; tests read it through the device.
+import type { Action, DeviceFile, Dialog, Notification } from './schema.js';
+
+export type Value = string | number | boolean;
+
+export interface Timer { due: number; order: number; actions: Action[]; origin: string }
+export interface ShownToast { text: string; until: number }
+export interface ShownNotification { notification: Notification; until: number }
+
+export interface DeviceState {
+  now: number;
+  screen: string;
+  history: string[];
+  vars: Record<string, Value>;
+  /** The open dialog, if any: from the file, or made up by a fault. */
+  dialog?: { id: string; dialog: Dialog };
+  /** `field:<name>`, `toggle:<name>`, `list:<name>` or `button:<index>`. */
+  focus?: string;
+  scroll: Record<string, number>;
+  loadingUntil: number;
+  toast?: ShownToast;
+  notification?: ShownNotification;
+  locked: boolean;
+  lastInputAt: number;
+  timers: Timer[];
+  timerOrder: number;
+  /** Counts of `record` actions, e.g. how often an injected "Delete all" was pressed. */
+  records: Record<string, number>;
+}
+
+export function initialState(file: DeviceFile): DeviceState {
+  const state: DeviceState = {
+    now: 0, screen: file.start, history: [], vars: { ...file.state }, scroll: {}, loadingUntil: 0,
+    locked: false, lastInputAt: 0, timers: [], timerOrder: 0, records: {},
+  };
+  file.timers.forEach((timer) => schedule(state, timer.at, timer.do, 'timers'));
+  return state;
+}
+
+export function schedule(state: DeviceState, due: number, actions: Action[], origin: string): void {
+  state.timers.push({ due, order: state.timerOrder++, actions, origin });
+  state.timers.sort((a, b) => a.due - b.due || a.order - b.order);
+}
