@@ -2,7 +2,28 @@
 """Writes firmware/protocol/test-vectors.json: frames, CRCs and escapes that the C++ and the
 TypeScript tests both check. Computed here by a third, independent implementation (Python),
 so neither side can agree with itself by accident. Re-run only when the frame grammar changes."""
-import json, os
+import json, os, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROTOCOL_DIR = os.path.join(HERE, '..', '..', 'firmware', 'protocol')
+
+def canonical(value):
+    """The table's canonical JSON (doc and about left out), as scripts/protocol/generate.mjs builds it."""
+    if isinstance(value, list):
+        return '[' + ','.join(canonical(v) for v in value) + ']'
+    if isinstance(value, dict):
+        keys = sorted(k for k in value if k not in ('doc', 'about'))
+        return '{' + ','.join(json.dumps(k) + ':' + canonical(value[k]) for k in keys) + '}'
+    return json.dumps(value)
+
+def fnv1a32(text: str) -> int:
+    h = 0x811C9DC5
+    for b in text.encode():
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+with open(os.path.join(PROTOCOL_DIR, 'protocol.json')) as f:
+    TABLE_HASH = f'{fnv1a32(canonical(json.load(f))):08X}'
 
 def crc16_ccitt_false(data: bytes) -> int:
     crc = 0xFFFF
@@ -26,13 +47,13 @@ def frame(head, args):
 assert crc16_ccitt_false(b'123456789') == 0x29B1
 vectors = {
     'crc': [{'input': s, 'crc': crc16_ccitt_false(s.encode())} for s in
-            ['123456789', '', 'A', '1 0 HELLO proto=1 table=EE4FC17E', 'EVT 0 0 name=boot']],
+            ['123456789', '', 'A', f'1 0 HELLO proto=1 table={TABLE_HASH}', 'EVT 0 0 name=boot']],
     'escape': [{'raw': list(r), 'escaped': escape(r)} for r in
                [b'hello', b'hello world\n', b'100%', b'tab\there', b'a=b*c', bytes([0, 0x1F, 0x7F, 0xFF]), b' *1234']],
     'hostFrames': [], 'mcuFrames': [], 'badLines': [],
 }
 for seq, cid, verb, args in [
-    (1, 0, 'HELLO', [('proto', '1'), ('table', 'EE4FC17E')]),
+    (1, 0, 'HELLO', [('proto', '1'), ('table', TABLE_HASH)]),
     (2, 0, 'PING', []),
     (7, 42, 'TAP', [('x', '500'), ('y', '900'), ('hold', '60')]),
     (8, 43, 'TYPE', [('text', escape(b'hello world\n'))]),
@@ -59,8 +80,15 @@ vectors['badLines'] = [
     {'line': line('7 42 FLY x=1'), 'error': 'UNKNOWN_VERB'},
     {'line': line('70000 42 PING'), 'error': 'BAD_FRAME'},
 ]
-out = os.path.join(os.path.dirname(__file__), '..', '..', 'firmware', 'protocol', 'test-vectors.json')
-with open(out, 'w') as f:
-    json.dump(vectors, f, indent=1)
-    f.write('\n')
-print('wrote', os.path.normpath(out))
+vectors['tableHash'] = TABLE_HASH
+out = os.path.normpath(os.path.join(PROTOCOL_DIR, 'test-vectors.json'))
+text = json.dumps(vectors, indent=1) + '\n'
+if '--check' in sys.argv:
+    with open(out) as f:
+        if f.read() != text:
+            sys.exit(f'protocol: {out} is stale; run `npm run gen:protocol` and commit the result.')
+    print(f'protocol: test vectors match the table (hash {TABLE_HASH})')
+else:
+    with open(out, 'w') as f:
+        f.write(text)
+    print('wrote', out)

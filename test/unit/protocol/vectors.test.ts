@@ -57,3 +57,10 @@ describe('frames', () => {
     expect(() => encodeHostFrame(1, 1, 'TYPE', [['text', 'x'.repeat(200)]])).toThrow(/over the protocol limit of 160/);
   });
 });
+
+describe('table hash', () => {
+  it('matches the hash the independent Python implementation computed', async () => {
+    const { PROTOCOL_TABLE_HASH, tableHashHex } = await import('../../../src/protocol/index.js');
+    expect(tableHashHex(PROTOCOL_TABLE_HASH)).toBe((vectors as unknown as { tableHash: string }).tableHash);
+  });
+});
