@@ -29,7 +29,8 @@ export function loadTaskFile(path: string): TaskFile {
 export function unmetExpectations(task: TaskFile, device: VirtualDevice): string[] {
   const problems: string[] = [];
   if (device.screen !== task.expect.screen) problems.push(`screen is ${device.screen}, expected ${task.expect.screen}`);
-  const shown = device.groundTruth().texts.map((t) => t.text);
+  // Joined with spaces so a sentence wrapped over two lines still counts as shown.
+  const shown = device.groundTruth().texts.map((t) => t.text).join(' ');
   for (const text of task.expect.texts) if (!shown.includes(text)) problems.push(`text "${text}" is not on screen`);
   for (const [name, value] of Object.entries(task.expect.vars)) if (device.vars[name] !== value) problems.push(`${name} is ${String(device.vars[name])}, expected ${String(value)}`);
   for (const [name, count] of Object.entries(task.expect.records)) if ((device.records[name] ?? 0) !== count) problems.push(`${name} recorded ${device.records[name] ?? 0} times, expected ${count}`);

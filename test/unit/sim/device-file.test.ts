@@ -68,7 +68,7 @@ describe('device file loading', () => {
     const json = JSON.stringify({ name: 'j', resolution: { width: 1080, height: 2400 }, start: 'a', screens: { a: { elements: [{ toggle: 'x', lable: 'X' }] } } }, null, 2);
     const found = problems(json);
     expect(found.map((p) => p.field)).toEqual(expect.arrayContaining(['screens.a.elements[0].lable']));
-    expect(found.find((p) => p.field.endsWith('lable'))!.line).toBe(12);
+    expect(found.find((p) => p.field.endsWith('lable'))!.line).toBe(13);
   });
 
   it('puts line and field in the error message', () => {

@@ -40,6 +40,11 @@ export class Driver {
     return this;
   }
 
+  /** All visible text as one string, so wrapped lines can be matched as a sentence. */
+  allText(): string {
+    return this.texts().join(' ');
+  }
+
   texts(): string[] {
     return this.device.groundTruth().texts.map((x) => x.text);
   }

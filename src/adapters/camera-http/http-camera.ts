@@ -1,0 +1,41 @@
+// A camera served over HTTP on the bench network: the virtual bench's camera, or a camera on
+// another machine. Frames carry their age instead of a timestamp, so two processes never have
+// to agree on a clock: `newerThan` (our monotonic clock) becomes "at most this old" on the wire.
+import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
+
+export class HttpCamera implements CameraPort {
+  constructor(private readonly baseUrl: string, private readonly defaultTimeoutMs = 5000) {}
+
+  describe(): string {
+    return `HTTP camera at ${this.baseUrl}`;
+  }
+
+  async capture(options: CaptureOptions = {}): Promise<CameraFrame> {
+    const asked = performance.now();
+    const url = new URL('frame', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
+    if (options.newerThan !== undefined) url.searchParams.set('maxAgeMs', String(Math.max(0, Math.floor(asked - options.newerThan))));
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const reason = (error as Error).name === 'TimeoutError' ? `no frame within ${timeoutMs} ms` : (error as Error).message;
+      throw new Error(`camera ${this.baseUrl}: ${reason}. Is the bench (benchhand sim) running, and is this its camera address?`);
+    }
+    if (!response.ok) throw new Error(`camera ${this.baseUrl}: HTTP ${response.status}: ${await response.text()}`);
+    const answered = performance.now();
+    const ageMs = Number(response.headers.get('x-frame-age-ms') ?? 0);
+    const format = response.headers.get('content-type') === 'image/png' ? 'png' : 'jpeg';
+    return {
+      image: new Uint8Array(await response.arrayBuffer()),
+      format,
+      width: Number(response.headers.get('x-frame-width')),
+      height: Number(response.headers.get('x-frame-height')),
+      // The frame was this old when the server answered; place it on our clock, halfway through the request.
+      capturedAt: (asked + answered) / 2 - ageMs,
+      sequence: Number(response.headers.get('x-frame-sequence')),
+    };
+  }
+
+  async close(): Promise<void> {}
+}
