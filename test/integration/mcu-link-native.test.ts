@@ -51,6 +51,31 @@ describe('serial link: reboots and dropped links', () => {
   });
 });
 
+describe('serial link: a pulled cable', () => {
+  let sim: SimFixture;
+  beforeAll(async () => { sim = await startSimMcu(); });
+  afterAll(async () => { await sim.cleanup(); });
+
+  it('finishes a command in flight after the cable comes back, from the MCU ledger, without moving twice', async () => {
+    const link = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds(), reconnectIntervalMs: 100, reconnectGraceMs: 10000 });
+    const events: McuEvent[] = [];
+    link.onEvent((e) => events.push(e));
+    const bootId = link.info.bootId;
+    const inFlight = link.tap({ x: 700, y: 800, holdMs: 600 });
+    await waitUntil(() => taps(sim.events()).length === 1);
+    sim.mcu.unplug();
+    await waitUntil(() => events.some((e) => e.type === 'disconnected'));
+    expect(await link.tap({ x: 1, y: 1 })).toMatchObject({ kind: 'refused', code: 'NOT_CONNECTED' });
+    await new Promise((r) => setTimeout(r, 700)); // the tap finishes on the MCU while unplugged
+    sim.mcu.plug();
+    expect(await inFlight).toMatchObject({ kind: 'already', result: 'ok' });
+    expect(events).toContainEqual({ type: 'reconnected', bootId });
+    expect(events.some((e) => e.type === 'reboot')).toBe(false);
+    expect(taps(sim.events())).toEqual([{ x: 700, y: 800 }]);
+    await link.close();
+  });
+});
+
 async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
   const start = Date.now();
   while (!condition()) {

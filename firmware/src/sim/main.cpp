@@ -3,6 +3,9 @@
 //
 // stdout: exactly one line, "PTY <slave path>", then nothing. Errors go to stderr.
 // Exit: 0 on SIGTERM/SIGINT, 2 on bad arguments, 1 when the pty cannot be set up.
+// SIGUSR1 pulls the cable (the pty goes away, and the --link symlink with it); SIGUSR2 plugs it
+// back in on a new pty behind the same link. The MCU keeps running throughout: same boot, same
+// ledger, which is what a flaky USB-serial cable looks like to the host.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -20,8 +23,11 @@
 namespace {
 
 volatile sig_atomic_t stopRequested = 0;
+volatile sig_atomic_t cableRequest = 0;  // 1: unplug, 2: plug back in
 
 void requestStop(int) { stopRequested = 1; }
+void requestUnplug(int) { cableRequest = 1; }
+void requestPlug(int) { cableRequest = 2; }
 
 void installSignalHandlers() {
   struct sigaction action = {};
@@ -29,6 +35,10 @@ void installSignalHandlers() {
   sigemptyset(&action.sa_mask);
   sigaction(SIGTERM, &action, nullptr);
   sigaction(SIGINT, &action, nullptr);
+  action.sa_handler = requestUnplug;
+  sigaction(SIGUSR1, &action, nullptr);
+  action.sa_handler = requestPlug;
+  sigaction(SIGUSR2, &action, nullptr);
   signal(SIGPIPE, SIG_IGN);
 }
 
@@ -52,7 +62,7 @@ void sleepOneMs() {
 // Waits up to 1 ms for input, feeds it to the core, polls the core. While no host has the
 // port open the master reports HUP at once, so sleep instead of spinning.
 void serviceOnce(bh::sim::PtySerial& serial, bh::Core& core) {
-  if (!serial.hostConnected()) {
+  if (!serial.isOpen() || !serial.hostConnected()) {
     sleepOneMs();
   } else {
     pollfd entry = {serial.fd(), POLLIN, 0};
@@ -62,6 +72,22 @@ void serviceOnce(bh::sim::PtySerial& serial, bh::Core& core) {
     for (ssize_t i = 0; i < count; i++) core.feedByte(buffer[i]);
   }
   core.poll();
+}
+
+// Unplug: close the pty and remove the link. Plug: a new pty behind the same link.
+bool changeCable(int request, bh::sim::PtySerial& serial, const std::string& linkPath) {
+  if (request == 1) {
+    serial.close();
+    if (!linkPath.empty()) unlink(linkPath.c_str());
+    return true;
+  }
+  if (serial.isOpen()) return true;
+  std::string slavePath, error;
+  if (!serial.open(slavePath, error) || (!linkPath.empty() && !bh::sim::replaceSymlink(linkPath, slavePath, error))) {
+    fprintf(stderr, "benchhand-sim-mcu: cannot plug the cable back in: %s\n", error.c_str());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -93,7 +119,14 @@ int main(int argc, char** argv) {
   fflush(stdout);
   eventLog.boot(board.bootId, board.resetReason);
   core.begin();
-  while (!stopRequested) serviceOnce(serial, core);
+  while (!stopRequested) {
+    if (cableRequest != 0) {
+      int request = cableRequest;
+      cableRequest = 0;
+      if (!changeCable(request, serial, options.linkPath)) return 1;
+    }
+    serviceOnce(serial, core);
+  }
 
   tap.releaseAll();
   eventLog.releaseAll();

@@ -12,8 +12,11 @@
 namespace bh {
 namespace sim {
 
-PtySerial::~PtySerial() {
-  if (master_ >= 0) close(master_);
+PtySerial::~PtySerial() { close(); }
+
+void PtySerial::close() {
+  if (master_ >= 0) ::close(master_);
+  master_ = -1;
 }
 
 bool PtySerial::open(std::string& slavePath, std::string& error) {
@@ -52,7 +55,7 @@ ssize_t PtySerial::readAvailable(uint8_t* buffer, size_t size) {
 }
 
 void PtySerial::write(const uint8_t* data, uint8_t length) {
-  if (!hostConnected() && everConnected_) return;
+  if (master_ < 0 || (!hostConnected() && everConnected_)) return;
   size_t done = 0;
   while (done < length) {
     ssize_t written = ::write(master_, data + done, length - done);

@@ -16,6 +16,9 @@ class PtySerial : public SerialOut {
   ~PtySerial();
   // Opens the pty in raw mode; `slavePath` gets the slave's path.
   bool open(std::string& slavePath, std::string& error);
+  // Closes the master: the host's port sees a hang-up, as when a cable is pulled.
+  void close();
+  bool isOpen() const { return master_ >= 0; }
   // True while a host has the slave open.
   bool hostConnected();
   // Non-blocking read; 0 when nothing is there or no host is connected.

@@ -62,6 +62,16 @@ export class NativeSimMcu {
     return readFileSync(this.options.eventsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SimEvent);
   }
 
+  /** Pulls the serial cable: the pty and the link path go away; the MCU keeps running. */
+  unplug(): void {
+    this.child.kill('SIGUSR1');
+  }
+
+  /** Plugs the cable back in: a new pty behind the same link path, same boot, same ledger. */
+  plug(): void {
+    this.child.kill('SIGUSR2');
+  }
+
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
     await this.exited;
