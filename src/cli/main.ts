@@ -1,6 +1,8 @@
 // The `benchhand` command: one entry point, one subcommand per file under commands/.
 import { consoleCommand } from './commands/console.js';
 import { demoCommand } from './commands/demo.js';
+import { faultCommand } from './commands/fault.js';
+import { simCommand } from './commands/sim.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
 import { UsageError } from './args.js';
 
@@ -9,6 +11,8 @@ type Subcommand = (argv: string[]) => Promise<number>;
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
   demo: { run: demoCommand, summary: 'start the simulated MCU and show the link at work (what `npm start` runs)' },
+  sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
+  fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },
   'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
 };
 

@@ -1,0 +1,144 @@
+// The virtual bench: the simulated MCU (the real firmware core behind a pty), a virtual device
+// that feels only what the MCU actuates, and a virtual camera looking at it — served so an agent
+// in another process connects exactly as to a real rig: a serial path and a camera address.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { VirtualCamera, type CaptureTruth } from '../camera/virtual-camera.js';
+import type { CameraOptionsInput } from '../camera/camera-options.js';
+import { VirtualDevice, type ActuationEvent } from '../device/device.js';
+import type { DeviceFrame } from '../device/render.js';
+import type { Action } from '../device/schema.js';
+import { NativeSimMcu, type SimEvent } from '../mcu/native-sim-mcu.js';
+import type { ParsedBenchFault } from './bench-faults.js';
+import { FrameRecorder } from './frame-recorder.js';
+import { McuEventTail } from './mcu-event-tail.js';
+import { TapFaults } from './tap-faults.js';
+
+/** Where the phone lies in the actuator's workspace: device px = (actuator - offset) / scale. */
+export interface BenchMount { offsetX: number; offsetY: number; scale: number }
+
+export interface VirtualBenchOptions {
+  deviceFile: string;
+  /** Folder for the serial link path and the MCU's actuation log; a temp folder by default. */
+  dir?: string;
+  seed?: number;
+  camera?: CameraOptionsInput;
+  mount?: BenchMount;
+  /** Write every served frame with its ground truth here. */
+  recordDir?: string;
+}
+
+export class VirtualBench {
+  readonly tapFaults = new TapFaults();
+  private readonly tail: McuEventTail;
+  private readonly ticker: NodeJS.Timeout;
+  private readonly startedAt = performance.now();
+  private readonly recorder?: FrameRecorder;
+  private lastCapture?: CaptureTruth<DeviceFrame>;
+  private capturing: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly device: VirtualDevice,
+    readonly camera: VirtualCamera,
+    public mcu: NativeSimMcu,
+    readonly dir: string,
+    readonly options: VirtualBenchOptions & { mount: BenchMount },
+  ) {
+    this.tail = new McuEventTail(join(dir, 'events.jsonl'), (event) => this.onMcuEvent(event));
+    this.tail.start();
+    this.ticker = setInterval(() => this.device.advance(this.now()), 20);
+    if (options.recordDir) this.recorder = new FrameRecorder(options.recordDir, basename(options.deviceFile).replace(/\.(ya?ml|json)$/, ''));
+  }
+
+  static async start(options: VirtualBenchOptions): Promise<VirtualBench> {
+    const device = VirtualDevice.fromFile(options.deviceFile);
+    const mount = options.mount ?? { offsetX: 0, offsetY: 0, scale: 1 };
+    const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'benchhand-bench-'));
+    const workspace = {
+      width: Math.ceil(device.width * mount.scale + mount.offsetX),
+      height: Math.ceil(device.height * mount.scale + mount.offsetY),
+    };
+    const mcu = await NativeSimMcu.start({ linkPath: join(dir, 'mcu'), eventsFile: join(dir, 'events.jsonl'), workspace, board: 'virtual-bench' });
+    let bench: VirtualBench | undefined;
+    const camera = new VirtualCamera({ source: () => bench!.renderNow(), seed: options.seed ?? 1, options: options.camera });
+    bench = new VirtualBench(device, camera, mcu, dir, { ...options, mount });
+    return bench;
+  }
+
+  /** Milliseconds since the bench started: the device's clock. */
+  now(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  get serialPath(): string {
+    return this.mcu.path;
+  }
+
+  /** Captures one camera frame (serialised: one exposure at a time), recording it when asked to. */
+  capture(maxAgeMs?: number): Promise<{ capture: CaptureTruth<DeviceFrame>; ageMs: number }> {
+    const run = this.capturing.then(async () => {
+      // Whatever the MCU has reported as done has physically happened: apply it before exposing.
+      this.tail.readNew();
+      const last = this.lastCapture;
+      const lastAge = last ? performance.now() - last.frame.capturedAt : Infinity;
+      if (last && maxAgeMs !== undefined && lastAge <= maxAgeMs) return { capture: last, ageMs: lastAge };
+      const capture = await this.camera.captureWithTruth<DeviceFrame>();
+      this.lastCapture = capture;
+      this.recorder?.record(capture);
+      return { capture, ageMs: performance.now() - capture.frame.capturedAt };
+    });
+    this.capturing = run.catch(() => undefined);
+    return run;
+  }
+
+  get lastTruth(): CaptureTruth<DeviceFrame> | undefined {
+    return this.lastCapture;
+  }
+
+  async applyFault(fault: ParsedBenchFault): Promise<string> {
+    switch (fault.fault) {
+      case 'tap-miss': this.tapFaults.missNext(fault.n, fault.dx, fault.dy); return `the next ${fault.n} tap(s) land ${fault.dx},${fault.dy} px off`;
+      case 'tap-double': this.tapFaults.doubleNext(fault.n); return `the next ${fault.n} tap(s) land twice`;
+      case 'device-freeze': this.device.faults.freeze(fault.ms); return `the device is frozen for ${fault.ms} ms`;
+      case 'screen-change': this.device.faults.changeScreenAt(this.now() + fault.afterMs, fault.actions as Action[]); return `the screen changes in ${fault.afterMs} ms`;
+      case 'inject-instruction': this.device.faults.injectInstruction({ style: fault.style, ...(fault.text ? { text: fault.text } : {}) }, this.now()); return `instruction injected as a ${fault.style}`;
+      case 'serial-drop': this.mcu.unplug(); setTimeout(() => this.mcu.plug(), fault.ms); return `serial cable pulled for ${fault.ms} ms`;
+      case 'mcu-reboot': await this.rebootMcu(); return 'the MCU rebooted';
+      case 'camera-dark': this.camera.faults.darkFrames(fault.n); return `the next ${fault.n} frame(s) are dark`;
+      case 'camera-blur': this.camera.faults.blurredFrames(fault.n, fault.sigma); return `the next ${fault.n} frame(s) are blurred`;
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.ticker);
+    this.tail.stop();
+    await this.mcu.stop();
+    await this.camera.close();
+  }
+
+  private async rebootMcu(): Promise<void> {
+    await this.mcu.stop('SIGKILL');
+    this.mcu = await NativeSimMcu.start(this.mcu.options);
+  }
+
+  private renderNow(): Promise<DeviceFrame> {
+    this.device.advance(this.now());
+    return this.device.render();
+  }
+
+  private onMcuEvent(event: SimEvent): void {
+    const { offsetX, offsetY, scale } = this.options.mount;
+    const t = this.now();
+    let actuation: ActuationEvent | undefined;
+    if (event.ev === 'tap_down' || event.ev === 'tap_up') {
+      const x = Math.round(((event.x as number) - offsetX) / scale);
+      const y = Math.round(((event.y as number) - offsetY) / scale);
+      actuation = { t, ev: event.ev, x, y };
+    } else if (event.ev === 'key_down' || event.ev === 'key_up') {
+      actuation = { t, ev: event.ev, usage: (event.usage as number) ?? 0, mods: (event.mods as number) ?? 0 };
+    }
+    if (!actuation) return;
+    for (const felt of this.tapFaults.apply(actuation)) this.device.apply(felt);
+  }
+}
