@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpCamera } from '../../src/adapters/camera-http/http-camera.js';
 import type { ChildProcess } from 'node:child_process';
+import { getJson } from '../support/http.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
 
 describe('benchhand sim', () => {
@@ -29,22 +30,22 @@ describe('benchhand sim', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await new Promise((r) => setTimeout(r, 100));
     expect(stderr).toContain(`benchhand run TASK --bench ${url}`);
-    const description = await (await fetch(`${url}/bench`)).json();
+    const description = await getJson(`${url}/bench`);
     expect(existsSync(description.serial)).toBe(true);
   });
 
   it('keeps the device state while an agent connects, acts and goes away', async () => {
-    const { serial } = await (await fetch(`${url}/bench`)).json();
+    const { serial } = await getJson(`${url}/bench`);
     const camera = new HttpCamera(`${url}/camera/`);
     await camera.capture();
-    const truth = await (await fetch(`${url}/camera/truth`)).json();
+    const truth = await getJson(`${url}/camera/truth`);
     const email = truth.targets.find((t: { label: string }) => /mail/i.test(t.label));
     expect(email).toBeTruthy();
     const x = Math.round(email.box.x + email.box.width / 2);
     const y = Math.round(email.box.y + email.box.height / 2);
     const session = await runCli(['console', '--port', serial, '--quiet', '--state-dir', mkdtempSync(join(tmpdir(), 'bh-'))], `TAP ${x} ${y} 40\nTYPE ada@example.com\nquit\n`);
     expect(session.stdout).toContain('done (n=15)');
-    const device = await (await fetch(`${url}/device`)).json();
+    const device = await getJson(`${url}/device`);
     expect(Object.values(device.vars)).toContain('ada@example.com');
   });
 

@@ -6,6 +6,7 @@ import { HttpCamera } from '../../src/adapters/camera-http/http-camera.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench, type VirtualBenchOptions } from '../../src/sim/bench/virtual-bench.js';
 import type { McuEvent } from '../../src/core/ports/mcu.js';
+import { getJson } from './http.js';
 
 export interface BenchFixture {
   bench: VirtualBench;
@@ -33,7 +34,7 @@ export async function startBench(options: Partial<VirtualBenchOptions> & { devic
   const linkEvents: McuEvent[] = [];
   link.onEvent((event) => linkEvents.push(event));
   const camera = new HttpCamera(description.camera);
-  const get = async (path: string) => (await fetch(`${server.url}${path}`)).json();
+  const get = (path: string) => getJson(`${server.url}${path}`);
   const fixture: BenchFixture = {
     bench, server, link, camera, linkEvents, get,
     async fault(body) {
