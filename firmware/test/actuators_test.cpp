@@ -128,7 +128,7 @@ TEST(GantryTapDriver, HomingFailureNamesTheAxis) {
   uint32_t now = 0;
   driver.startHome(now);
   EXPECT_EQ(runUntilSettled(driver, now, 20000), ActuatorStatus::kFailed);
-  EXPECT_STREQ(driver.faultName(), "home_x");
+  EXPECT_STREQ(driver.faultName().address(), "home_x");
 }
 
 TEST(GantryTapDriver, ReleaseMidMoveLosesHoming) {

@@ -47,10 +47,10 @@ TEST(Limits, HoldAndPositionBounds) {
   EXPECT_EQ(refusal.limit, 2000u);
   EXPECT_TRUE(checkPosition(limits, 1079, 2399, refusal));
   EXPECT_FALSE(checkPosition(limits, 1080, 0, refusal));
-  EXPECT_STREQ(refusal.field, "x");
+  EXPECT_STREQ(refusal.field.address(), "x");
   EXPECT_EQ(refusal.limit, 1079u);
   EXPECT_FALSE(checkPosition(limits, 0, 2400, refusal));
-  EXPECT_STREQ(refusal.field, "y");
+  EXPECT_STREQ(refusal.field.address(), "y");
 }
 
 TEST(Limits, TextIsCheckedWhole) {

@@ -48,7 +48,7 @@ TEST(Core, OnlyHandshakeVerbsBeforeHello) {
   bench.send("2 0 STATUS");
   bench.send("3 5 TAP x=1 y=1");
   bench.send("4 0 CLEAR");
-  EXPECT_EQ(bench.takeFrames(), (Frames{"DONE 1 0 state=ready", "DONE 2 0 state=ready queue=0 last=0",
+  EXPECT_EQ(bench.takeFrames(), (Frames{"DONE 1 0 state=ready boot=0B0070D5", "DONE 2 0 state=ready queue=0 last=0",
                                         "ERR 3 5 code=NO_HELLO", "ERR 4 0 code=NO_HELLO"}));
   bench.send("5 0 ESTOP");
   EXPECT_EQ(bench.takeFrames(), (Frames{"EVT 0 0 name=estop", "DONE 5 0 state=estopped"}));
@@ -62,7 +62,7 @@ TEST(Core, MismatchedHelloIsAnsweredThenCommandsRefused) {
   EXPECT_EQ(frames[0].compare(0, 18, "HELLO 1 0 proto=1 "), 0);
   bench.send("2 7 TAP x=1 y=1");
   bench.send("3 0 PING");
-  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 2 7 code=PROTO_MISMATCH", "DONE 3 0 state=ready"}));
+  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 2 7 code=PROTO_MISMATCH", "DONE 3 0 state=ready boot=0B0070D5"}));
   connect(bench);
   bench.send("4 7 TAP x=1 y=1");
   EXPECT_EQ(bench.takeFrames(), Frames{"RCVD 4 7"});
@@ -105,11 +105,12 @@ TEST(Core, AbortedCommandIsRememberedAsAborted) {
   bench.send("3 0 ESTOP");
   EXPECT_EQ(bench.takeFrames(), (Frames{"RCVD 2 5", "ERR 2 5 code=ABORTED n=6", "EVT 0 0 name=estop",
                                         "DONE 3 0 state=estopped"}));
+  // The ledger answers before the e-stop gate: ALREADY even while e-stopped.
   bench.send("4 5 TYPE text=abcdefghijklmnopqrstuvwxyz");
   bench.send("5 0 CLEAR");
   bench.send("6 5 TYPE text=abcdefghijklmnopqrstuvwxyz");
   EXPECT_EQ(bench.takeFrames(),
-            (Frames{"ERR 4 5 code=ESTOPPED", "DONE 5 0 state=ready", "ALREADY 6 5 result=ABORTED n=6"}));
+            (Frames{"ALREADY 4 5 result=ABORTED n=6", "DONE 5 0 state=ready", "ALREADY 6 5 result=ABORTED n=6"}));
   EXPECT_EQ(bench.countEvents("key_down"), 6);
   EXPECT_EQ(bench.countEvents("key_up"), 6);
 }
@@ -153,7 +154,7 @@ TEST(Core, HomingFailureShutsDownUntilReset) {
   bench.send("3 0 CLEAR");
   bench.send("4 2 HOME");
   bench.send("5 1 HOME");
-  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 3 0 code=SHUTDOWN", "ERR 4 2 code=SHUTDOWN", "ERR 5 1 code=SHUTDOWN"}));
+  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 3 0 code=SHUTDOWN", "ERR 4 2 code=SHUTDOWN", "ALREADY 5 1 result=SHUTDOWN n=0"}));
 }
 
 TEST(Core, WatchdogReArmsOnTheNextFrame) {
@@ -165,7 +166,7 @@ TEST(Core, WatchdogReArmsOnTheNextFrame) {
   EXPECT_TRUE(bench.takeFrames().empty());
   bench.send("2 0 PING");
   bench.advance(1000);
-  EXPECT_EQ(bench.takeFrames(), (Frames{"DONE 2 0 state=ready", "EVT 0 0 name=watchdog"}));
+  EXPECT_EQ(bench.takeFrames(), (Frames{"DONE 2 0 state=ready boot=0B0070D5", "EVT 0 0 name=watchdog"}));
 }
 
 TEST(Core, TapGapMakesTheQueueWait) {

@@ -13,6 +13,7 @@
 #include "protocol/host_frame.h"
 #include "protocol/line_assembler.h"
 #include "protocol/numbers.h"
+#include "protocol/table_names.h"
 #include "support/test_bench.h"
 
 namespace bh {
@@ -112,14 +113,14 @@ TEST(LineAssembler, OverlongReportedOnceThenResyncs) {
 
 // The frame points into the line, so the line must outlive it.
 std::string parsedLine;
-FrameError parse(const std::string& body, HostFrame& frame, const char*& field) {
+FrameError parse(const std::string& body, HostFrame& frame, FlashString& field) {
   parsedLine = test::withCrc(body);
   return parseHostFrame(parsedLine.data(), static_cast<uint8_t>(parsedLine.size()), frame, field);
 }
 
 TEST(HostFrame, CrcMustBeUpperCaseHexAtTheEnd) {
   HostFrame frame;
-  const char* field;
+  FlashString field;
   std::string good = test::withCrc("2 0 PING");
   std::string lower = good;
   for (char& c : lower) c = static_cast<char>(tolower(c));
@@ -129,12 +130,12 @@ TEST(HostFrame, CrcMustBeUpperCaseHexAtTheEnd) {
 
 TEST(HostFrame, NamesTheBadField) {
   HostFrame frame;
-  const char* field = nullptr;
+  FlashString field;
   EXPECT_EQ(parse("1 x PING", frame, field), FrameError::kBadFrame);
-  EXPECT_STREQ(field, "id");
+  EXPECT_STREQ(field.address(), "id");
   EXPECT_EQ(frame.seq, 1);
   EXPECT_EQ(parse("1 2", frame, field), FrameError::kBadFrame);
-  EXPECT_STREQ(field, "verb");
+  EXPECT_STREQ(field.address(), "verb");
   EXPECT_EQ(parse(" 1 2 PING", frame, field), FrameError::kBadFrame);
   EXPECT_EQ(parse("1 2 PING ", frame, field), FrameError::kBadFrame);
   EXPECT_EQ(parse("1 2 TAP x", frame, field), FrameError::kBadFrame);
@@ -144,18 +145,21 @@ TEST(HostFrame, NamesTheBadField) {
 
 TEST(HostFrame, BodyIsVerbAndArgs) {
   HostFrame frame;
-  const char* field = nullptr;
+  FlashString field;
   ASSERT_EQ(parse("7 42 TAP x=500 y=900", frame, field), FrameError::kNone);
   EXPECT_EQ(std::string(frame.body.data, frame.body.length), "TAP x=500 y=900");
   EXPECT_EQ(std::string(frame.args.data, frame.args.length), "x=500 y=900");
 }
 
 bool validate(proto::Verb verb, const std::string& args, ParsedArgs& parsed, Refusal& refusal) {
-  return validateArgs(proto::kVerbs[static_cast<uint8_t>(verb)], sliceOf(args), parsed, refusal);
+  return validateArgs(verbSpec(verb), sliceOf(args), parsed, refusal);
 }
 
 TEST(ArgValidation, EveryVerbFitsTheParsedArgs) {
-  for (const proto::VerbSpec& spec : proto::kVerbs) EXPECT_LE(spec.argCount, kMaxArgsPerVerb) << spec.name;
+  for (uint8_t i = 0; i < static_cast<uint8_t>(proto::Verb::Count); i++) {
+    proto::VerbSpec spec = verbSpec(static_cast<proto::Verb>(i));
+    EXPECT_LE(spec.argCount, kMaxArgsPerVerb) << spec.name;
+  }
 }
 
 TEST(ArgValidation, AcceptsAnyOrderAndOptionalArgs) {
@@ -172,20 +176,20 @@ TEST(ArgValidation, RefusesWithField) {
   Refusal refusal;
   EXPECT_FALSE(validate(proto::Verb::Tap, "x=1", parsed, refusal));
   EXPECT_EQ(refusal.code, proto::ErrorCode::BadArg);
-  EXPECT_STREQ(refusal.field, "y");
+  EXPECT_STREQ(refusal.field.address(), "y");
   EXPECT_FALSE(validate(proto::Verb::Tap, "x=1 y=a", parsed, refusal));
-  EXPECT_STREQ(refusal.field, "y");
+  EXPECT_STREQ(refusal.field.address(), "y");
   EXPECT_FALSE(validate(proto::Verb::Tap, "x=1 x=2 y=3", parsed, refusal));
-  EXPECT_STREQ(refusal.field, "x");
+  EXPECT_STREQ(refusal.field.address(), "x");
   EXPECT_FALSE(validate(proto::Verb::Tap, "x=1 y=2 z=3", parsed, refusal));
-  EXPECT_EQ(refusal.field, nullptr);
+  EXPECT_TRUE(refusal.field.isNull());
   EXPECT_EQ(std::string(refusal.sentField.data, refusal.sentField.length), "z");
   EXPECT_FALSE(validate(proto::Verb::Hello, "proto=1 table=XYZ", parsed, refusal));
-  EXPECT_STREQ(refusal.field, "table");
+  EXPECT_STREQ(refusal.field.address(), "table");
   EXPECT_FALSE(validate(proto::Verb::Type, "text=a%2", parsed, refusal));
-  EXPECT_STREQ(refusal.field, "text");
+  EXPECT_STREQ(refusal.field.address(), "text");
   EXPECT_FALSE(validate(proto::Verb::Key, "key=", parsed, refusal));
-  EXPECT_STREQ(refusal.field, "key");
+  EXPECT_STREQ(refusal.field.address(), "key");
   EXPECT_FALSE(validate(proto::Verb::Ping, "x=1", parsed, refusal));
 }
 
@@ -199,9 +203,9 @@ TEST(FrameWriter, EscapesValuesAndAppendsCrc) {
   StringSerial serial;
   FrameWriter writer(serial);
   writer.begin(proto::Reply::Evt, 0, 0);
-  writer.argText("name", "a b%");
-  writer.argUint("n", 12);
-  writer.argHex32("boot", 0xAB);
+  writer.argText(FlashString("name"), FlashString("a b%"));
+  writer.argUint(FlashString("n"), 12);
+  writer.argHex32(FlashString("boot"), 0xAB);
   writer.end();
   EXPECT_EQ(serial.text, test::withCrc("EVT 0 0 name=a%20b%25 n=12 boot=000000AB") + "\n");
 }

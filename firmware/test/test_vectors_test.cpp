@@ -8,6 +8,7 @@
 #include "protocol/frame_writer.h"
 #include "protocol/host_frame.h"
 #include "protocol/protocol_table.h"
+#include "protocol/table_names.h"
 #include "support/mini_json.h"
 #include "support/test_bench.h"
 
@@ -63,11 +64,11 @@ TEST(TestVectors, HostFramesParse) {
   for (const test::JsonValue& vector : vectors()["hostFrames"].items) {
     const std::string& line = vector["line"].text;
     HostFrame frame;
-    const char* field = nullptr;
+    FlashString field;
     ASSERT_EQ(parseHostFrame(line.data(), static_cast<uint8_t>(line.size()), frame, field), FrameError::kNone) << line;
     EXPECT_EQ(frame.seq, vector["seq"].number);
     EXPECT_EQ(frame.id, static_cast<uint32_t>(vector["id"].number));
-    EXPECT_STREQ(proto::kVerbNames[static_cast<uint8_t>(frame.verb)], vector["verb"].text.c_str());
+    EXPECT_STREQ(verbName(frame.verb).address(), vector["verb"].text.c_str());
     std::string expectedArgs;
     for (const test::JsonValue& arg : vector["args"].items) {
       expectedArgs += (expectedArgs.empty() ? "" : " ") + arg[0].text + "=" + arg[1].text;
@@ -83,12 +84,23 @@ TEST(TestVectors, HostFramesMatchTheBenchCrc) {
   }
 }
 
+proto::Reply replyNamed(const std::string& kind) {
+  for (uint8_t i = 0; i < static_cast<uint8_t>(proto::Reply::Count); i++) {
+    if (kind == replyName(static_cast<proto::Reply>(i)).address()) return static_cast<proto::Reply>(i);
+  }
+  ADD_FAILURE() << "no reply kind " << kind;
+  return proto::Reply::Count;
+}
+
 TEST(TestVectors, McuFramesFormat) {
   for (const test::JsonValue& vector : vectors()["mcuFrames"].items) {
     StringSerial serial;
     FrameWriter writer(serial);
-    writer.begin(vector["kind"].text.c_str(), static_cast<uint16_t>(vector["seq"].number), static_cast<uint32_t>(vector["id"].number));
-    for (const test::JsonValue& arg : vector["args"].items) writer.argText(arg[0].text.c_str(), arg[1].text.c_str());
+    writer.begin(replyNamed(vector["kind"].text), static_cast<uint16_t>(vector["seq"].number),
+                 static_cast<uint32_t>(vector["id"].number));
+    for (const test::JsonValue& arg : vector["args"].items) {
+      writer.argText(FlashString(arg[0].text.c_str()), FlashString(arg[1].text.c_str()));
+    }
     writer.end();
     EXPECT_EQ(serial.text, vector["line"].text + "\n");
   }

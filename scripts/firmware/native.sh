@@ -7,7 +7,16 @@
 #   3. the tests (gtest's normal output); exit non-zero on any failure.
 # Needs (Debian): cmake g++ googletest libgtest-dev gcc-avr avr-libc gcc-arm-none-eabi; ninja optional.
 # Env: BH_UPDATE_SCENARIOS=1 rewrites firmware/test/scenarios/*/expected.txt (review the diff!).
+# --build-only: step 1 only (the simulator harness and the test binary), run nothing; what
+# `npm start` needs before it launches the simulated MCU.
 set -euo pipefail
+
+build_only=0
+case "${1:-}" in
+  --build-only) build_only=1 ;;
+  "") ;;
+  *) echo "usage: $0 [--build-only]" >&2; exit 2 ;;
+esac
 
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$REPO/build/native"
@@ -18,6 +27,7 @@ generator=()
 if [ ! -f "$OUT/CMakeCache.txt" ] && command -v ninja > /dev/null; then generator=(-G Ninja); fi
 cmake -S "$REPO/firmware" -B "$OUT" "${generator[@]}" -DCMAKE_BUILD_TYPE=Debug > /dev/null
 cmake --build "$OUT" -j "$JOBS"
+if [ "$build_only" = 1 ]; then exit 0; fi
 
 AVR_FLAGS=(-std=gnu++11 -mmcu=atmega32u4 -Os -fno-exceptions -fno-rtti -fno-threadsafe-statics)
 ARM_FLAGS=(-std=gnu++11 -mcpu=cortex-m0plus -mthumb -ffreestanding -Os -fno-exceptions -fno-rtti -fno-threadsafe-statics)
@@ -45,11 +55,11 @@ find "$LIB" -name '*.cpp' | sort | sed 's/^/avr /; p; s/^avr /arm /' |
 echo "portability: $(find "$LIB" -name '*.cpp' | wc -l) core sources compile for atmega32u4 and cortex-m0plus"
 
 # What the core costs in static RAM on the AVR: link it alone (null HALs) with gc-sections.
-# On the AVR .data holds every string literal and const table (no PROGMEM yet).
+# Tables and strings are BH_FLASH (program memory), so .data is little more than vtables.
 probe="$OUT/portability/ram_probe.elf"
 avr-g++ "${AVR_FLAGS[@]}" "${WARN[@]}" -I"$LIB" -x c++ "$REPO/firmware/test/avr/ram_probe.cc" -x none \
   "$OUT"/portability/avr/*/*.o -Wl,--gc-sections -o "$probe"
 avr-size -A "$probe" | awk '$1==".data"{d=$2} $1==".bss"{b=$2} $1==".text"{t=$2}
-  END { printf "avr core-only image: flash %d, static RAM %d (.data %d strings/tables + .bss %d)\n", t+d, d+b, d, b }'
+  END { printf "avr core-only image: flash %d, static RAM %d (.data %d + .bss %d)\n", t+d, d+b, d, b }'
 
 "$OUT/bh_tests"

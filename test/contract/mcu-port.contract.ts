@@ -10,8 +10,13 @@ export interface Actuations {
 
 export interface ContractSubject {
   port: McuPort;
-  /** What physically happened so far, read from the implementation's own record. */
-  actuations(): Promise<Actuations>;
+  /**
+   * What physically happened so far, read from the implementation's own record. Absent when
+   * nothing physical can be observed (the AVR image in simavr has no USB host): then only the
+   * physical-count assertions are skipped, every outcome assertion still runs. Say why in
+   * the suite name.
+   */
+  actuations?(): Promise<Actuations>;
   teardown(): Promise<void>;
 }
 
@@ -21,6 +26,8 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
     beforeAll(async () => { subject = await setup(); });
     afterAll(async () => { await subject?.teardown(); });
     const port = () => subject.port;
+    // Null when the subject cannot observe actuations: the count checks are skipped then.
+    const actuations = async (): Promise<Actuations | null> => (subject.actuations ? subject.actuations() : null);
 
     it('reports a ready MCU with a workspace after the handshake', () => {
       expect(port().info.state).toBe('ready');
@@ -29,12 +36,13 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
     });
 
     it('taps once, and a repeated id is answered from the record without moving', async () => {
-      const before = (await subject.actuations()).taps.length;
+      const before = (await actuations())?.taps.length;
       const id = await port().allocateCommandId();
       expect(await port().tap({ x: 100, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'done', id });
       expect(await port().tap({ x: 100, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'already', id, result: 'ok' });
       expect(await port().tap({ x: 101, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'mismatch', id });
-      const taps = (await subject.actuations()).taps;
+      const taps = (await actuations())?.taps;
+      if (taps === undefined || before === undefined) return;
       expect(taps.length).toBe(before + 1);
       expect(taps.at(-1)).toEqual({ x: 100, y: 200 });
     });
@@ -47,16 +55,16 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
     });
 
     it('types text, validating the whole string before the first key', async () => {
-      const before = (await subject.actuations()).keyPresses;
+      const before = (await actuations())?.keyPresses;
       const progress: number[] = [];
       // Longer than the MCU's progress interval (16 characters), so at least one PROGRESS comes.
       const outcome = await port().type('Hello, bench! 0123456789\n', { onProgress: (n) => progress.push(n) });
       expect(outcome).toMatchObject({ kind: 'done', n: 25 });
       expect(progress.length).toBeGreaterThan(0);
-      const afterGood = (await subject.actuations()).keyPresses;
-      expect(afterGood).toBeGreaterThanOrEqual(before + 25);
+      const afterGood = (await actuations())?.keyPresses;
+      if (afterGood !== undefined && before !== undefined) expect(afterGood).toBeGreaterThanOrEqual(before + 25);
       expect(await port().type('ok then é')).toMatchObject({ kind: 'refused', code: 'BAD_CHAR' });
-      expect((await subject.actuations()).keyPresses).toBe(afterGood);
+      if (afterGood !== undefined) expect((await actuations())?.keyPresses).toBe(afterGood);
     });
 
     it('presses a key with modifiers', async () => {
@@ -66,13 +74,13 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
 
     it('latches the emergency stop until it is cleared', async () => {
       await port().emergencyStop();
-      const before = (await subject.actuations()).taps.length;
+      const before = (await actuations())?.taps.length;
       expect(await port().tap({ x: 10, y: 10 })).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
       expect(await port().type('x')).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
       expect((await port().status()).state).toBe('estopped');
       await port().clearEmergencyStop();
       expect(await port().tap({ x: 10, y: 10, holdMs: 20 })).toMatchObject({ kind: 'done' });
-      expect((await subject.actuations()).taps.length).toBe(before + 1);
+      if (before !== undefined) expect((await actuations())?.taps.length).toBe(before + 1);
     });
   });
 }

@@ -27,7 +27,7 @@ class DirectTapDriver final : public TapDriver {
   ActuatorStatus poll(uint32_t nowMs);
   bool isPressed() const { return pressed_; }
   void releaseAll();
-  const char* faultName() const { return "none"; }
+  FlashString faultName() const { return BH_FSTR("none"); }
 
  private:
   TouchOutput& touch_;

@@ -6,7 +6,7 @@ namespace bh {
 
 GantryTapDriver::GantryTapDriver(GantryHal& hal, const GantryConfig& config)
     : hal_(hal), config_(config), phase_(kIdle), toolDown_(false), holdMs_(0), lastPollMs_(0),
-      phaseEndsMs_(0), faultName_("none") {
+      phaseEndsMs_(0), faultName_(BH_FSTR("none")) {
   x_.configure(kAxisX, config.x);
   y_.configure(kAxisY, config.y);
 }
@@ -42,7 +42,7 @@ ActuatorStatus GantryTapDriver::pollHoming(uint16_t elapsedMs) {
   ActuatorStatus xStatus = x_.poll(elapsedMs, hal_);
   ActuatorStatus yStatus = y_.poll(elapsedMs, hal_);
   if (xStatus == ActuatorStatus::kFailed || yStatus == ActuatorStatus::kFailed) {
-    faultName_ = xStatus == ActuatorStatus::kFailed ? "home_x" : "home_y";
+    faultName_ = xStatus == ActuatorStatus::kFailed ? BH_FSTR("home_x") : BH_FSTR("home_y");
     releaseAll();
     return ActuatorStatus::kFailed;
   }

@@ -30,7 +30,7 @@ class GantryTapDriver final : public TapDriver {
   ActuatorStatus poll(uint32_t nowMs);
   bool isPressed() const { return toolDown_; }
   void releaseAll();
-  const char* faultName() const { return faultName_; }
+  FlashString faultName() const { return faultName_; }
 
   int32_t positionSteps(uint8_t axis) const { return axis == kAxisX ? x_.position() : y_.position(); }
 
@@ -52,7 +52,7 @@ class GantryTapDriver final : public TapDriver {
   uint16_t holdMs_;
   uint32_t lastPollMs_;
   uint32_t phaseEndsMs_;
-  const char* faultName_;
+  FlashString faultName_;
 };
 
 }  // namespace bh

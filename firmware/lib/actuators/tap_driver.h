@@ -4,6 +4,8 @@
 #pragma once
 #include <stdint.h>
 
+#include "core/flash.h"
+
 namespace bh {
 
 enum class ActuatorStatus : uint8_t { kBusy, kDone, kFailed };
@@ -27,7 +29,7 @@ class TapDriver {
   // Lift now and stop any motion. Called by e-stop, the watchdog and the on-time guard.
   virtual void releaseAll() = 0;
   // A short reason for the last kFailed ("home_x"), reported in EVT name=shutdown.
-  virtual const char* faultName() const = 0;
+  virtual FlashString faultName() const = 0;
 
  protected:
   ~TapDriver() {}

@@ -10,9 +10,9 @@ Core::Core(const CoreHal& hal, const BoardInfo& board, const Limits& limits)
 
 void Core::begin() {
   beginEvent(proto::Event::Boot);
-  writer_.argHex32("boot", board_.bootId);
-  writer_.argText("reset", resetReasonName(board_.resetReason));
-  writer_.argText("fw", board_.firmwareVersion);
+  writer_.argHex32(BH_FSTR("boot"), board_.bootId);
+  writer_.argText(BH_FSTR("reset"), resetReasonName(board_.resetReason));
+  writer_.argText(BH_FSTR("fw"), board_.firmwareVersion);
   writer_.end();
 }
 
@@ -31,10 +31,10 @@ void Core::poll() {
 
 void Core::sendRefusal(uint16_t seq, uint32_t id, const Refusal& refusal) {
   writer_.begin(proto::Reply::Err, seq, id);
-  writer_.argText("code", errorCodeName(refusal.code));
-  if (refusal.field != 0) writer_.argText("field", refusal.field);
-  if (refusal.field == 0 && refusal.sentField.length > 0) writer_.argRaw("field", refusal.sentField);
-  if (refusal.hasLimit) writer_.argUint("limit", refusal.limit);
+  writer_.argText(BH_FSTR("code"), errorCodeName(refusal.code));
+  if (!refusal.field.isNull()) writer_.argText(BH_FSTR("field"), refusal.field);
+  if (refusal.field.isNull() && refusal.sentField.length > 0) writer_.argRaw(BH_FSTR("field"), refusal.sentField);
+  if (refusal.hasLimit) writer_.argUint(BH_FSTR("limit"), refusal.limit);
   writer_.end();
 }
 
@@ -45,7 +45,7 @@ void Core::sendBare(proto::Reply kind, uint16_t seq, uint32_t id) {
 
 void Core::sendStateDone(uint16_t seq, uint32_t id) {
   writer_.begin(proto::Reply::Done, seq, id);
-  writer_.argText("state", stateName(state_));
+  writer_.argText(BH_FSTR("state"), stateName(state_));
   writer_.end();
 }
 
@@ -53,17 +53,17 @@ void Core::sendStateDone(uint16_t seq, uint32_t id) {
 // DONE carries n only where it means something (characters typed).
 void Core::sendOutcome(proto::Reply kind, uint16_t seq, uint32_t id, uint8_t outcome, uint16_t n, bool withN) {
   writer_.begin(kind, seq, id);
-  const char* codeName = outcome == kOutcomeOk ? "ok" : errorCodeName(static_cast<proto::ErrorCode>(outcome));
-  if (kind == proto::Reply::Already) writer_.argText("result", codeName);
-  if (kind == proto::Reply::Err) writer_.argText("code", codeName);
-  if (withN) writer_.argUint("n", n);
+  FlashString codeName = outcome == kOutcomeOk ? BH_FSTR("ok") : errorCodeName(static_cast<proto::ErrorCode>(outcome));
+  if (kind == proto::Reply::Already) writer_.argText(BH_FSTR("result"), codeName);
+  if (kind == proto::Reply::Err) writer_.argText(BH_FSTR("code"), codeName);
+  if (withN) writer_.argUint(BH_FSTR("n"), n);
   writer_.end();
 }
 
 void Core::beginEvent(proto::Event event) {
   if (hal_.observer != 0) hal_.observer->onEvent(event);
   writer_.begin(proto::Reply::Evt, 0, 0);
-  writer_.argText("name", eventName(event));
+  writer_.argText(BH_FSTR("name"), eventName(event));
 }
 
 }  // namespace bh

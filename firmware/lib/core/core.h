@@ -26,7 +26,7 @@ class Core {
   void feedByte(uint8_t byte);  // handles a complete line at once, before returning
   void poll();                  // safety checks, then advances the running command
   void emergencyStop();         // a physical e-stop button: same path as the ESTOP verb
-  void shutdown(const char* reason);  // an internal fault: safe state until reset
+  void shutdown(FlashString reason);  // an internal fault: safe state until reset
 
   proto::State state() const { return state_; }
   uint8_t queuedCount() const { return queue_.count(); }

@@ -1,4 +1,4 @@
-// Ledgered verbs (TAP, TYPE, KEY, HOME): state gate, ledger, limits, then the queue.
+// Ledgered verbs (TAP, TYPE, KEY, HOME): ledger, state gate, limits, then the queue.
 // Every refusal here happens before acceptance, so none of them is ledgered.
 #include "core/core.h"
 #include "keyboard/key_names.h"
@@ -17,11 +17,14 @@ const uint8_t kKeyName = 0, kKeyMods = 1, kKeyHold = 2;
 
 void Core::handleLedgered(const HostFrame& frame, const ParsedArgs& args) {
   Refusal refusal;
-  if (frame.id == 0) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::BadFrame, "id"));
-  if (state_ == proto::State::Shutdown) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Shutdown));
-  if (state_ == proto::State::Estopped) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Estopped));
+  if (frame.id == 0) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::BadFrame, BH_FSTR("id")));
+  // The ledger comes before the state gate: a retransmission of an id that finished before an
+  // e-stop must get ALREADY with its recorded result, never ESTOPPED, or the host would take
+  // a done action for a refused one (PROTOCOL.md, "Command ids and the ledger").
   uint32_t hash = fnv1a32(frame.body.data, frame.body.length);
   if (answerFromLedger(frame, hash)) return;
+  if (state_ == proto::State::Shutdown) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Shutdown));
+  if (state_ == proto::State::Estopped) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Estopped));
   QueuedCommand* slot = queue_.reserve();
   QueuedCommand scratch;
   // Validate into the free slot when there is one; otherwise into a scratch copy, so a
@@ -51,7 +54,7 @@ bool Core::answerFromLedger(const HostFrame& frame, uint32_t hash) {
       return true;
     case LedgerLookup::kStale:
       writer_.begin(proto::Reply::Stale, frame.seq, frame.id);
-      writer_.argUint("last", ledger_.highestId());
+      writer_.argUint(BH_FSTR("last"), ledger_.highestId());
       writer_.end();
       return true;
   }
@@ -97,11 +100,11 @@ bool Core::prepareKey(const ParsedArgs& args, QueuedCommand& command, Refusal& r
   if (hal_.keyboard == 0) return refusal = makeRefusal(proto::ErrorCode::Unsupported), false;
   KeyStroke stroke;
   if (!resolveKeyName(args.values[kKeyName].raw, stroke)) {
-    return refusal = makeRefusal(proto::ErrorCode::BadKey, "key"), false;
+    return refusal = makeRefusal(proto::ErrorCode::BadKey, BH_FSTR("key")), false;
   }
   uint8_t modifiers = 0;
   if (args.values[kKeyMods].present && !parseModifierNames(args.values[kKeyMods].raw, modifiers)) {
-    return refusal = makeRefusal(proto::ErrorCode::BadKey, "mods"), false;
+    return refusal = makeRefusal(proto::ErrorCode::BadKey, BH_FSTR("mods")), false;
   }
   uint32_t hold = args.values[kKeyHold].present ? args.values[kKeyHold].number : limits_.defaultHoldMs;
   if (!checkHold(limits_, hold, refusal)) return false;

@@ -12,7 +12,7 @@ bool allowedBeforeHandshake(proto::Verb verb) {
          verb == proto::Verb::Estop;
 }
 
-Refusal frameRefusal(FrameError error, const char* field) {
+Refusal frameRefusal(FrameError error, FlashString field) {
   if (error == FrameError::kBadCrc) return makeRefusal(proto::ErrorCode::BadCrc);
   if (error == FrameError::kUnknownVerb) return makeRefusal(proto::ErrorCode::UnknownVerb);
   return makeRefusal(proto::ErrorCode::BadFrame, field);
@@ -22,12 +22,12 @@ Refusal frameRefusal(FrameError error, const char* field) {
 
 void Core::handleLine(const char* line, uint8_t length) {
   HostFrame frame;
-  const char* field = 0;
+  FlashString field;
   FrameError error = parseHostFrame(line, length, frame, field);
   // A good CRC proves a live host even when the frame is refused: feed the watchdog.
   if (error != FrameError::kBadCrc) watchdog_.frameReceived(hal_.clock->nowMs());
   if (error != FrameError::kNone) return sendRefusal(frame.seq, frame.id, frameRefusal(error, field));
-  const proto::VerbSpec& spec = verbSpec(frame.verb);
+  proto::VerbSpec spec = verbSpec(frame.verb);
   ParsedArgs args;
   Refusal refusal;
   if (!validateArgs(spec, frame.args, args, refusal)) return sendRefusal(frame.seq, frame.id, refusal);
@@ -48,12 +48,16 @@ void Core::handleControl(const HostFrame& frame, const ParsedArgs& args) {
     case proto::Verb::Hello:
       return handleHello(frame, args);
     case proto::Verb::Ping:
-      return sendStateDone(frame.seq, frame.id);
+      // boot= lets the host's heartbeat notice a reboot whose EVT name=boot it missed.
+      writer_.begin(proto::Reply::Done, frame.seq, frame.id);
+      writer_.argText(BH_FSTR("state"), stateName(state_));
+      writer_.argHex32(BH_FSTR("boot"), board_.bootId);
+      return writer_.end();
     case proto::Verb::Status:
       writer_.begin(proto::Reply::Done, frame.seq, frame.id);
-      writer_.argText("state", stateName(state_));
-      writer_.argUint("queue", queue_.count());
-      writer_.argUint("last", ledger_.highestId());
+      writer_.argText(BH_FSTR("state"), stateName(state_));
+      writer_.argUint(BH_FSTR("queue"), queue_.count());
+      writer_.argUint(BH_FSTR("last"), ledger_.highestId());
       return writer_.end();
     case proto::Verb::Estop:
       enterEstop();
@@ -78,38 +82,38 @@ void Core::handleHello(const HostFrame& frame, const ParsedArgs& args) {
 
 void Core::sendHelloReply(const HostFrame& frame) {
   writer_.begin(proto::Reply::Hello, frame.seq, frame.id);
-  writer_.argUint("proto", proto::kVersion);
-  writer_.argHex32("table", proto::kTableHash);
-  writer_.argText("fw", board_.firmwareVersion);
-  writer_.argText("board", board_.boardName);
-  writer_.argHex32("boot", board_.bootId);
-  writer_.argText("reset", resetReasonName(board_.resetReason));
+  writer_.argUint(BH_FSTR("proto"), proto::kVersion);
+  writer_.argHex32(BH_FSTR("table"), proto::kTableHash);
+  writer_.argText(BH_FSTR("fw"), board_.firmwareVersion);
+  writer_.argText(BH_FSTR("board"), board_.boardName);
+  writer_.argHex32(BH_FSTR("boot"), board_.bootId);
+  writer_.argText(BH_FSTR("reset"), resetReasonName(board_.resetReason));
   sendCaps();
-  writer_.argText("state", stateName(state_));
-  writer_.argUint("last", ledger_.highestId());
-  writer_.argUint("maxtext", limits_.maxTextBytes);
-  writer_.argUint("maxhold", limits_.maxHoldMs);
-  writer_.argUint("tapgap", limits_.minTapGapMs);
-  writer_.argUint("wdog", limits_.watchdogMs);
-  writer_.argUint("queue", kQueueDepth);
-  writer_.argUint("wsx", limits_.workspaceX);
-  writer_.argUint("wsy", limits_.workspaceY);
+  writer_.argText(BH_FSTR("state"), stateName(state_));
+  writer_.argUint(BH_FSTR("last"), ledger_.highestId());
+  writer_.argUint(BH_FSTR("maxtext"), limits_.maxTextBytes);
+  writer_.argUint(BH_FSTR("maxhold"), limits_.maxHoldMs);
+  writer_.argUint(BH_FSTR("tapgap"), limits_.minTapGapMs);
+  writer_.argUint(BH_FSTR("wdog"), limits_.watchdogMs);
+  writer_.argUint(BH_FSTR("queue"), kQueueDepth);
+  writer_.argUint(BH_FSTR("wsx"), limits_.workspaceX);
+  writer_.argUint(BH_FSTR("wsy"), limits_.workspaceY);
   writer_.end();
 }
 
 void Core::sendCaps() {
   char caps[24];
   uint8_t length = 0;
-  const char* names[4] = {0, 0, 0, 0};
+  FlashString names[4];
   uint8_t count = 0;
-  if (hal_.tap != 0) names[count++] = "tap";
-  if (hal_.keyboard != 0) names[count++] = "type", names[count++] = "key";
-  if (hal_.tap != 0 && hal_.tap->needsHoming()) names[count++] = "home";
+  if (hal_.tap != 0) names[count++] = BH_FSTR("tap");
+  if (hal_.keyboard != 0) names[count++] = BH_FSTR("type"), names[count++] = BH_FSTR("key");
+  if (hal_.tap != 0 && hal_.tap->needsHoming()) names[count++] = BH_FSTR("home");
   for (uint8_t i = 0; i < count; i++) {
     if (i > 0) caps[length++] = ',';
-    for (const char* c = names[i]; *c != '\0'; c++) caps[length++] = *c;
+    for (uint8_t c = 0; names[i].at(c) != '\0'; c++) caps[length++] = names[i].at(c);
   }
-  writer_.argSlice("caps", makeSlice(caps, length));
+  writer_.argSlice(BH_FSTR("caps"), makeSlice(caps, length));
 }
 
 }  // namespace bh

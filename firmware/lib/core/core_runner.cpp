@@ -78,8 +78,8 @@ void Core::reportProgress(const QueuedCommand& command) {
   if (typed >= command.type.length || typed < progressReported_ + every) return;
   progressReported_ = static_cast<uint16_t>(typed - typed % every);
   writer_.begin(proto::Reply::Progress, command.seq, command.id);
-  writer_.argUint("n", progressReported_);
-  writer_.argUint("total", command.type.length);
+  writer_.argUint(BH_FSTR("n"), progressReported_);
+  writer_.argUint(BH_FSTR("total"), command.type.length);
   writer_.end();
 }
 

@@ -19,7 +19,7 @@ void Core::checkOnTime(uint32_t nowMs) {
   if (!tapStuck && !keyStuck) return;
   abortAll(proto::ErrorCode::Aborted);
   beginEvent(proto::Event::Limit);
-  writer_.argText("actuator", tapStuck ? "tap" : "key");
+  writer_.argText(BH_FSTR("actuator"), tapStuck ? BH_FSTR("tap") : BH_FSTR("key"));
   writer_.end();
 }
 
@@ -54,11 +54,11 @@ void Core::enterEstop() {
 
 void Core::emergencyStop() { enterEstop(); }
 
-void Core::shutdown(const char* reason) {
+void Core::shutdown(FlashString reason) {
   abortAll(proto::ErrorCode::Shutdown);
   state_ = proto::State::Shutdown;
   beginEvent(proto::Event::Shutdown);
-  writer_.argText("reason", reason);
+  writer_.argText(BH_FSTR("reason"), reason);
   writer_.end();
 }
 

@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "actuators/tap_driver.h"
+#include "core/flash.h"
 #include "keyboard/keyboard_sink.h"
 #include "protocol/frame_writer.h"  // SerialOut
 #include "protocol/protocol_table.h"
@@ -28,8 +29,8 @@ class EventObserver {
 };
 
 struct BoardInfo {
-  const char* firmwareVersion;  // "fw=" in HELLO
-  const char* boardName;        // "board="
+  FlashString firmwareVersion;  // "fw=" in HELLO; strings in flash (BH_FLASH) on the AVR
+  FlashString boardName;        // "board="
   uint32_t bootId;              // random per boot: the host detects a reboot by it
   proto::ResetReason resetReason;
 };

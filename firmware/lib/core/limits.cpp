@@ -21,17 +21,17 @@ Limits defaultLimits(uint16_t workspaceX, uint16_t workspaceY) {
 
 bool checkHold(const Limits& limits, uint32_t holdMs, Refusal& refusal) {
   if (holdMs <= limits.maxHoldMs) return true;
-  refusal = makeLimitRefusal(proto::ErrorCode::HoldTooLong, "hold", limits.maxHoldMs);
+  refusal = makeLimitRefusal(proto::ErrorCode::HoldTooLong, BH_FSTR("hold"), limits.maxHoldMs);
   return false;
 }
 
 bool checkPosition(const Limits& limits, uint32_t x, uint32_t y, Refusal& refusal) {
   if (x >= limits.workspaceX) {
-    refusal = makeLimitRefusal(proto::ErrorCode::OutOfBounds, "x", limits.workspaceX - 1U);
+    refusal = makeLimitRefusal(proto::ErrorCode::OutOfBounds, BH_FSTR("x"), limits.workspaceX - 1U);
     return false;
   }
   if (y >= limits.workspaceY) {
-    refusal = makeLimitRefusal(proto::ErrorCode::OutOfBounds, "y", limits.workspaceY - 1U);
+    refusal = makeLimitRefusal(proto::ErrorCode::OutOfBounds, BH_FSTR("y"), limits.workspaceY - 1U);
     return false;
   }
   return true;
@@ -43,13 +43,13 @@ bool checkText(const Limits& limits, Slice escaped, uint8_t* text, uint8_t& leng
   int16_t decoded = unescape(escaped, text, kMaxTextBytes);
   uint16_t maxText = limits.maxTextBytes < kMaxTextBytes ? limits.maxTextBytes : kMaxTextBytes;
   if (decoded < 0 || static_cast<uint16_t>(decoded) > maxText) {
-    refusal = makeLimitRefusal(proto::ErrorCode::TextTooLong, "text", maxText);
+    refusal = makeLimitRefusal(proto::ErrorCode::TextTooLong, BH_FSTR("text"), maxText);
     return false;
   }
   length = static_cast<uint8_t>(decoded);
   for (uint8_t i = 0; i < length; i++) {
     if (isTypeable(text[i])) continue;
-    refusal = makeLimitRefusal(proto::ErrorCode::BadChar, "text", text[i]);
+    refusal = makeLimitRefusal(proto::ErrorCode::BadChar, BH_FSTR("text"), text[i]);
     return false;
   }
   return true;

@@ -1,7 +1,7 @@
 #include "keyboard/key_names.h"
 
 #include "protocol/escape.h"
-#include "protocol/protocol_table.h"
+#include "protocol/table_names.h"
 
 namespace bh {
 
@@ -9,8 +9,9 @@ namespace {
 
 bool findNamedKey(Slice name, uint8_t& usage) {
   for (uint8_t i = 0; i < proto::kKeyCount; i++) {
-    if (sliceEquals(name, proto::kKeys[i].name)) {
-      usage = proto::kKeys[i].usage;
+    proto::KeySpec key = keySpec(i);
+    if (sliceEquals(name, FlashString(key.name))) {
+      usage = key.usage;
       return true;
     }
   }
@@ -19,8 +20,9 @@ bool findNamedKey(Slice name, uint8_t& usage) {
 
 bool findModifier(Slice name, uint8_t& bit) {
   for (uint8_t i = 0; i < proto::kModifierCount; i++) {
-    if (sliceEquals(name, proto::kModifiers[i].name)) {
-      bit = proto::kModifiers[i].bit;
+    proto::ModifierSpec modifier = modifierSpec(i);
+    if (sliceEquals(name, FlashString(modifier.name))) {
+      bit = modifier.bit;
       return true;
     }
   }

@@ -2,6 +2,7 @@
 
 #include "protocol/escape.h"
 #include "protocol/numbers.h"
+#include "protocol/table_names.h"
 
 namespace bh {
 
@@ -17,7 +18,7 @@ void splitArg(Slice token, Slice& key, Slice& value) {
 
 int8_t findArg(const proto::VerbSpec& spec, Slice key) {
   for (uint8_t i = 0; i < spec.argCount; i++) {
-    if (sliceEquals(key, spec.args[i].name)) return static_cast<int8_t>(i);
+    if (sliceEquals(key, FlashString(argSpec(spec, i).name))) return static_cast<int8_t>(i);
   }
   return -1;
 }
@@ -64,17 +65,18 @@ bool validateArgs(const proto::VerbSpec& spec, Slice args, ParsedArgs& parsed, R
       return false;
     }
     ArgValue& slot = parsed.values[index];
-    const proto::ArgSpec& argSpec = spec.args[index];
-    if (slot.present || !valueHasType(argSpec.type, value, slot.number)) {
-      refusal = makeRefusal(proto::ErrorCode::BadArg, argSpec.name);
+    proto::ArgSpec arg = argSpec(spec, static_cast<uint8_t>(index));
+    if (slot.present || !valueHasType(arg.type, value, slot.number)) {
+      refusal = makeRefusal(proto::ErrorCode::BadArg, FlashString(arg.name));
       return false;
     }
     slot.present = true;
     slot.raw = value;
   }
   for (uint8_t i = 0; i < spec.argCount; i++) {
-    if (spec.args[i].required && !parsed.values[i].present) {
-      refusal = makeRefusal(proto::ErrorCode::BadArg, spec.args[i].name);
+    proto::ArgSpec arg = argSpec(spec, i);
+    if (arg.required && !parsed.values[i].present) {
+      refusal = makeRefusal(proto::ErrorCode::BadArg, FlashString(arg.name));
       return false;
     }
   }

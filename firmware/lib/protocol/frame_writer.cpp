@@ -12,10 +12,12 @@ void FrameWriter::put(const char* data, uint8_t length) {
   out_.write(reinterpret_cast<const uint8_t*>(data), length);
 }
 
-void FrameWriter::putText(const char* text) {
-  uint8_t length = 0;
-  while (text[length] != '\0') length++;
-  put(text, length);
+void FrameWriter::putFlash(FlashString text) {
+  for (uint8_t i = 0;; i++) {
+    char c = text.at(i);
+    if (c == '\0') return;
+    put(&c, 1);
+  }
 }
 
 void FrameWriter::putEscapedByte(uint8_t byte) {
@@ -29,47 +31,45 @@ void FrameWriter::putEscapedByte(uint8_t byte) {
   put(escaped, 3);
 }
 
-void FrameWriter::begin(const char* kind, uint16_t seq, uint32_t id) {
+void FrameWriter::begin(proto::Reply kind, uint16_t seq, uint32_t id) {
   crc_ = proto::kCrcInit;
-  putText(kind);
+  putFlash(replyName(kind));
   char digits[kDecimalDigitsMax + 1];
   digits[0] = ' ';
   put(digits, static_cast<uint8_t>(1 + formatDecimal(seq, digits + 1)));
   put(digits, static_cast<uint8_t>(1 + formatDecimal(id, digits + 1)));
 }
 
-void FrameWriter::begin(proto::Reply kind, uint16_t seq, uint32_t id) {
-  begin(replyName(kind), seq, id);
+void FrameWriter::startArg(FlashString key) {
+  char c = ' ';
+  put(&c, 1);
+  putFlash(key);
+  c = '=';
+  put(&c, 1);
 }
 
-void FrameWriter::startArg(const char* key) {
-  put(" ", 1);
-  putText(key);
-  put("=", 1);
-}
-
-void FrameWriter::argText(const char* key, const char* value) {
+void FrameWriter::argText(FlashString key, FlashString value) {
   startArg(key);
-  for (uint8_t i = 0; value[i] != '\0'; i++) putEscapedByte(static_cast<uint8_t>(value[i]));
+  for (uint8_t i = 0; value.at(i) != '\0'; i++) putEscapedByte(static_cast<uint8_t>(value.at(i)));
 }
 
-void FrameWriter::argSlice(const char* key, Slice value) {
+void FrameWriter::argSlice(FlashString key, Slice value) {
   startArg(key);
   for (uint8_t i = 0; i < value.length; i++) putEscapedByte(static_cast<uint8_t>(value.data[i]));
 }
 
-void FrameWriter::argRaw(const char* key, Slice alreadyEscaped) {
+void FrameWriter::argRaw(FlashString key, Slice alreadyEscaped) {
   startArg(key);
   put(alreadyEscaped.data, alreadyEscaped.length);
 }
 
-void FrameWriter::argUint(const char* key, uint32_t value) {
+void FrameWriter::argUint(FlashString key, uint32_t value) {
   startArg(key);
   char digits[kDecimalDigitsMax];
   put(digits, formatDecimal(value, digits));
 }
 
-void FrameWriter::argHex32(const char* key, uint32_t value) {
+void FrameWriter::argHex32(FlashString key, uint32_t value) {
   startArg(key);
   char digits[8];
   formatHex(value, 8, digits);

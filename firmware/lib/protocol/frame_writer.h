@@ -3,6 +3,7 @@
 #pragma once
 #include <stdint.h>
 
+#include "core/flash.h"
 #include "protocol/protocol_table.h"
 #include "protocol/slice.h"
 
@@ -21,20 +22,21 @@ class FrameWriter {
  public:
   explicit FrameWriter(SerialOut& out) : out_(out), crc_(0) {}
 
+  // Keys and text values are flash strings (BH_FSTR, table names): the core's vocabulary
+  // costs no RAM on the AVR. Values that live in RAM come in as a Slice.
   void begin(proto::Reply kind, uint16_t seq, uint32_t id);
-  void begin(const char* kind, uint16_t seq, uint32_t id);
-  void argText(const char* key, const char* value);  // value escaped
-  void argSlice(const char* key, Slice value);       // value escaped
-  void argRaw(const char* key, Slice alreadyEscaped);
-  void argUint(const char* key, uint32_t value);
-  void argHex32(const char* key, uint32_t value);
+  void argText(FlashString key, FlashString value);  // value escaped
+  void argSlice(FlashString key, Slice value);       // value escaped
+  void argRaw(FlashString key, Slice alreadyEscaped);
+  void argUint(FlashString key, uint32_t value);
+  void argHex32(FlashString key, uint32_t value);
   void end();  // " *XXXX\n"
 
  private:
   void put(const char* data, uint8_t length);
-  void putText(const char* text);
+  void putFlash(FlashString text);
   void putEscapedByte(uint8_t byte);
-  void startArg(const char* key);
+  void startArg(FlashString key);
 
   SerialOut& out_;
   uint16_t crc_;

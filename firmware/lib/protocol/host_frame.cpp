@@ -42,7 +42,7 @@ bool checkFrameCrc(const char* line, uint8_t length, Slice& content) {
 
 bool findVerb(Slice token, proto::Verb& verb) {
   for (uint8_t i = 0; i < static_cast<uint8_t>(proto::Verb::Count); i++) {
-    if (sliceEquals(token, verbSpec(static_cast<proto::Verb>(i)).name)) {
+    if (sliceEquals(token, verbName(static_cast<proto::Verb>(i)))) {
       verb = static_cast<proto::Verb>(i);
       return true;
     }
@@ -50,27 +50,27 @@ bool findVerb(Slice token, proto::Verb& verb) {
   return false;
 }
 
-FrameError parseHostFrame(const char* line, uint8_t length, HostFrame& frame, const char*& field) {
+FrameError parseHostFrame(const char* line, uint8_t length, HostFrame& frame, FlashString& field) {
   frame.seq = 0;
   frame.id = 0;
-  field = 0;
+  field = FlashString();
   Slice content;
   if (!checkFrameCrc(line, length, content)) return FrameError::kBadCrc;
   if (!hasOnlySingleSpaces(content)) return FrameError::kBadFrame;
   Slice rest = content, seqToken, idToken, verbToken;
   uint32_t seq = 0, id = 0;
   if (!takeToken(rest, seqToken) || !parseDecimal(seqToken, proto::kMaxSeq, seq)) {
-    field = "seq";
+    field = BH_FSTR("seq");
     return FrameError::kBadFrame;
   }
   frame.seq = static_cast<uint16_t>(seq);
   if (!takeToken(rest, idToken) || !parseDecimal(idToken, 0xFFFFFFFFUL, id)) {
-    field = "id";
+    field = BH_FSTR("id");
     return FrameError::kBadFrame;
   }
   frame.id = id;
   if (!takeToken(rest, verbToken)) {
-    field = "verb";
+    field = BH_FSTR("verb");
     return FrameError::kBadFrame;
   }
   if (!argsAreWellFormed(rest)) return FrameError::kBadFrame;

@@ -20,7 +20,7 @@ struct HostFrame {
 
 // On error, `frame.seq`/`frame.id` hold what could be parsed (0 otherwise) and `field`
 // names the token at fault ("seq", "id", "verb") or is null.
-FrameError parseHostFrame(const char* line, uint8_t length, HostFrame& frame, const char*& field);
+FrameError parseHostFrame(const char* line, uint8_t length, HostFrame& frame, FlashString& field);
 
 // Checks the " *XXXX" suffix; on success `content` is everything before it.
 bool checkFrameCrc(const char* line, uint8_t length, Slice& content);

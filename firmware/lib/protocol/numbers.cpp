@@ -48,9 +48,10 @@ uint8_t formatDecimal(uint32_t value, char* out) {
 }
 
 void formatHex(uint32_t value, uint8_t digits, char* out) {
-  static const char kHexDigits[] = "0123456789ABCDEF";
+
   for (uint8_t i = 0; i < digits; i++) {
-    out[digits - 1 - i] = kHexDigits[value & 0xF];
+    uint8_t nibble = static_cast<uint8_t>(value & 0xF);  // arithmetic, not a table: no RAM on the AVR
+    out[digits - 1 - i] = static_cast<char>(nibble < 10 ? '0' + nibble : 'A' + nibble - 10);
     value >>= 4;
   }
 }

@@ -25,7 +25,7 @@ enum class Verb : uint8_t {
   Home,
   Count
 };
-static const char* const kVerbNames[] = {"HELLO", "PING", "STATUS", "ESTOP", "CLEAR", "TAP", "TYPE", "KEY", "HOME"};
+extern const char* const kVerbNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
 enum class Reply : uint8_t {
   Hello,
@@ -39,7 +39,7 @@ enum class Reply : uint8_t {
   Evt,
   Count
 };
-static const char* const kReplyNames[] = {"HELLO", "RCVD", "DONE", "ERR", "ALREADY", "MISMATCH", "STALE", "PROGRESS", "EVT"};
+extern const char* const kReplyNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
 enum class ErrorCode : uint8_t {
   BadCrc,
@@ -62,7 +62,7 @@ enum class ErrorCode : uint8_t {
   NotHomed,
   Count
 };
-static const char* const kErrorCodeNames[] = {"BAD_CRC", "TOO_LONG", "BAD_FRAME", "UNKNOWN_VERB", "BAD_ARG", "NO_HELLO", "PROTO_MISMATCH", "OUT_OF_BOUNDS", "HOLD_TOO_LONG", "TEXT_TOO_LONG", "BAD_CHAR", "BAD_KEY", "QUEUE_FULL", "ESTOPPED", "SHUTDOWN", "ABORTED", "UNSUPPORTED", "NOT_HOMED"};
+extern const char* const kErrorCodeNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
 enum class State : uint8_t {
   Ready,
@@ -70,7 +70,7 @@ enum class State : uint8_t {
   Shutdown,
   Count
 };
-static const char* const kStateNames[] = {"ready", "estopped", "shutdown"};
+extern const char* const kStateNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
 enum class ResetReason : uint8_t {
   Power,
@@ -81,7 +81,7 @@ enum class ResetReason : uint8_t {
   Unknown,
   Count
 };
-static const char* const kResetReasonNames[] = {"power", "external", "watchdog", "brownout", "software", "unknown"};
+extern const char* const kResetReasonNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
 enum class Event : uint8_t {
   Boot,
@@ -91,33 +91,19 @@ enum class Event : uint8_t {
   Shutdown,
   Count
 };
-static const char* const kEventNames[] = {"boot", "watchdog", "estop", "limit", "shutdown"};
+extern const char* const kEventNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
+// Every `const char* name` below points at a string in flash too.
 enum class ArgType : uint8_t { Uint, Hex32, Text, Key, Mods };
 struct ArgSpec { const char* name; ArgType type; bool required; };
 struct VerbSpec { const char* name; bool ledgered; uint8_t argCount; const ArgSpec* args; };
-
-static const ArgSpec kHelloArgs[] = {{"proto", ArgType::Uint, true}, {"table", ArgType::Hex32, true}};
-static const ArgSpec kTapArgs[] = {{"x", ArgType::Uint, true}, {"y", ArgType::Uint, true}, {"hold", ArgType::Uint, false}};
-static const ArgSpec kTypeArgs[] = {{"text", ArgType::Text, true}};
-static const ArgSpec kKeyArgs[] = {{"key", ArgType::Key, true}, {"mods", ArgType::Mods, false}, {"hold", ArgType::Uint, false}};
-static const VerbSpec kVerbs[] = {
-  {"HELLO", false, 2, kHelloArgs},
-  {"PING", false, 0, nullptr},
-  {"STATUS", false, 0, nullptr},
-  {"ESTOP", false, 0, nullptr},
-  {"CLEAR", false, 0, nullptr},
-  {"TAP", true, 3, kTapArgs},
-  {"TYPE", true, 1, kTypeArgs},
-  {"KEY", true, 3, kKeyArgs},
-  {"HOME", true, 0, nullptr},
-};
+extern const VerbSpec kVerbs[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
 struct KeySpec { const char* name; uint8_t usage; };
-static const KeySpec kKeys[] = {{"ENTER", 40}, {"ESC", 41}, {"BACKSPACE", 42}, {"TAB", 43}, {"SPACE", 44}, {"DELETE", 76}, {"RIGHT", 79}, {"LEFT", 80}, {"DOWN", 81}, {"UP", 82}, {"HOME", 74}, {"END", 77}, {"PAGEUP", 75}, {"PAGEDOWN", 78}, {"F1", 58}, {"F2", 59}, {"F3", 60}, {"F4", 61}, {"F5", 62}, {"F6", 63}, {"F7", 64}, {"F8", 65}, {"F9", 66}, {"F10", 67}, {"F11", 68}, {"F12", 69}};
+extern const KeySpec kKeys[];  // in flash (BH_FLASH): read through protocol/table_names.h
 const uint8_t kKeyCount = 26;
 struct ModifierSpec { const char* name; uint8_t bit; };
-static const ModifierSpec kModifiers[] = {{"ctrl", 1}, {"shift", 2}, {"alt", 4}, {"gui", 8}};
+extern const ModifierSpec kModifiers[];  // in flash (BH_FLASH): read through protocol/table_names.h
 const uint8_t kModifierCount = 4;
 
 namespace defaults {

@@ -3,6 +3,7 @@
 #pragma once
 #include <stdint.h>
 
+#include "core/flash.h"
 #include "protocol/protocol_table.h"
 #include "protocol/slice.h"
 
@@ -10,18 +11,18 @@ namespace bh {
 
 struct Refusal {
   proto::ErrorCode code;
-  const char* field;  // null: no field=
+  FlashString field;  // null: no field=
   Slice sentField;    // used when field is null: a name echoed from the frame (unknown arg)
   uint32_t limit;
   bool hasLimit;
 };
 
-inline Refusal makeRefusal(proto::ErrorCode code, const char* field = 0) {
+inline Refusal makeRefusal(proto::ErrorCode code, FlashString field = FlashString()) {
   Refusal refusal = {code, field, makeSlice(0, 0), 0, false};
   return refusal;
 }
 
-inline Refusal makeLimitRefusal(proto::ErrorCode code, const char* field, uint32_t limit) {
+inline Refusal makeLimitRefusal(proto::ErrorCode code, FlashString field, uint32_t limit) {
   Refusal refusal = {code, field, makeSlice(0, 0), limit, true};
   return refusal;
 }

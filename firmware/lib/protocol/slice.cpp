@@ -2,12 +2,13 @@
 
 namespace bh {
 
-bool sliceEquals(Slice slice, const char* text) {
+bool sliceEquals(Slice slice, FlashString text) {
   uint8_t i = 0;
   for (; i < slice.length; i++) {
-    if (text[i] == '\0' || text[i] != slice.data[i]) return false;
+    char c = text.at(i);
+    if (c == '\0' || c != slice.data[i]) return false;
   }
-  return text[i] == '\0';
+  return text.at(i) == '\0';
 }
 
 bool takeToken(Slice& rest, Slice& token) {

@@ -3,6 +3,8 @@
 #pragma once
 #include <stdint.h>
 
+#include "core/flash.h"
+
 namespace bh {
 
 struct Slice {
@@ -15,8 +17,8 @@ inline Slice makeSlice(const char* data, uint8_t length) {
   return slice;
 }
 
-// True when the slice holds exactly the NUL-terminated text.
-bool sliceEquals(Slice slice, const char* text);
+// True when the slice holds exactly the NUL-terminated text (a table name, in flash).
+bool sliceEquals(Slice slice, FlashString text);
 
 // Splits the next token off `rest` at the next space. Returns false when `rest` is empty.
 // Callers check hasOnlySingleSpaces() first, so tokens are never empty.

@@ -1,19 +1,24 @@
-// The one place that touches the generated tables' arrays. protocol_table.h defines them
-// `static const` in the header, so every translation unit that uses one gets its own copy,
-// and on the AVR every copy (strings included) costs RAM. Going through these accessors
-// keeps exactly one copy of each table in the image.
+// The one place that reads the generated tables (protocol_table.cpp). They live in flash on
+// the AVR (BH_FLASH), where a plain dereference reads RAM at the same address, i.e. garbage:
+// these accessors copy rows out with flashRead() and hand strings out as FlashString.
 #pragma once
 #include <stdint.h>
 
+#include "core/flash.h"
 #include "protocol/protocol_table.h"
 
 namespace bh {
 
-const proto::VerbSpec& verbSpec(proto::Verb verb);
-const char* replyName(proto::Reply reply);
-const char* errorCodeName(proto::ErrorCode code);
-const char* stateName(proto::State state);
-const char* resetReasonName(proto::ResetReason reason);
-const char* eventName(proto::Event event);
+proto::VerbSpec verbSpec(proto::Verb verb);
+proto::ArgSpec argSpec(const proto::VerbSpec& verb, uint8_t index);
+proto::KeySpec keySpec(uint8_t index);            // index < proto::kKeyCount
+proto::ModifierSpec modifierSpec(uint8_t index);  // index < proto::kModifierCount
+
+FlashString verbName(proto::Verb verb);
+FlashString replyName(proto::Reply reply);
+FlashString errorCodeName(proto::ErrorCode code);
+FlashString stateName(proto::State state);
+FlashString resetReasonName(proto::ResetReason reason);
+FlashString eventName(proto::Event event);
 
 }  // namespace bh

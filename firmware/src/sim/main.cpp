@@ -112,7 +112,9 @@ int main(int argc, char** argv) {
   bh::sim::SimEventLog eventLog(events, clock);
   bh::DirectTapDriver tap(eventLog);
   bh::CoreHal hal = {&clock, &serial, &tap, &eventLog, &eventLog};
-  bh::BoardInfo board = {BH_FIRMWARE_VERSION, options.board.c_str(), randomBootId(), options.resetReason};
+  // Native: "flash" is ordinary memory, so a FlashString may point at any string.
+  bh::BoardInfo board = {bh::FlashString(BH_FIRMWARE_VERSION), bh::FlashString(options.board.c_str()), randomBootId(),
+                         options.resetReason};
   bh::Core core(hal, board, bh::defaultLimits(options.workspaceX, options.workspaceY));
 
   printf("PTY %s\n", slavePath.c_str());

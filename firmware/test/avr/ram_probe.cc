@@ -1,6 +1,6 @@
 // Links the core alone into an atmega32u4 image (null HALs) so native.sh can report what the
-// core really costs in static RAM on the AVR, where string literals and const tables are
-// copied to RAM. Not a test; compiled by scripts/firmware/native.sh only (.cc: not globbed).
+// core really costs in static RAM on the AVR (tables and strings are BH_FLASH, so what is
+// left in .data is what a board really pays). Not a test; compiled by scripts/firmware/native.sh only (.cc: not globbed).
 #include <avr/io.h>
 
 #include "actuators/direct_tap_driver.h"
@@ -25,7 +25,10 @@ class NullHal : public bh::Clock, public bh::SerialOut, public bh::TouchOutput, 
 NullHal hal;
 bh::DirectTapDriver tap(hal);
 bh::CoreHal coreHal = {&hal, &hal, &tap, &hal, nullptr};
-bh::BoardInfo board = {BH_FIRMWARE_VERSION, "leonardo", 0, bh::proto::ResetReason::Power};
+const char kFirmwareVersion[] BH_FLASH = BH_FIRMWARE_VERSION;
+const char kBoardName[] BH_FLASH = "leonardo";
+bh::BoardInfo board = {bh::FlashString(kFirmwareVersion), bh::FlashString(kBoardName), 0,
+                       bh::proto::ResetReason::Power};
 bh::Core core(coreHal, board, bh::defaultLimits(1080, 2400));
 
 }  // namespace

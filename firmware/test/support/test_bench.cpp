@@ -62,7 +62,7 @@ TestBench::TestBench(const BenchOptions& options) {
     tap = direct_;
   }
   CoreHal hal = {this, this, tap, options.keyboard ? this : nullptr, this};
-  BoardInfo board = {BH_FIRMWARE_VERSION, "bench", 0x0B0070D5UL, proto::ResetReason::Power};
+  BoardInfo board = {FlashString(BH_FIRMWARE_VERSION), FlashString("bench"), 0x0B0070D5UL, proto::ResetReason::Power};
   core = new Core(hal, board, defaultLimits(options.workspaceX, options.workspaceY));
 }
 

@@ -59,7 +59,7 @@ class StuckTapDriver : public TapDriver {
   ActuatorStatus poll(uint32_t) override { return ActuatorStatus::kBusy; }
   bool isPressed() const override { return pressed; }
   void releaseAll() override { pressed = false; releases++; }
-  const char* faultName() const override { return "none"; }
+  FlashString faultName() const override { return FlashString("none"); }
   bool pressed = false;
   int releases = 0;
 };
