@@ -12,6 +12,7 @@ PACKAGES=(
   socat                              # serial debugging (pty pairs)
   mosquitto                          # MQTT broker for the operator tests
   fonts-dejavu-core                  # the virtual device's fonts
+  tesseract-ocr tesseract-ocr-eng    # native OCR, compared with tesseract.js in `npm run bench vision` (optional)
 )
 
 if [ "$(id -u)" -ne 0 ]; then

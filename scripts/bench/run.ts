@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark, printed as a table and saved to build/bench/results.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchMcuLink } from './mcu-link.bench.js';
+import { benchVision } from './vision.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
+  'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
 };
 
 const only = process.argv[2];

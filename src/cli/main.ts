@@ -1,6 +1,8 @@
 // The `benchhand` command: one entry point, one subcommand per file under commands/.
+import { calibrateCommand } from './commands/calibrate.js';
 import { consoleCommand } from './commands/console.js';
 import { demoCommand } from './commands/demo.js';
+import { ocrCommand } from './commands/ocr.js';
 import { faultCommand } from './commands/fault.js';
 import { simCommand } from './commands/sim.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
@@ -13,6 +15,8 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   demo: { run: demoCommand, summary: 'start the simulated MCU and show the link at work (what `npm start` runs)' },
   sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
   fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },
+  calibrate: { run: calibrateCommand, summary: 'find the screen in the camera picture, confirm its corners, write the calibration (JSON)' },
+  ocr: { run: ocrCommand, summary: 'read a camera picture (or screenshot) as the agent would: text with boxes, and a quality verdict' },
   'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
 };
 

@@ -1,5 +1,5 @@
-// Projective maps (3x3 homographies) between the device screen and the camera picture:
-// solved from four point pairs, inverted, and applied to points.
+// Projective maps (3x3 homographies) between two planes, e.g. the device screen and the camera
+// picture: solved from four point pairs, inverted, and applied to points. Pure.
 
 export type Point = { x: number; y: number };
 /** Row-major h00..h22 with h22 = 1. */
@@ -26,7 +26,7 @@ function solve(rows: number[][]): number[] {
     for (let r = col + 1; r < n; r++) if (Math.abs(rows[r]![col]!) > Math.abs(rows[pivot]![col]!)) pivot = r;
     [rows[col], rows[pivot]] = [rows[pivot]!, rows[col]!];
     const p = rows[col]!;
-    if (Math.abs(p[col]!) < 1e-12) throw new Error('the four corners are degenerate (three on a line): choose other camera options');
+    if (Math.abs(p[col]!) < 1e-12) throw new Error('the four points are degenerate (three on a line): choose other corners');
     for (let r = 0; r < n; r++) {
       if (r === col) continue;
       const row = rows[r]!;

@@ -1,0 +1,88 @@
+// `benchhand calibrate`: finds the screen in a camera frame, asks the user to confirm or correct
+// the corners, takes the actuator map (identity or a file of tapped point pairs), reports the
+// residual error in device pixels and writes the calibration block as JSON.
+// On the virtual bench, the bench's recorded truth (GET truth beside the camera) is used to check.
+import { createInterface } from 'node:readline/promises';
+import { HttpCamera } from '../../adapters/camera-http/http-camera.js';
+import { MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
+import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { writeFileAtomic } from '../../adapters/store/atomic-file.js';
+import { calibrationBlock, devicePxPerCameraPx, findScreen, loadActuatorMap, mappingDifferencePx } from '../../app/vision/calibration-run.js';
+import type { Point } from '../../core/vision/homography.js';
+import { parseOptions, UsageError } from '../args.js';
+import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
+
+const USAGE = 'benchhand calibrate --bench CAMERA_URL --out FILE [--port SERIAL] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
+
+export async function calibrateCommand(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, {
+    bench: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, 'actuator-map': { type: 'string' },
+    device: { type: 'string' }, rotation: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean' },
+  }, USAGE);
+  if (values.help) { process.stdout.write(`usage: ${USAGE}\n`); return 0; }
+  if (!values.bench) throw new UsageError(`--bench is required: the camera's base URL (the virtual bench prints it as "camera")\nusage: ${USAGE}`);
+  if (!values.out) throw new UsageError(`--out is required: the JSON file to write the calibration to\nusage: ${USAGE}`);
+  const deviceSize = values.device ? parseSize('--device', values.device, USAGE) : { width: 1080, height: 2400 };
+  const rotationDeg = parseRotation(values.rotation, USAGE);
+  const actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+
+  if (values.port) await checkMcu(values.port, say);
+  const camera = new HttpCamera(values.bench);
+  const frame = await camera.capture({ timeoutMs: 10_000 });
+  say(`1. captured frame ${frame.sequence} (${frame.width}x${frame.height}) from ${camera.describe()}`);
+  const found = await findScreen(frame, deviceSize, rotationDeg);
+  if (!found.ok) throw new Error(`${found.problem}. Show a light page on the device and run again`);
+  const scale = devicePxPerCameraPx(found.corners, deviceSize);
+  say(`2. screen corners (camera px, clockwise from the screen's top-left): ${formatCorners(found.corners)}`);
+  say(`   outline straightness: ${found.edgeResidualPx.toFixed(2)} camera px RMS = ${(found.edgeResidualPx * scale).toFixed(2)} device px`);
+  const corners = values.yes ? found.corners : await confirmCorners(found.corners, say);
+  let cameraResidualPx = found.edgeResidualPx * scale;
+  const truth = await benchTruth(values.bench);
+  if (truth) {
+    cameraResidualPx = mappingDifferencePx(truth, corners, deviceSize);
+    say(`   virtual bench truth: the corners put device points within ${cameraResidualPx.toFixed(2)} device px of the truth`);
+  }
+  say(`3. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`);
+  const block = calibrationBlock({ deviceSize, frame, corners, actuator, cameraResidualPx });
+  await writeFileAtomic(values.out, `${JSON.stringify(block, null, 2)}\n`);
+  say(`4. wrote ${values.out}: camera residual ${block.cameraResidualPx} device px`);
+  await camera.close();
+  return 0;
+}
+
+async function checkMcu(port: string, say: (line: string) => void): Promise<void> {
+  const link = await McuLink.connect({ path: port, commandIds: new MemoryCommandIds() });
+  try {
+    const { workspace } = link.info.limits;
+    say(`0. MCU on ${port}: ${link.info.board}, firmware ${link.info.firmwareVersion}, workspace ${workspace.width}x${workspace.height}`);
+  } finally {
+    await link.close();
+  }
+}
+
+async function confirmCorners(corners: Point[], say: (line: string) => void): Promise<Point[]> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = (await rl.question('   accept these corners? [y = yes, or type 8 numbers x1,y1,...,x4,y4 to correct] ')).trim();
+    if (/^y(es)?$/i.test(answer)) return corners;
+    if (!answer) throw new UsageError('calibration cancelled: nothing was written (answer y to accept, or use --yes)');
+    const corrected = parseCorners(answer, USAGE);
+    say(`   using corrected corners ${formatCorners(corrected)}`);
+    return corrected;
+  } finally {
+    rl.close();
+  }
+}
+
+/** The virtual bench serves its ground truth beside the camera; a real camera does not. */
+async function benchTruth(cameraUrl: string): Promise<Point[] | undefined> {
+  try {
+    const response = await fetch(new URL('truth', cameraUrl.endsWith('/') ? cameraUrl : `${cameraUrl}/`), { signal: AbortSignal.timeout(2000) });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { screenCorners?: Point[] };
+    return Array.isArray(body.screenCorners) && body.screenCorners.length === 4 ? body.screenCorners : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,43 @@
+// Contrast steps on the rectified screen: invert a dark screen, flat-field (divide by a wide
+// blur the caller made, which removes uneven light, vignette and glare), and stretch. Pure.
+import { meanOf, percentileOf, type GrayImage } from './gray-image.js';
+
+/** Dark screens (dark theme, lock screen) read slower and worse: make them dark-on-light. */
+export function isDarkScreen(image: GrayImage): boolean {
+  return meanOf(image) < 110;
+}
+
+export function invert(image: GrayImage): GrayImage {
+  const out = new Uint8Array(image.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = 255 - image.data[i]!;
+  return { ...image, data: out };
+}
+
+/** image / background, scaled so the background becomes white, then stretched (1st..99.5th percentile). */
+export function flatField(image: GrayImage, background: GrayImage): GrayImage {
+  const ratio = new Uint8Array(image.data.length);
+  for (let i = 0; i < ratio.length; i++) {
+    ratio[i] = Math.min(255, (image.data[i]! * 230) / Math.max(8, background.data[i]!));
+  }
+  return stretch({ ...image, data: ratio }, 0.01, 0.995);
+}
+
+export function stretch(image: GrayImage, low: number, high: number): GrayImage {
+  const lo = percentileOf(image, low), hi = Math.max(lo + 1, percentileOf(image, high));
+  const out = new Uint8Array(image.data.length);
+  const scale = 255 / (hi - lo);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, (image.data[i]! - lo) * scale));
+  return { ...image, data: out };
+}
+
+/** Whitens a frame of `margin` pixels: the bezel bleeds into the outermost pixels and OCR reads it as "|". */
+export function clearBorder(image: GrayImage, margin: number): GrayImage {
+  const data = new Uint8Array(image.data);
+  const { width, height } = image;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (x < margin || y < margin || x >= width - margin || y >= height - margin) data[y * width + x] = 255;
+    }
+  }
+  return { ...image, data };
+}

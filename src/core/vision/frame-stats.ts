@@ -1,0 +1,46 @@
+// Measures of a rectified screen picture that say whether it is fit to read: how bright its
+// brightest parts are, its contrast, and its sharpness. Pure.
+import { percentileOf, type GrayImage } from './gray-image.js';
+
+export interface FrameStats {
+  /** 99th percentile of the brightness (0..255): a dark-theme screen still has bright text. */
+  brightness: number;
+  /** 99th minus 1st percentile. */
+  contrast: number;
+  /**
+   * Mean of the strongest 1 % of gradients per unit of contrast, x100. An edge of contrast A blurred
+   * with sigma s has a gradient peak near A/s, so this falls as 1/s. (Laplacian-based measures were
+   * tried first: on noisy frames the noise, not the edges, dominates them.)
+   */
+  sharpness: number;
+}
+
+export function frameStats(image: GrayImage): FrameStats {
+  const brightness = percentileOf(image, 0.99);
+  const contrast = Math.max(1, brightness - percentileOf(image, 0.01));
+  const gradient = gradientHistogram(image);
+  return { brightness, contrast, sharpness: (topMean(gradient, 0.01) / contrast) * 100 };
+}
+
+function gradientHistogram(image: GrayImage): Uint32Array {
+  const { data, width, height } = image;
+  const grad = new Uint32Array(512);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
+      const g = Math.abs(data[i + 1]! - data[i - 1]!) + Math.abs(data[i + width]! - data[i - width]!);
+      grad[Math.min(511, g)]!++;
+    }
+  }
+  return grad;
+}
+
+/** Mean of the largest `fraction` of the values counted in a histogram. */
+function topMean(histogram: Uint32Array, fraction: number): number {
+  const total = histogram.reduce((s, n) => s + n, 0);
+  let want = Math.max(1, Math.floor(total * fraction)), sum = 0, n = 0;
+  for (let v = histogram.length - 1; v >= 0 && want > 0; v--) {
+    const take = Math.min(histogram[v]!, want);
+    sum += take * v; n += take; want -= take;
+  }
+  return n ? sum / n : 0;
+}
