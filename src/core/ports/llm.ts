@@ -40,6 +40,12 @@ export interface LlmResponse {
   stopReason: 'end_turn' | 'tool_use' | 'max_tokens' | 'other';
   usage: LlmUsage;
   model: string;
+  /**
+   * Set when the server answered but evidently read less of the prompt than was sent (Ollama
+   * truncates an over-long prompt to num_ctx without an error). The answer is then based on a
+   * partial transcript: treat it like a context overflow (compress, or switch session).
+   */
+  truncatedPrompt?: boolean;
 }
 
 /**
@@ -48,16 +54,30 @@ export interface LlmResponse {
  */
 export type LlmErrorKind = 'auth' | 'rate_limit' | 'server' | 'context_overflow' | 'bad_request' | 'network' | 'timeout';
 
+/** Numbers a provider put in its error, when it did (context overflows carry the sizes). */
+export interface LlmErrorDetails {
+  /** How long the prompt was, in the provider's tokens. */
+  promptTokens?: number;
+  /** The most the model accepts, in the provider's tokens. */
+  limitTokens?: number;
+}
+
 export class LlmError extends Error {
+  readonly promptTokens?: number;
+  readonly limitTokens?: number;
+
   constructor(
     readonly kind: LlmErrorKind,
     message: string,
     readonly status?: number,
     readonly retryAfterMs?: number,
     readonly provider?: string,
+    details: LlmErrorDetails = {},
   ) {
     super(message);
     this.name = 'LlmError';
+    if (details.promptTokens !== undefined) this.promptTokens = details.promptTokens;
+    if (details.limitTokens !== undefined) this.limitTokens = details.limitTokens;
   }
 
   /** Worth trying again after a pause, with the same request. */
