@@ -23,7 +23,8 @@ export class FakeMcu implements McuPort {
   private nextId = 0;
   private readonly listeners = new Set<(event: McuEvent) => void>();
 
-  constructor(workspace = { width: 1080, height: 2400 }) {
+  /** `onActuation` sees every actuation as it happens (a test wires it to a virtual device). */
+  constructor(workspace = { width: 1080, height: 2400 }, private readonly onActuation?: (actuation: FakeActuation) => void) {
     this.info = {
       protocolVersion: PROTOCOL_TABLE.version, tableHash: tableHashHex(), firmwareVersion: 'fake', board: 'fake',
       bootId: '00000001', resetReason: 'power', capabilities: ['tap', 'type', 'key'], state: 'ready', lastCommandId: 0,
@@ -46,7 +47,7 @@ export class FakeMcu implements McuPort {
       const { width, height } = this.info.limits.workspace;
       if (request.x >= width) return ['OUT_OF_BOUNDS', 'x', String(width - 1)];
       if (request.y >= height) return ['OUT_OF_BOUNDS', 'y', String(height - 1)];
-      this.actuations.push({ ev: 'tap', x: request.x, y: request.y, holdMs });
+      this.actuate({ ev: 'tap', x: request.x, y: request.y, holdMs });
       return undefined;
     });
   }
@@ -56,7 +57,7 @@ export class FakeMcu implements McuPort {
       if (text.length > this.info.limits.maxTextBytes) return ['TEXT_TOO_LONG', 'text', String(this.info.limits.maxTextBytes)];
       const bad = [...text].find((c) => !(c === '\n' || c === '\t' || (c >= ' ' && c <= '~')));
       if (bad !== undefined) return ['BAD_CHAR', 'text', String(bad.charCodeAt(0))];
-      this.actuations.push({ ev: 'type', text });
+      this.actuate({ ev: 'type', text });
       options.onProgress?.(text.length, text.length);
       return undefined;
     }, text.length);
@@ -66,7 +67,7 @@ export class FakeMcu implements McuPort {
     return this.run('KEY', keyArgs(request.key, request.mods, request.holdMs), options, () => {
       const holdMs = request.holdMs ?? limits.defaultHoldMs;
       if (holdMs > this.info.limits.maxHoldMs) return ['HOLD_TOO_LONG', 'hold', String(this.info.limits.maxHoldMs)];
-      this.actuations.push({ ev: 'key', key: request.key, mods: [...(request.mods ?? [])], holdMs });
+      this.actuate({ ev: 'key', key: request.key, mods: [...(request.mods ?? [])], holdMs });
       return undefined;
     });
   }
@@ -128,6 +129,11 @@ export class FakeMcu implements McuPort {
     this.info.lastCommandId = id;
     this.ledger.set(id, { argsKey, outcome });
     return outcome;
+  }
+
+  private actuate(actuation: FakeActuation): void {
+    this.actuations.push(actuation);
+    this.onActuation?.(actuation);
   }
 
   private emit(event: McuEvent): void {

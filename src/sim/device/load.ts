@@ -1,73 +1,46 @@
 // Reads a device file (YAML or JSON, both parsed as YAML so every error has a line), validates it
 // with the zod schema and checks its cross-references; errors name the line, the field and a fix.
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document, type Node } from 'yaml';
-import type { z } from 'zod';
+import { fieldName, flattenIssues, parseYaml, YamlFileError, type FileProblem, type Path, type UnionHints } from '../../adapters/yaml-file/yaml-schema.js';
 import { actionKeys, deviceFileSchema, elementKinds, type Action, type DeviceFile, type Element } from './schema.js';
 
-export interface DeviceFileProblem { line: number; column: number; field: string; message: string }
+export type DeviceFileProblem = FileProblem;
 
-export class DeviceFileError extends Error {
-  constructor(readonly file: string, readonly problems: DeviceFileProblem[]) {
-    super(`${file}: ${problems.length} problem(s) in the device file:\n` +
-      problems.map((p) => `  line ${p.line}, ${p.field || '(top level)'}: ${p.message}`).join('\n'));
+export class DeviceFileError extends YamlFileError {
+  constructor(file: string, problems: DeviceFileProblem[]) {
+    super(file, problems, 'device file');
     this.name = 'DeviceFileError';
   }
 }
-
-type Path = (string | number)[];
 
 export function loadDeviceFile(path: string): DeviceFile {
   return parseDeviceFile(readFileSync(path, 'utf8'), path);
 }
 
 export function parseDeviceFile(text: string, fileName = '<device file>'): DeviceFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const locate = (path: Path, key?: string) => position(doc, lineCounter, path, key);
-  if (doc.errors.length > 0) {
-    throw new DeviceFileError(fileName, doc.errors.map((e) => {
-      const { line, col } = lineCounter.linePos(e.pos[0]);
-      return { line, column: col, field: '', message: `${e.message.split('\n')[0]} (fix the YAML/JSON syntax here)` };
-    }));
-  }
+  const { doc, locate } = asDeviceFileError(() => parseYaml(text, fileName, 'device file'));
   const parsed = deviceFileSchema.safeParse(doc.toJS());
   if (!parsed.success) {
-    throw new DeviceFileError(fileName, flattenIssues(parsed.error.issues, []).map((i) => ({ ...locate(i.path, i.key), field: fieldName(i.path, i.key), message: i.message })));
+    throw new DeviceFileError(fileName, flattenIssues(parsed.error.issues, [], deviceUnionHints).map((i) => ({ ...locate(i.path, i.key), field: fieldName(i.path, i.key), message: i.message })));
   }
   const problems = crossReferenceProblems(parsed.data).map((p) => ({ ...locate(p.path), field: fieldName(p.path), message: p.message }));
   if (problems.length > 0) throw new DeviceFileError(fileName, problems);
   return parsed.data;
 }
 
-interface FlatIssue { path: Path; key?: string; message: string }
-
-/** Turns zod issues into one readable problem per place, choosing the union branch the author meant. */
-function flattenIssues(issues: readonly z.core.$ZodIssue[], base: Path): FlatIssue[] {
-  return issues.flatMap((issue): FlatIssue[] => {
-    const path = [...base, ...(issue.path as Path)];
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path, key, message: `unknown key "${key}": check its spelling or remove it` }));
-    }
-    if (issue.code === 'invalid_union') return flattenUnion(issue.errors, path);
-    if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
-      return [{ path, message: `missing: add "${String(path.at(-1))}" (${issue.expected})` }];
-    }
-    return [{ path, message: issue.message }];
-  });
+function asDeviceFileError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof YamlFileError) throw new DeviceFileError(error.file, error.problems);
+    throw error;
+  }
 }
 
-function flattenUnion(branches: readonly (readonly z.core.$ZodIssue[])[], path: Path): FlatIssue[] {
-  // A branch that misses its own kind key (button, goto, var...) is not what the author wrote.
-  const missesKindKey = (i: z.core.$ZodIssue) =>
-    i.code === 'invalid_type' && i.path.length === 1 && kindKeys.has(String(i.path[0])) && i.message.endsWith('received undefined');
-  const score = (branch: readonly z.core.$ZodIssue[]) => branch.filter(missesKindKey).length * 100 + branch.length;
-  const best = [...branches].sort((a, b) => score(a) - score(b))[0] ?? [];
-  if (score(best) < 100) return flattenIssues(best, path);
-  return [{ path, message: `not a known ${unionKind(path)}: use one of ${unionChoices(path)}` }];
-}
-
-const kindKeys = new Set([...elementKinds, ...actionKeys, 'var', 'all', 'any']);
+const deviceUnionHints: UnionHints = {
+  kindKeys: new Set([...elementKinds, ...actionKeys, 'var', 'all', 'any']),
+  describe: (path) => `not a known ${unionKind(path)}: use one of ${unionChoices(path)}`,
+};
 
 function unionKind(path: Path): string {
   const owner = [...path].reverse().find((p) => typeof p === 'string');
@@ -81,34 +54,6 @@ function unionChoices(path: Path): string {
   if (kind === 'element') return elementKinds.join(', ') + ' (e.g. {button: "Next", onTap: [{goto: home}]})';
   if (kind === 'condition') return '{var, equals|notEquals|empty}, {all: [...]}, {any: [...]}';
   return actionKeys.map((k) => `{${k}: ...}`).join(', ');
-}
-
-function fieldName(path: Path, key?: string): string {
-  const parts = key === undefined ? path : [...path, key];
-  return parts.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
-}
-
-/** The line of the deepest node that exists along the path (a missing field points at its parent). */
-function position(doc: Document, lineCounter: LineCounter, path: Path, key?: string): { line: number; column: number } {
-  let node: unknown = doc.contents;
-  let offset = 0;
-  for (const segment of key === undefined ? path : [...path, key]) {
-    const pair = pairFor(node, segment);
-    if (!pair) break;
-    const keyNode = isPair(pair) ? (pair.key as Node | null) : null;
-    node = isPair(pair) ? pair.value : pair;
-    offset = (isPair(pair) ? keyNode?.range?.[0] : (node as Node | null)?.range?.[0]) ?? offset;
-  }
-  const { line, col } = lineCounter.linePos(offset);
-  return { line, column: col };
-}
-
-function pairFor(node: unknown, segment: string | number): unknown {
-  if (isMap(node)) return node.items.find((p) => isScalar(p.key) ? String(p.key.value) === String(segment) : false);
-  if (node && typeof node === 'object' && 'items' in node && typeof segment === 'number') {
-    return (node as { items: unknown[] }).items[segment];
-  }
-  return undefined;
 }
 
 interface PathProblem { path: Path; message: string }

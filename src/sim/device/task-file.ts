@@ -5,10 +5,17 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { VirtualDevice } from './device.js';
 
+// The agent's part of the file (steps, interrupts, retries, limits) is validated by the agent's
+// task schema (src/core/agent/task/task-schema.ts); here it is only let through.
 export const taskFileSchema = z.strictObject({
   device: z.string(),
   goal: z.string(),
   inputs: z.record(z.string(), z.string()).default({}),
+  secrets: z.array(z.string()).optional(),
+  steps: z.array(z.unknown()).optional(),
+  interrupts: z.array(z.unknown()).optional(),
+  retries: z.number().optional(),
+  limits: z.unknown().optional(),
   expect: z.strictObject({
     screen: z.string(),
     texts: z.array(z.string()).default([]),

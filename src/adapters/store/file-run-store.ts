@@ -1,0 +1,65 @@
+// The run's durable state in the state directory: result.json (atomic, previous copy kept),
+// journal.jsonl (action intents and outcomes), audit.jsonl (every tool call) and notes/.
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AuditRecord, JournalRecord, RunStore } from '../../core/ports/run-store.js';
+import type { Checkpoint } from '../../core/state/checkpoint.js';
+import { AppendLog } from './append-log.js';
+import { writeFileAtomic } from './atomic-file.js';
+import { confinedPath } from './confined-path.js';
+import { writeResultFile } from './result-file.js';
+
+export const JOURNAL_FILE = 'journal.jsonl';
+export const AUDIT_FILE = 'audit.jsonl';
+const NOTES_DIR = 'notes';
+
+export class FileRunStore implements RunStore {
+  private readonly journal: AppendLog;
+  private readonly audit: AppendLog;
+  /** Bytes written to result.json so far (the flash-wear figure the benchmark reports). */
+  resultBytesWritten = 0;
+
+  private constructor(readonly stateDir: string) {
+    this.journal = new AppendLog(join(stateDir, JOURNAL_FILE));
+    this.audit = new AppendLog(join(stateDir, AUDIT_FILE));
+  }
+
+  static async open(stateDir: string): Promise<FileRunStore> {
+    await mkdir(join(stateDir, NOTES_DIR), { recursive: true });
+    return new FileRunStore(stateDir);
+  }
+
+  appendJournal(record: JournalRecord): Promise<void> {
+    return this.journal.append(record);
+  }
+
+  appendAudit(record: AuditRecord): Promise<void> {
+    return this.audit.append(record);
+  }
+
+  async saveCheckpoint(checkpoint: Checkpoint): Promise<void> {
+    this.resultBytesWritten += await writeResultFile(this.stateDir, checkpoint);
+  }
+
+  async writeNote(name: string, text: string): Promise<void> {
+    await writeFileAtomic(await confinedPath(this.stateDir, NOTES_DIR, `${name}.txt`), text);
+  }
+
+  async readNote(name: string): Promise<string | undefined> {
+    try {
+      return await readFile(await confinedPath(this.stateDir, NOTES_DIR, `${name}.txt`), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async listNotes(): Promise<string[]> {
+    const dir = await confinedPath(this.stateDir, NOTES_DIR);
+    return (await readdir(dir)).filter((f) => f.endsWith('.txt')).map((f) => f.slice(0, -4)).sort();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.journal.close(), this.audit.close()]);
+  }
+}

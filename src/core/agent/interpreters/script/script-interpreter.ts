@@ -1,0 +1,155 @@
+// The deterministic interpreter: runs a task's steps in order. A step whose effect does not
+// show is retried (the loop has looked again in between); past its retries the run halts.
+// `if` steps branch on what is on the screen now; interrupts (pop-up handlers) run whenever their
+// condition shows, before the next regular step. The position is saved in every checkpoint.
+import { findText } from '../../../vision/find-text.js';
+import type { Observation } from '../../../ports/observer.js';
+import type { Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
+import type { Decision, ToolOutcome } from '../../types.js';
+import type { InterpretInput, Interpreter } from '../interpreter.js';
+import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
+
+/** Where the script is: the index in each nested list of steps, outermost first. */
+export interface ScriptCursor { path: { index: number; branch?: 'then' | 'else' }[]; attempts: number }
+
+const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 'timeout', 'device_error', 'error']);
+/** An interrupt that keeps firing is not a pop-up any more but a loop. */
+const MAX_INTERRUPT_FIRINGS = 5;
+
+const showsCondition = (observation: Observation, condition: { screen_has?: string; screen_lacks?: string }, inputs: Record<string, string>): boolean => {
+  const text = fillPlaceholders(condition.screen_has ?? condition.screen_lacks!, inputs);
+  const present = findText(observation.screen, text, { minScore: 0.8, limit: 1 }).length > 0;
+  return present === (condition.screen_has !== undefined);
+};
+
+export class ScriptInterpreter implements Interpreter {
+  readonly kind = 'script' as const;
+  private path: ScriptCursor['path'];
+  private attempts: number;
+  private awaiting?: string;
+  /** Steps of an interrupt being handled, and which interrupt. */
+  private interrupting?: { index: number; steps: ActionStep[]; attempts: number };
+  private readonly firings = new Map<number, number>();
+
+  constructor(private readonly task: TaskDefinition & { steps: ScriptStep[] }, resume?: ScriptCursor) {
+    const missing = missingPlaceholders(task.steps, task.inputs);
+    if (missing.length) throw new Error(`the task's steps use {${missing.join('}, {')}}, which inputs does not define: add them under inputs`);
+    const nested = task.interrupts.findIndex((i) => i.do.some((step) => 'if' in step));
+    if (nested >= 0) throw new Error(`interrupts[${nested}].do: an interrupt's steps cannot contain "if"; give it its own interrupt instead`);
+    this.path = resume?.path.map((p) => ({ ...p })) ?? [{ index: 0 }];
+    this.attempts = resume?.attempts ?? 0;
+  }
+
+  async next(input: InterpretInput): Promise<Decision> {
+    const verdict = this.judgePrevious(input.results);
+    if (verdict) return verdict;
+    const interruption = this.nextInterruptStep(input.observation);
+    if (interruption) return interruption;
+    for (;;) {
+      const step = this.currentStep();
+      if (!step) return { kind: 'answer', text: `All steps of the task are done (${this.plannedSteps()} planned).` };
+      if (!('if' in step)) return this.call(step);
+      const branch = showsCondition(input.observation, step.if, this.task.inputs) ? 'then' : 'else';
+      if (branch === 'else' && !step.else) this.advance();
+      else this.path.push({ index: 0, branch });
+    }
+  }
+
+  cursor(): Record<string, unknown> {
+    return { path: this.path.map((p) => ({ ...p })), attempts: this.attempts } satisfies ScriptCursor;
+  }
+
+  pending(): string[] {
+    const remaining: string[] = [];
+    for (let depth = this.path.length - 1; depth >= 0; depth--) {
+      const steps = this.stepsAt(depth);
+      remaining.push(...steps.slice(this.path[depth]!.index + (depth === this.path.length - 1 ? 0 : 1)).map(describeStep));
+    }
+    return remaining;
+  }
+
+  plannedSteps(): number {
+    return this.task.steps.length;
+  }
+
+  private nextInterruptStep(observation: Observation): Decision | undefined {
+    if (!this.interrupting) {
+      const index = this.task.interrupts.findIndex((i: Interrupt) => showsCondition(observation, i.when, this.task.inputs));
+      if (index < 0) return undefined;
+      const fired = (this.firings.get(index) ?? 0) + 1;
+      this.firings.set(index, fired);
+      if (fired > MAX_INTERRUPT_FIRINGS) return { kind: 'halt', reason: `interrupt ${index + 1} fired ${fired} times: what it handles keeps coming back` };
+      this.interrupting = { index, steps: [...this.task.interrupts[index]!.do] as ActionStep[], attempts: 0 };
+    }
+    const step = this.interrupting.steps[0]!;
+    const { name, args } = toToolCall(step, this.task.inputs);
+    this.awaiting = `interrupt-${this.interrupting.index + 1}-try${this.interrupting.attempts + 1}`;
+    return { kind: 'calls', calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args) }] };
+  }
+
+  private judgeInterrupt(last: ToolOutcome): Decision | undefined {
+    const handling = this.interrupting!;
+    if (last.status === 'ok') {
+      handling.steps.shift();
+      handling.attempts = 0;
+      if (!handling.steps.length) this.interrupting = undefined;
+      return undefined;
+    }
+    if (RETRYABLE.has(last.status) && handling.attempts < this.task.retries) {
+      handling.attempts++;
+      return undefined;
+    }
+    return { kind: 'halt', reason: `interrupt ${handling.index + 1} (${describeStep(handling.steps[0]!)}) failed: ${last.status}: ${last.content.split('\n')[0]}` };
+  }
+
+  private judgePrevious(results: ToolOutcome[]): Decision | undefined {
+    const last = results.at(-1);
+    if (!this.awaiting || !last || last.callId !== this.awaiting) return undefined;
+    this.awaiting = undefined;
+    if (last.callId.startsWith('interrupt-')) return this.judgeInterrupt(last);
+    if (last.status === 'ok') {
+      this.attempts = 0;
+      this.advance();
+      return undefined;
+    }
+    const step = this.currentStep() as ActionStep;
+    const retries = ('retries' in step ? step.retries : undefined) ?? this.task.retries;
+    if (RETRYABLE.has(last.status) && this.attempts < retries) {
+      this.attempts++;
+      return undefined;
+    }
+    return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}` };
+  }
+
+  private call(step: ActionStep): Decision {
+    const { name, args } = toToolCall(step, this.task.inputs);
+    this.awaiting = `script-${this.position()}-try${this.attempts + 1}`;
+    return { kind: 'calls', calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args) }] };
+  }
+
+  /** Moves past the current step; leaving a finished branch continues after its `if`. */
+  private advance(): void {
+    this.path[this.path.length - 1]!.index++;
+    while (this.path.length > 1 && this.path.at(-1)!.index >= this.stepsAt(this.path.length - 1).length) {
+      this.path.pop();
+      this.path[this.path.length - 1]!.index++;
+    }
+  }
+
+  private stepsAt(depth: number): ScriptStep[] {
+    let steps = this.task.steps;
+    for (let d = 1; d <= depth; d++) {
+      const parent = steps[this.path[d - 1]!.index] as Extract<ScriptStep, { if: unknown }>;
+      steps = (this.path[d]!.branch === 'then' ? parent.then : parent.else) ?? [];
+    }
+    return steps;
+  }
+
+  private currentStep(): ScriptStep | undefined {
+    return this.stepsAt(this.path.length - 1)[this.path.at(-1)!.index];
+  }
+
+  private position(): string {
+    return this.path.map((p) => `${p.branch ? `${p.branch}.` : ''}${p.index + 1}`).join('/');
+  }
+}

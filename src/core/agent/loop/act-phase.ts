@@ -1,0 +1,60 @@
+// Journal and act: an fsync'd intent record with the command id before anything is sent, the
+// MCU command, then the outcome record. So the journal always tells "never sent" (no intent),
+// "sent, outcome unknown" (intent only) and "done" (intent + outcome) apart.
+import type { ActionOutcome } from '../../ports/mcu.js';
+import type { PhysicalAction } from '../../ports/run-store.js';
+import type { DeviceAction } from '../tools/tool.js';
+import type { RunState } from '../run-state.js';
+import type { AgentDeps } from './agent-deps.js';
+
+export interface ActResult {
+  /** The last MCU outcome (for typing: of the last chunk sent). */
+  outcome: ActionOutcome;
+  commandIds: number[];
+  /** Finished moving (done or already done). */
+  certain: boolean;
+}
+
+export async function act(deps: AgentDeps, state: RunState, tool: string, action: DeviceAction): Promise<ActResult> {
+  const pieces = toPhysical(action, deps.mcu.info.limits.maxTextBytes, deps.toActuator);
+  const commandIds: number[] = [];
+  let outcome: ActionOutcome | undefined;
+  for (const piece of pieces) {
+    const commandId = await deps.mcu.allocateCommandId();
+    commandIds.push(commandId);
+    state.current = { tool, args: redact(piece), commandId };
+    state.phase = 'journal';
+    await deps.store.appendJournal({ type: 'intent', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, tool, action: redact(piece) });
+    state.phase = 'act';
+    outcome = await send(deps, piece, commandId);
+    await deps.store.appendJournal({ type: 'outcome', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, outcome });
+    if (outcome.kind !== 'done' && outcome.kind !== 'already') break;
+  }
+  state.actionsDone++;
+  return { outcome: outcome!, commandIds, certain: outcome!.kind === 'done' || outcome!.kind === 'already' };
+}
+
+function send(deps: AgentDeps, action: PhysicalAction, id: number): Promise<ActionOutcome> {
+  switch (action.kind) {
+    case 'tap': return deps.mcu.tap({ x: action.actuator.x, y: action.actuator.y, holdMs: action.holdMs }, { id });
+    case 'type': return deps.mcu.type(action.text, { id });
+    case 'key': return deps.mcu.key({ key: action.key, mods: action.mods as never, holdMs: action.holdMs }, { id });
+  }
+}
+
+/** Maps a device action onto the actuator, splitting long text into commands the MCU accepts. */
+export function toPhysical(action: DeviceAction, maxText: number, toActuator: AgentDeps['toActuator']): PhysicalAction[] {
+  if (action.kind === 'tap') {
+    const actuator = toActuator(action.device);
+    return [{ ...action, actuator: { x: Math.round(actuator.x), y: Math.round(actuator.y) } }];
+  }
+  if (action.kind !== 'type' || action.text.length <= maxText) return [action];
+  const pieces: PhysicalAction[] = [];
+  for (let start = 0; start < action.text.length; start += maxText) pieces.push({ ...action, text: action.text.slice(start, start + maxText) });
+  return pieces;
+}
+
+/** Secrets never reach the journal or the checkpoint. */
+export function redact(action: PhysicalAction): PhysicalAction {
+  return action.kind === 'type' && action.secret ? { ...action, text: '•'.repeat(action.text.length) } : action;
+}

@@ -1,0 +1,46 @@
+// Everything the loop needs, handed in by the composition root (src/app). Only ports: the loop
+// never knows whether it drives a real rig or the virtual bench.
+import type { ApprovalPort } from '../../ports/approval.js';
+import type { Clock } from '../../ports/clock.js';
+import type { McuPort } from '../../ports/mcu.js';
+import type { ObserverPort } from '../../ports/observer.js';
+import type { RunStore } from '../../ports/run-store.js';
+import type { GuardrailConfig } from '../guard/guardrail-config.js';
+import type { Interpreter } from '../interpreters/interpreter.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import type { FindingInput, TaskInputs } from '../tools/tool.js';
+
+export interface Point { x: number; y: number }
+
+export type ProgressEvent =
+  | { type: 'step'; step: number; phase: string }
+  | { type: 'call'; step: number; tool: string; summary: string }
+  | { type: 'outcome'; step: number; tool: string; status: string; content: string; durationMs: number }
+  | { type: 'approval'; step: number; tool: string; summary: string; approved: boolean; by: string };
+
+export interface AgentDeps {
+  mcu: McuPort;
+  observer: ObserverPort;
+  store: RunStore;
+  clock: Clock;
+  approvals: ApprovalPort;
+  interpreter: Interpreter;
+  tools: ToolRegistry;
+  guardrails: GuardrailConfig;
+  /** Device pixels to actuator units (the calibration). */
+  toActuator(point: Point): Point;
+  recordFinding(finding: FindingInput): Promise<string>;
+  inputs: TaskInputs;
+  /** Wall-clock time for records people read (ISO 8601). */
+  wallClock(): string;
+  newId(): string;
+  onProgress?(event: ProgressEvent): void;
+  signal: AbortSignal;
+}
+
+export interface TaskSpec {
+  goal: string;
+  /** The task's name or file, for the record. */
+  task: string;
+  continuationId?: string;
+}

@@ -1,0 +1,129 @@
+// The one wrapper around every tool call: validation, the repeated-call guard, forbidden zones,
+// approval gates, journal + act + verify for physical actions, per-call timeouts, failure
+// counting and the audit line. Tool failures come back as observations, not exceptions.
+import { screenText } from '../../vision/screen-model.js';
+import { parseCall } from '../guard/arguments.js';
+import { approvalRuleFor, forbiddenZoneHit, type RepeatedCalls, type ToolFailures } from '../guard/policies.js';
+import type { RunState } from '../run-state.js';
+import type { ActionTool, InfoTool, ToolContext, ToolReply } from '../tools/tool.js';
+import { isFailure, type ToolCall, type ToolOutcome } from '../types.js';
+import { act } from './act-phase.js';
+import type { AgentDeps } from './agent-deps.js';
+import type { Observations } from './observe-phase.js';
+import { screenSummary, verify } from './verify-phase.js';
+
+export interface CallGuards { repeated: RepeatedCalls; failures: ToolFailures }
+
+export async function callTool(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, call: ToolCall): Promise<ToolOutcome> {
+  const started = deps.clock.now();
+  state.phase = 'guard';
+  const parsed = parseCall(call, (name) => deps.tools.get(name), deps.tools.names);
+  let outcome: ToolOutcome;
+  let args: unknown = parsed.ok ? parsed.args : parsed.args;
+  if (!parsed.ok) {
+    outcome = { callId: call.id, tool: call.name, status: parsed.status, content: parsed.content };
+  } else {
+    args = parsed.args;
+    const seen = guards.repeated.register(call.name, args, screenText(looks.current().screen));
+    if (guards.repeated.exceeded(seen)) {
+      outcome = { callId: call.id, tool: call.name, status: 'repeated_call', content: `This is call number ${seen} of ${call.name} with the same arguments on the same screen; it was not run. Try something different, or look again with read_screen.` };
+    } else {
+      // A physical action is never abandoned half-way: the MCU link and the verify phase bound it.
+      const tool = parsed.tool;
+      outcome = tool.kind === 'action'
+        ? await runAction(deps, state, looks, tool, call, args)
+        : await runWithTimeout(deps, tool.timeoutMs, call, () => runInfo(deps, looks, tool, call, args));
+    }
+  }
+  if (outcome.status === 'ok' && parsed.ok && parsed.tool.kind === 'info') {
+    state.completed.push({ step: state.step, tool: call.name, summary: outcome.content.split('\n')[0]!.slice(0, 120) });
+  }
+  if (isFailure(outcome.status)) {
+    state.error(`tool_${outcome.status}`, `${call.name}: ${outcome.content}`);
+    if (guards.failures.fail(call.name) && !outcome.termination) {
+      outcome.termination = { kind: 'halted', reason: `${call.name} failed ${guards.failures.count(call.name)} times` };
+    }
+  }
+  const durationMs = Math.round(deps.clock.now() - started);
+  await deps.store.appendAudit({
+    at: deps.wallClock(), runId: state.runId, step: state.step, tool: call.name, args: auditArgs(args),
+    status: outcome.status, message: outcome.content.slice(0, 500), durationMs, ...(outcome.commandId !== undefined ? { commandId: outcome.commandId } : {}),
+  });
+  deps.onProgress?.({ type: 'outcome', step: state.step, tool: call.name, status: outcome.status, content: outcome.content, durationMs });
+  state.log(`${call.name} -> ${outcome.status}: ${outcome.content.split('\n')[0]!.slice(0, 160)}`);
+  return outcome;
+}
+
+function toolContext(deps: AgentDeps, looks: Observations): ToolContext {
+  return {
+    observation: () => looks.current(),
+    observe: (options) => looks.look(options?.newerThan ?? deps.clock.now(), options?.timeoutMs),
+    store: deps.store,
+    clock: deps.clock,
+    signal: deps.signal,
+    recordFinding: (finding) => deps.recordFinding(finding),
+    inputs: deps.inputs,
+  };
+}
+
+async function runInfo(deps: AgentDeps, looks: Observations, tool: InfoTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
+  const reply: ToolReply = await tool.run(args, toolContext(deps, looks));
+  return { callId: call.id, tool: call.name, ...reply };
+}
+
+async function runAction(deps: AgentDeps, state: RunState, looks: Observations, tool: ActionTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
+  const before = looks.current();
+  const planned = tool.plan(args, toolContext(deps, looks));
+  if (!planned.ok) return { callId: call.id, tool: call.name, ...planned.reply };
+  const { plan } = planned;
+  deps.onProgress?.({ type: 'call', step: state.step, tool: call.name, summary: plan.summary });
+  const zone = forbiddenZoneHit(plan, deps.guardrails.forbiddenZones);
+  if (zone) return { callId: call.id, tool: call.name, status: 'forbidden_zone', content: `Refused: ${plan.summary} is inside the forbidden zone "${zone.name}". Nothing moved. Choose another way.` };
+  const rule = approvalRuleFor(call.name, args, plan, deps.guardrails.approvals);
+  if (rule) {
+    const answer = await deps.approvals.ask({ id: deps.newId(), tool: call.name, args: auditArgs(args), summary: plan.summary, rule: rule.name }, deps.signal);
+    deps.onProgress?.({ type: 'approval', step: state.step, tool: call.name, summary: plan.summary, approved: answer.approved, by: answer.by });
+    if (!answer.approved) {
+      return { callId: call.id, tool: call.name, status: 'denied_by_user', content: `${answer.by} did not approve ${plan.summary} (${answer.reason}). Nothing moved. Do not try it another way; continue without it or hand over.` };
+    }
+  }
+  const actedAt = deps.clock.now();
+  const acted = await act(deps, state, call.name, plan.action);
+  const commandId = acted.commandIds.at(-1);
+  if (acted.outcome.kind !== 'done' && acted.outcome.kind !== 'already' && acted.outcome.kind !== 'indeterminate') {
+    state.current = null;
+    return { callId: call.id, tool: call.name, status: 'device_error', commandId, content: `The MCU did not do it: ${acted.outcome.message}` };
+  }
+  state.phase = 'verify';
+  const verification = await verify(deps, looks, before, plan.expectation, actedAt, plan.verifyTimeoutMs ?? deps.guardrails.verifyTimeoutMs);
+  await deps.store.appendJournal({ type: 'verified', at: deps.wallClock(), runId: state.runId, step: state.step, commandId: commandId!, met: verification.met, detail: verification.detail });
+  state.current = null;
+  const uncertain = acted.outcome.kind === 'indeterminate' ? ` The MCU could not confirm it (${acted.outcome.message}).` : '';
+  if (!verification.met) {
+    return { callId: call.id, tool: call.name, status: 'verify_failed', commandId, content: `${plan.summary} was sent, but ${verification.detail}.${uncertain} Look at the screen before trying again.` };
+  }
+  state.lastVerifiedScreen = { at: deps.wallClock(), step: state.step, text: screenSummary(verification.observation) };
+  state.completed.push({ step: state.step, tool: call.name, summary: plan.summary, commandId });
+  return { callId: call.id, tool: call.name, status: 'ok', commandId, content: `Done: ${plan.summary}; ${verification.detail}.${uncertain}` };
+}
+
+async function runWithTimeout(deps: AgentDeps, timeoutMs: number, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<ToolOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({
+      callId: call.id, tool: call.name, status: 'timeout',
+      content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
+    }), timeoutMs);
+  });
+  try {
+    return await Promise.race([run(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Secrets never reach the audit log. */
+function auditArgs(args: unknown): unknown {
+  const secret = args as { secret?: boolean; text?: string } | undefined;
+  return secret?.secret ? { ...secret, text: '•'.repeat(secret.text?.length ?? 0) } : args;
+}

@@ -1,0 +1,34 @@
+// Observe: one look at the device. A camera that fails is a device access problem, recorded
+// with its code; failing twice in a row is not retried on every step, it halts the run.
+import type { Observation } from '../../ports/observer.js';
+import type { AgentDeps } from './agent-deps.js';
+import type { RunState } from '../run-state.js';
+
+export class Observations {
+  private latest?: Observation;
+  private consecutiveFailures = 0;
+
+  constructor(private readonly deps: AgentDeps, private readonly state: RunState) {}
+
+  current(): Observation {
+    if (!this.latest) throw new Error('no observation yet');
+    return this.latest;
+  }
+
+  /** Looks again; throws only after repeated failures (the caller halts the run). */
+  async look(newerThan?: number, timeoutMs = 10000): Promise<Observation> {
+    for (;;) {
+      try {
+        this.latest = await this.deps.observer.observe({ newerThan, timeoutMs });
+        this.consecutiveFailures = 0;
+        if (!this.latest.quality.ok) this.state.log(`observation problem: ${this.latest.quality.problems.map((p) => p.kind).join(', ')}`);
+        return this.latest;
+      } catch (error) {
+        this.consecutiveFailures++;
+        this.state.error('camera_unavailable', (error as Error).message);
+        if (this.consecutiveFailures >= 2) throw new Error(`the camera failed twice in a row: ${(error as Error).message}`);
+        await this.deps.clock.sleep(500, this.deps.signal);
+      }
+    }
+  }
+}

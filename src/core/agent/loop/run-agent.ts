@@ -1,0 +1,72 @@
+// The loop: observe -> interpret -> (guard -> journal -> act -> verify per call) -> checkpoint,
+// until the interpreter answers or submits, a budget runs out, or something outside cancels.
+import { canonicalJson, RepeatedCalls, ToolFailures } from '../guard/policies.js';
+import { RunState } from '../run-state.js';
+import { summarise, type RunSummary } from '../run-summary.js';
+import type { Termination, ToolOutcome } from '../types.js';
+import type { AgentDeps, TaskSpec } from './agent-deps.js';
+import { callTool } from './call-tool.js';
+import { checkpoint } from './checkpoint-phase.js';
+import { checkBudgets } from './guard-phase.js';
+import { Observations } from './observe-phase.js';
+
+export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSummary> {
+  const state = new RunState(deps.newId(), task.continuationId ?? deps.newId(), task.goal, task.task, deps.clock.now(), deps.wallClock);
+  const looks = new Observations(deps, state);
+  const guards = { repeated: new RepeatedCalls(deps.guardrails.repeatLimit), failures: new ToolFailures(deps.guardrails) };
+  state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
+  await checkpoint(deps, state, deps.interpreter);
+  let results: ToolOutcome[] = [];
+  while (!state.termination) {
+    state.termination = checkBudgets(state.step, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal);
+    if (state.termination) break;
+    state.step++;
+    state.termination = await step(deps, state, looks, guards, results).then((r) => {
+      results = r.results;
+      return r.termination;
+    }, (error: Error) => halt(state, error));
+    await checkpoint(deps, state, deps.interpreter);
+  }
+  await checkpoint(deps, state, deps.interpreter);
+  return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.plannedSteps());
+}
+
+async function step(deps: AgentDeps, state: RunState, looks: Observations, guards: { repeated: RepeatedCalls; failures: ToolFailures }, previous: ToolOutcome[]): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+  state.phase = 'observe';
+  deps.onProgress?.({ type: 'step', step: state.step, phase: 'observe' });
+  const observation = await looks.look();
+  state.phase = 'interpret';
+  const decision = await deps.interpreter.next({ step: state.step, goal: state.goal, observation, results: previous }, deps.signal);
+  if (deps.signal.aborted) return { results: [], termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
+  if (decision.kind === 'halt') {
+    state.error('interpreter_halted', decision.reason);
+    return { results: [], termination: { kind: 'halted', reason: decision.reason } };
+  }
+  if (decision.kind === 'answer') {
+    state.log(`answer: ${decision.text.slice(0, 200)}`);
+    return { results: [], termination: { kind: 'answered', text: decision.text } };
+  }
+  const results: ToolOutcome[] = [];
+  for (const call of decision.calls) {
+    if (deps.signal.aborted) return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
+    state.log(`call ${call.name} ${safeArgs(call.argumentsJson)}`);
+    const outcome = await callTool(deps, state, looks, guards, call);
+    results.push(outcome);
+    if (outcome.termination) return { results, termination: outcome.termination };
+  }
+  return { results };
+}
+
+function halt(state: RunState, error: Error): Termination {
+  state.error('run_halted', error.message);
+  return { kind: 'halted', reason: error.message };
+}
+
+function safeArgs(json: string): string {
+  try {
+    const args = JSON.parse(json) as { secret?: boolean; text?: string };
+    return canonicalJson(args.secret ? { ...args, text: '•'.repeat(args.text?.length ?? 0) } : args).slice(0, 160);
+  } catch {
+    return json.slice(0, 80);
+  }
+}

@@ -1,0 +1,44 @@
+// The in-memory state of one run: where it is, what it did, what went wrong. The checkpoint
+// phase writes it to the result file after every step. Pure.
+import type { RunPhase } from '../state/checkpoint.js';
+import type { Termination } from './types.js';
+
+export interface StepRecord { step: number; tool: string; summary: string; commandId?: number }
+export interface RunError { at: string; code: string; message: string; step: number }
+
+export const OUTPUT_TAIL_LINES = 40;
+
+export class RunState {
+  step = 0;
+  phase: RunPhase = 'starting';
+  readonly completed: StepRecord[] = [];
+  readonly errors: RunError[] = [];
+  readonly outputTail: string[] = [];
+  current: { tool: string; args: unknown; commandId?: number } | null = null;
+  lastVerifiedScreen: { at: string; step: number; text: string } | null = null;
+  termination?: Termination;
+  actionsDone = 0;
+
+  constructor(
+    readonly runId: string,
+    readonly continuationId: string,
+    readonly goal: string,
+    readonly task: string,
+    readonly startedAt: number,
+    private readonly wallClock: () => string,
+  ) {}
+
+  log(line: string): void {
+    this.outputTail.push(line);
+    if (this.outputTail.length > OUTPUT_TAIL_LINES) this.outputTail.splice(0, this.outputTail.length - OUTPUT_TAIL_LINES);
+  }
+
+  error(code: string, message: string): void {
+    this.errors.push({ at: this.wallClock(), code, message, step: this.step });
+    this.log(`error ${code}: ${message}`);
+  }
+
+  now(): string {
+    return this.wallClock();
+  }
+}

@@ -1,0 +1,43 @@
+// The honest account of a run: how it ended and what it got done, in one sentence and as data.
+import type { RunState } from './run-state.js';
+import type { Termination } from './types.js';
+
+export interface RunSummary {
+  runId: string;
+  continuationId: string;
+  termination: Termination;
+  stepsUsed: number;
+  actionsDone: number;
+  completedSteps: number;
+  plannedSteps?: number;
+  errors: { code: string; count: number }[];
+  elapsedMs: number;
+  sentence: string;
+}
+
+const DEVICE_CODES = /^(device|mcu|camera|observe|link)/i;
+
+export function summarise(state: RunState, elapsedMs: number, plannedSteps?: number): RunSummary {
+  const termination = state.termination ?? { kind: 'halted', reason: 'the run stopped without saying why' };
+  const counts = new Map<string, number>();
+  for (const error of state.errors) counts.set(error.code, (counts.get(error.code) ?? 0) + 1);
+  const errors = [...counts].map(([code, count]) => ({ code, count }));
+  const deviceErrors = state.errors.filter((e) => DEVICE_CODES.test(e.code)).length;
+  const otherErrors = state.errors.length - deviceErrors;
+  const done = state.completed.length;
+  const progress = plannedSteps ? `completed ${done} of ${plannedSteps} steps` : `completed ${done} step${done === 1 ? '' : 's'}`;
+  const trouble = [deviceErrors && `${deviceErrors} device error${deviceErrors === 1 ? '' : 's'}`, otherErrors && `${otherErrors} other error${otherErrors === 1 ? '' : 's'}`].filter(Boolean).join(', ');
+  const sentence = `${describeTermination(termination)}: ${progress} (${state.actionsDone} physical action${state.actionsDone === 1 ? '' : 's'})${trouble ? `; ${trouble}` : ''}.`;
+  return { runId: state.runId, continuationId: state.continuationId, termination, stepsUsed: state.step, actionsDone: state.actionsDone, completedSteps: done, plannedSteps, errors, elapsedMs, sentence };
+}
+
+export function describeTermination(termination: Termination): string {
+  switch (termination.kind) {
+    case 'answered': return 'Answered';
+    case 'submitted': return 'Submitted a result';
+    case 'budget_exhausted': return `Stopped: ${termination.message}`;
+    case 'cancelled': return `Cancelled (${termination.reason})`;
+    case 'handed_over': return `Handed over to a person (${termination.reason})`;
+    case 'halted': return `Halted (${termination.reason})`;
+  }
+}

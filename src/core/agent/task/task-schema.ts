@@ -1,0 +1,77 @@
+// The task file (YAML): the goal in words, inputs for placeholders, and for the script
+// interpreter a list of steps — each one tool call, with retries, timeouts and branches on what
+// is on screen. The same file may name the virtual device it is written for and the end state
+// the virtual bench checks. Unknown keys are errors.
+import { z } from 'zod';
+
+const text = z.string().min(1).max(400);
+const common = {
+  id: z.string().min(1).max(60).optional(),
+  retries: z.number().int().min(0).max(10).optional(),
+  timeout_ms: z.number().int().min(100).max(60000).optional(),
+};
+const expectOnly = { expect: text.optional(), expect_gone: text.optional(), expect_change: z.boolean().optional() };
+const expect = { ...expectOnly, hold_ms: z.number().int().min(10).max(1500).optional() };
+
+interface Expects { expect?: string; expect_gone?: string; expect_change?: boolean }
+interface Common { id?: string; retries?: number; timeout_ms?: number }
+
+export type ScriptStep =
+  | ({ tap: string; occurrence?: number; hold_ms?: number } & Expects & Common)
+  | ({ tap_point: [number, number]; hold_ms?: number } & Expects & Common)
+  | ({ type: string; secret?: boolean } & Expects & Common)
+  | ({ key: string; mods?: ('ctrl' | 'shift' | 'alt' | 'gui')[] } & Expects & Common)
+  | { wait_for: string; id?: string; retries?: number; timeout_ms?: number }
+  | { wait_for_change: true; id?: string; retries?: number; timeout_ms?: number }
+  | { note: { name: string; text: string }; id?: string }
+  | { finding: { kind: string; subject: string; detail: string; severity?: string }; id?: string }
+  | { submit: { summary: string; result?: Record<string, unknown> }; id?: string }
+  | { hand_over: string; id?: string }
+  | { if: { screen_has?: string; screen_lacks?: string }; then: ScriptStep[]; else?: ScriptStep[]; id?: string };
+
+export const scriptStepSchema: z.ZodType<ScriptStep> = z.lazy(() => z.union([
+  z.strictObject({ tap: text, occurrence: z.number().int().min(1).max(10).optional(), ...expect, ...common }),
+  z.strictObject({ tap_point: z.tuple([z.number().int().min(0), z.number().int().min(0)]), ...expect, ...common }),
+  z.strictObject({ type: text, secret: z.boolean().optional(), ...expectOnly, ...common }),
+  z.strictObject({ key: z.string().min(1).max(12), mods: z.array(z.enum(['ctrl', 'shift', 'alt', 'gui'])).optional(), ...expectOnly, ...common }),
+  z.strictObject({ wait_for: text, ...common }),
+  z.strictObject({ wait_for_change: z.literal(true), ...common }),
+  z.strictObject({ note: z.strictObject({ name: z.string(), text: z.string() }), id: common.id }),
+  z.strictObject({ finding: z.strictObject({ kind: z.string(), subject: z.string(), detail: z.string(), severity: z.string().optional() }), id: common.id }),
+  z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional() }), id: common.id }),
+  z.strictObject({ hand_over: text, id: common.id }),
+  z.strictObject({
+    if: z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional() })
+      .refine((c) => (c.screen_has === undefined) !== (c.screen_lacks === undefined), 'give exactly one of screen_has or screen_lacks'),
+    then: z.array(scriptStepSchema).min(1),
+    else: z.array(scriptStepSchema).optional(),
+    id: common.id,
+  }),
+])) as z.ZodType<ScriptStep>;
+
+const conditionSchema = z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional() })
+  .refine((c) => (c.screen_has === undefined) !== (c.screen_lacks === undefined), 'give exactly one of screen_has or screen_lacks');
+
+/** Steps run whenever their condition shows up on screen, before the next regular step (pop-ups). */
+export const interruptSchema = z.strictObject({ when: conditionSchema, do: z.array(scriptStepSchema).min(1).max(5) });
+export type Interrupt = z.output<typeof interruptSchema>;
+
+export const STEP_KINDS = ['tap', 'tap_point', 'type', 'key', 'wait_for', 'wait_for_change', 'note', 'finding', 'submit', 'hand_over', 'if'] as const;
+
+export const taskSchema = z.strictObject({
+  /** The virtual device this task is written for (used by `benchhand run --sim`). */
+  device: z.string().optional(),
+  goal: z.string().min(3).max(2000),
+  inputs: z.record(z.string(), z.string()).default({}),
+  /** Inputs never shown to a model nor written anywhere: typed by placeholder ({password}). */
+  secrets: z.array(z.string()).default([]),
+  steps: z.array(scriptStepSchema).min(1).optional(),
+  interrupts: z.array(interruptSchema).default([]),
+  /** Retries per step when its effect does not show (a step may override). */
+  retries: z.number().int().min(0).max(10).default(2),
+  limits: z.strictObject({ maxSteps: z.number().int().min(1).optional(), deadlineMs: z.number().int().min(1000).optional() }).optional(),
+  /** The end state the virtual bench checks after a run (tests); the agent never reads it. */
+  expect: z.unknown().optional(),
+});
+
+export type TaskDefinition = z.output<typeof taskSchema>;

@@ -1,0 +1,74 @@
+// A tool the interpreter may call: its zod schema is both the validator and what the model sees,
+// and its description is written as a prompt. Physical tools only *plan* an action; the loop
+// journals, performs and verifies it, so no tool can move the device around the guardrails.
+import type { z } from 'zod';
+import type { Clock } from '../../ports/clock.js';
+import type { Observation, ObserveOptions } from '../../ports/observer.js';
+import type { PhysicalAction, RunStore } from '../../ports/run-store.js';
+import type { Termination, ToolStatus } from '../types.js';
+
+/** What must show on screen after an action for it to count as done. */
+export type Expectation =
+  | { kind: 'none' }
+  | { kind: 'screen_changes' }
+  | { kind: 'text_appears'; text: string }
+  | { kind: 'text_gone'; text: string };
+
+export type DeviceAction =
+  | { kind: 'tap'; device: { x: number; y: number }; holdMs?: number; target?: string }
+  | Exclude<PhysicalAction, { kind: 'tap' }>;
+
+export interface ActionPlan {
+  action: DeviceAction;
+  expectation: Expectation;
+  /** In words, for the audit log, approvals and the model ("tap on "Connect" at 540,1210"). */
+  summary: string;
+  verifyTimeoutMs?: number;
+}
+
+export interface ToolContext {
+  /** The latest look at the device. */
+  observation(): Observation;
+  /** Look again (the result becomes the latest). */
+  observe(options?: ObserveOptions): Promise<Observation>;
+  store: RunStore;
+  clock: Clock;
+  signal: AbortSignal;
+  recordFinding(finding: FindingInput): Promise<string>;
+  /** The task's inputs, for {placeholders} in typed text; secret ones are never shown or logged. */
+  inputs: TaskInputs;
+}
+
+export interface TaskInputs { values: Readonly<Record<string, string>>; secrets: ReadonlySet<string> }
+
+export interface FindingInput { kind: string; subject: string; screen: string; detail: string; severity: 'info' | 'minor' | 'major' | 'critical' }
+
+export type ToolReply =
+  | { status: 'ok'; content: string; data?: unknown; termination?: Termination }
+  | { status: Exclude<ToolStatus, 'ok'>; content: string; data?: unknown };
+
+export type PlanReply = { ok: true; plan: ActionPlan } | { ok: false; reply: ToolReply };
+
+interface ToolBase<Schema extends z.ZodType> {
+  name: string;
+  description: string;
+  input: Schema;
+  timeoutMs: number;
+}
+
+export interface ActionTool<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
+  kind: 'action';
+  plan(args: z.output<Schema>, context: ToolContext): PlanReply;
+}
+
+export interface InfoTool<Schema extends z.ZodType = z.ZodType> extends ToolBase<Schema> {
+  kind: 'info';
+  run(args: z.output<Schema>, context: ToolContext): Promise<ToolReply>;
+}
+
+export type Tool = ActionTool | InfoTool;
+
+export const defineActionTool = <S extends z.ZodType>(tool: Omit<ActionTool<S>, 'kind'>): ActionTool =>
+  ({ ...tool, kind: 'action' }) as unknown as ActionTool;
+export const defineInfoTool = <S extends z.ZodType>(tool: Omit<InfoTool<S>, 'kind'>): InfoTool =>
+  ({ ...tool, kind: 'info' }) as unknown as InfoTool;

@@ -1,0 +1,55 @@
+// The vocabulary of the agent loop: tool calls as interpreters make them, what came of them,
+// and the ways a run ends. Pure.
+
+export interface ToolCall {
+  /** The interpreter's id for the call (the LLM's tool_call id, or the script's step id). */
+  id: string;
+  name: string;
+  /** Raw, as the interpreter produced it: it may not parse. */
+  argumentsJson: string;
+}
+
+/** Why a call did not simply succeed; the model sees the status and the message. */
+export type ToolStatus =
+  | 'ok'
+  | 'error'
+  | 'unknown_tool'
+  | 'unparseable_arguments'
+  | 'invalid_arguments'
+  | 'repeated_call'
+  | 'denied_by_user'
+  | 'forbidden_zone'
+  | 'timeout'
+  | 'verify_failed'
+  | 'device_error'
+  | 'observation_problem'
+  | 'not_found';
+
+export interface ToolOutcome {
+  callId: string;
+  tool: string;
+  status: ToolStatus;
+  /** What the interpreter is told: a sentence or two, and what to do next when it failed. */
+  content: string;
+  data?: unknown;
+  commandId?: number;
+  /** Set when this call ends the run (submit, hand over) or must halt it. */
+  termination?: Termination;
+}
+
+export type Termination =
+  | { kind: 'answered'; text: string }
+  | { kind: 'submitted'; result: unknown }
+  | { kind: 'budget_exhausted'; budget: 'steps' | 'deadline'; message: string }
+  | { kind: 'cancelled'; reason: string }
+  | { kind: 'handed_over'; reason: string }
+  | { kind: 'halted'; reason: string };
+
+export type Decision =
+  | { kind: 'calls'; calls: ToolCall[]; thought?: string }
+  | { kind: 'answer'; text: string }
+  /** The interpreter cannot go on (a script step failed past its retries, a bad LLM key). */
+  | { kind: 'halt'; reason: string };
+
+export const isFailure = (status: ToolStatus): boolean =>
+  status === 'error' || status === 'timeout' || status === 'verify_failed' || status === 'device_error';

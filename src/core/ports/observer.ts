@@ -1,0 +1,27 @@
+// The observer port: one look at the device — a camera frame read into a screen model, with a
+// verdict on whether it is fit to act on. The real observer is camera + preprocessing + OCR;
+// the fake reads a virtual device's ground truth. Pure types.
+import type { CameraFrame } from './camera.js';
+import type { QualityVerdict } from '../vision/quality.js';
+import type { ScreenModel } from '../vision/screen-model.js';
+
+export interface Observation {
+  /** Monotonic ms (the agent's clock) when the picture was taken. */
+  at: number;
+  screen: ScreenModel;
+  quality: QualityVerdict;
+  /** The picture itself, for vision models and the run report; absent from fakes. */
+  frame?: CameraFrame;
+}
+
+export interface ObserveOptions {
+  /** Only a picture taken after this moment will do (e.g. after an action). */
+  newerThan?: number;
+  timeoutMs?: number;
+}
+
+export interface ObserverPort {
+  observe(options?: ObserveOptions): Promise<Observation>;
+  describe(): string;
+  close(): Promise<void>;
+}

@@ -1,0 +1,37 @@
+// Durable state of a run on flash: the result file, the action journal, the audit log and the
+// scratchpad. Every write here has reached the disk (fsync) when the promise resolves.
+import type { ActionOutcome } from './mcu.js';
+import type { Checkpoint } from '../state/checkpoint.js';
+
+export type PhysicalAction =
+  | { kind: 'tap'; device: { x: number; y: number }; actuator: { x: number; y: number }; holdMs?: number; target?: string }
+  | { kind: 'type'; text: string; secret?: boolean }
+  | { kind: 'key'; key: string; mods?: string[]; holdMs?: number };
+
+/** Written before an action is sent (intent) and after the MCU answers (outcome). */
+export type JournalRecord =
+  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction }
+  | { type: 'outcome'; at: string; runId: string; step: number; commandId: number; outcome: ActionOutcome }
+  | { type: 'verified'; at: string; runId: string; step: number; commandId: number; met: boolean; detail: string };
+
+export interface AuditRecord {
+  at: string;
+  runId: string;
+  step: number;
+  tool: string;
+  args: unknown;
+  status: string;
+  message: string;
+  durationMs: number;
+  commandId?: number;
+}
+
+export interface RunStore {
+  readonly stateDir: string;
+  appendJournal(record: JournalRecord): Promise<void>;
+  appendAudit(record: AuditRecord): Promise<void>;
+  saveCheckpoint(checkpoint: Checkpoint): Promise<void>;
+  writeNote(name: string, text: string): Promise<void>;
+  readNote(name: string): Promise<string | undefined>;
+  listNotes(): Promise<string[]>;
+}

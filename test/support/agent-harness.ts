@@ -1,0 +1,88 @@
+// The agent loop on a fast in-process bench: a virtual device felt through the fake MCU (taps
+// and keys turned into device input) and seen through the ground-truth observer. No pty, no OCR:
+// for unit tests of the loop, its guardrails and its interpreters.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { FixedApprovals } from '../../src/adapters/approval-terminal/terminal-approvals.js';
+import { systemClock } from '../../src/adapters/clock/system-clock.js';
+import { FakeMcu, type FakeActuation } from '../../src/adapters/mcu-fake/fake-mcu.js';
+import { TruthObserver } from '../../src/adapters/observer-truth/truth-observer.js';
+import { FileRunStore } from '../../src/adapters/store/file-run-store.js';
+import { defaultGuardrails, type GuardrailConfig } from '../../src/core/agent/guard/guardrail-config.js';
+import type { Interpreter } from '../../src/core/agent/interpreters/interpreter.js';
+import type { AgentDeps } from '../../src/core/agent/loop/agent-deps.js';
+import { runAgent } from '../../src/core/agent/loop/run-agent.js';
+import { ToolRegistry } from '../../src/core/agent/tools/registry.js';
+import type { ApprovalPort } from '../../src/core/ports/approval.js';
+import type { TaskDefinition } from '../../src/core/agent/task/task-schema.js';
+import { VirtualDevice } from '../../src/sim/device/device.js';
+import { usageForChar, usageForKey, type NamedKey } from '../../src/sim/device/hid-keys.js';
+
+const KEY_NAMES: Record<string, NamedKey> = { ENTER: 'Enter', ESC: 'Escape', BACKSPACE: 'Backspace', TAB: 'Tab', DELETE: 'Delete', UP: 'Up', DOWN: 'Down', LEFT: 'Left', RIGHT: 'Right', PAGEUP: 'PageUp', PAGEDOWN: 'PageDown', HOME: 'Home', END: 'End' };
+
+export interface Harness {
+  device: VirtualDevice;
+  mcu: FakeMcu;
+  observer: TruthObserver;
+  store: FileRunStore;
+  stateDir: string;
+  approvals: ApprovalPort & { asked?: unknown[] };
+  controller: AbortController;
+  deps(interpreter: Interpreter, guardrails?: Partial<GuardrailConfig>, task?: TaskDefinition): AgentDeps;
+  run(interpreter: Interpreter, task: TaskDefinition | string, guardrails?: Partial<GuardrailConfig>): ReturnType<typeof runAgent>;
+  audit(): { tool: string; status: string; args: unknown; message: string }[];
+  journal(): { type: string; commandId: number; action?: unknown; outcome?: unknown }[];
+}
+
+export async function startHarness(deviceName: string, options: { approve?: boolean; approvals?: ApprovalPort } = {}): Promise<Harness> {
+  const device = VirtualDevice.fromFile(`src/sim/devices/${deviceName}.yaml`);
+  const started = performance.now();
+  const deviceNow = () => performance.now() - started;
+  const feel = (a: FakeActuation) => {
+    const t = deviceNow();
+    if (a.ev === 'tap') { device.tapDown(a.x, a.y, t); device.tapUp(a.x, a.y, t + a.holdMs); return; }
+    if (a.ev === 'type') { for (const char of a.text) { const { usage, mods } = usageForChar(char); device.keyDown(usage, mods, t); device.keyUp(usage, mods, t); } return; }
+    if (a.ev === 'key') {
+      const named = KEY_NAMES[a.key];
+      const { usage, mods } = named ? { usage: usageForKey(named), mods: 0 } : usageForChar(a.key);
+      const bits = (a.mods.includes('ctrl') ? 1 : 0) | (a.mods.includes('shift') ? 2 : 0) | (a.mods.includes('alt') ? 4 : 0) | (a.mods.includes('gui') ? 8 : 0);
+      device.keyDown(usage, mods | bits, t);
+      device.keyUp(usage, mods | bits, t);
+    }
+  };
+  const mcu = new FakeMcu({ width: device.width, height: device.height }, feel);
+  const observer = new TruthObserver(device, systemClock, () => device.advance(deviceNow()));
+  const stateDir = mkdtempSync(join(tmpdir(), 'bh-agent-'));
+  const store = await FileRunStore.open(stateDir);
+  const approvals = options.approvals ?? new FixedApprovals(options.approve ?? true);
+  const controller = new AbortController();
+  const harness: Harness = {
+    device, mcu, observer, store, stateDir, approvals, controller,
+    deps: (interpreter, guardrails = {}, task) => ({
+      mcu, observer, store, clock: systemClock, approvals, interpreter, tools: new ToolRegistry(),
+      guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 1500, ...guardrails },
+      toActuator: (p) => p,
+      recordFinding: async () => 'new',
+      inputs: { values: task?.inputs ?? {}, secrets: new Set(task?.secrets ?? []) },
+      wallClock: () => new Date().toISOString(),
+      newId: () => randomUUID(),
+      signal: controller.signal,
+    }),
+    run: (interpreter, task, guardrails) => typeof task === 'string'
+      ? runAgent(harness.deps(interpreter, guardrails), { goal: task, task: 'test' })
+      : runAgent(harness.deps(interpreter, guardrails, task), { goal: task.goal, task: 'test' }),
+    audit: () => readLines(join(stateDir, 'audit.jsonl')),
+    journal: () => readLines(join(stateDir, 'journal.jsonl')),
+  };
+  return harness;
+}
+
+function readLines(path: string) {
+  try {
+    return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
