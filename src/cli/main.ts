@@ -5,6 +5,7 @@ import { demoCommand } from './commands/demo.js';
 import { ocrCommand } from './commands/ocr.js';
 import { faultCommand } from './commands/fault.js';
 import { simCommand } from './commands/sim.js';
+import { runCommand } from './commands/run.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
 import { UsageError } from './args.js';
 
@@ -13,6 +14,7 @@ type Subcommand = (argv: string[]) => Promise<number>;
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
   demo: { run: demoCommand, summary: 'start the simulated MCU and show the link at work (what `npm start` runs)' },
+  run: { run: runCommand, summary: 'run a task on a virtual bench (--sim, --bench) or the rig, with the script or an LLM' },
   sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
   fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },
   calibrate: { run: calibrateCommand, summary: 'find the screen in the camera picture, confirm its corners, write the calibration (JSON)' },

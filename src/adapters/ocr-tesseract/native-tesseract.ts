@@ -1,6 +1,6 @@
 // The native `tesseract` command as an OcrEngine, for comparison in the benchmark: one process
 // per image (OMP_THREAD_LIMIT=1: with OpenMP threads it is several times slower on two cores),
-// PSM 6, words read from its TSV output.
+// PSM 11 (as tesseract.js), words read from its TSV output.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ export class NativeTesseract implements OcrEngine {
     const file = join(this.dir, `${this.count++}.png`);
     writeFileSync(file, png);
     const tsv = await new Promise<string>((resolve, reject) => {
-      execFile('tesseract', [file, 'stdout', '-l', 'eng', '--psm', '6', '--dpi', '150', 'tsv'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 1 << 24 },
+      execFile('tesseract', [file, 'stdout', '-l', 'eng', '--psm', '11', '--dpi', '150', 'tsv'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 1 << 24 },
         (error, stdout) => (error ? reject(error) : resolve(stdout)));
     });
     return parseTsv(tsv);

@@ -11,8 +11,13 @@ export function englishModelDir(): string {
 }
 
 export const OEM_LSTM_ONLY = 1;
-/** Page segmentation mode 6 (one uniform block): the best on camera frames (NOTES.md). */
-export const PSM_SINGLE_BLOCK = '6';
+/**
+ * Page segmentation mode 11 (sparse text): a phone screen is scattered labels, not a page.
+ * NOTES.md measured 6 (one uniform block) best for character error rate, but 6 skips whole
+ * labels inside outlined buttons ("Network & internet" read as nothing); 11 finds them, at the
+ * price of reading a few icons as stray symbols. Missing a button is worse for an agent.
+ */
+export const PSM_SPARSE_TEXT = '11';
 
 export function offlineWorkerOptions() {
   return { langPath: englishModelDir(), gzip: true, cacheMethod: 'none' } as const;

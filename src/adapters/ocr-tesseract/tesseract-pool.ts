@@ -2,7 +2,7 @@
 // jobs go to the first idle worker. Returns lines and words in the pixels of the image read.
 import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
-import { OEM_LSTM_ONLY, offlineWorkerOptions, PSM_SINGLE_BLOCK } from './offline-options.js';
+import { OEM_LSTM_ONLY, offlineWorkerOptions, PSM_SPARSE_TEXT } from './offline-options.js';
 
 export interface RawWord { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number }
 export interface RawLine { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number; words: RawWord[] }
@@ -63,7 +63,7 @@ export class TesseractPool implements OcrEngine {
 async function startWorker(): Promise<Tesseract.Worker> {
   const worker = await Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions());
   // A phone screen read at 540..1080 px wide is about 150 dpi; without it tesseract guesses (and warns).
-  await worker.setParameters({ tessedit_pageseg_mode: PSM_SINGLE_BLOCK as Tesseract.PSM, user_defined_dpi: '150' });
+  await worker.setParameters({ tessedit_pageseg_mode: PSM_SPARSE_TEXT as Tesseract.PSM, user_defined_dpi: '150' });
   return worker;
 }
 

@@ -9,6 +9,8 @@ import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { changedRegions, overlapsBand, type Band } from '../../core/vision/changed-regions.js';
 import { frameStats, type FrameStats } from '../../core/vision/frame-stats.js';
 import { screenModel, type OcrLine, type ScreenModel } from '../../core/vision/screen-model.js';
+import { invert } from '../../core/vision/contrast.js';
+import { recognizeBothPolarities } from './both-polarities.js';
 import { toDeviceLines } from './raw-to-model.js';
 
 export interface ScreenReading {
@@ -64,7 +66,7 @@ export class ScreenReader {
     const changes = this.last ? changedRegions(this.last.prepared.rectified, prepared.rectified) : undefined;
     if (!this.last || !changes || changes.changedFraction > (this.options.fullReadAbove ?? 0.5)) {
       const full = [{ y0: 0, y1: height }];
-      return { lines: toDeviceLines(await this.engine.recognize(await encodePng(prepared.image)), prepared.toDevice), source: 'full', bands: full };
+      return { lines: toDeviceLines(await recognizeBothPolarities(this.engine, prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: full };
     }
     // Bands grow to cover whole lines kept from before, so no line is cut in two.
     const toPrepared = (y: number) => y / prepared.toDevice.y;
@@ -82,10 +84,10 @@ export class ScreenReader {
     // band that yields fewer lines than it replaces falls back to a full read, correctness first.
     const read: RawLine[][] = [];
     for (const band of bands) {
-      const lines = await this.engine.recognize(await encodePng(paddedStrip(prepared.image, band)));
+      const lines = await recognizeBothPolarities(this.engine, paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band));
       const replaced = this.last.lines.filter((line) => overlapsBand({ y: toPrepared(line.box.y), height: toPrepared(line.box.height) }, band)).length;
       if (lines.length < replaced) {
-        return { lines: toDeviceLines(await this.engine.recognize(await encodePng(prepared.image)), prepared.toDevice), source: 'full', bands: [{ y0: 0, y1: height }] };
+        return { lines: toDeviceLines(await recognizeBothPolarities(this.engine, prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: [{ y0: 0, y1: height }] };
       }
       read.push(shiftLines(lines, band.y0 - STRIP_PAD));
     }
@@ -102,6 +104,11 @@ export class ScreenReader {
     this.cache.set(hash, reading);
     if (this.cache.size > (this.options.cacheSize ?? 32)) this.cache.delete(this.cache.keys().next().value!);
   }
+}
+
+/** The picture before the contrast steps, the same way up as the page OCR reads (dark screens inverted). */
+function plainOf(prepared: Prepared) {
+  return prepared.inverted ? invert(prepared.rectified) : prepared.rectified;
 }
 
 function mergeBands(bands: Band[]): Band[] {

@@ -4,6 +4,7 @@
 // taps or types: input reaches the device only through the MCU.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import { parseBenchFault } from './bench-faults.js';
 import type { VirtualBench } from './virtual-bench.js';
 
@@ -13,6 +14,8 @@ export interface BenchDescription {
   device: string;
   workspace: { width: number; height: number };
   dir: string;
+  /** The virtual rig's factory calibration (a real rig's comes from `benchhand calibrate`). */
+  calibration: CalibrationBlock;
 }
 
 export class BenchServer {
@@ -37,9 +40,10 @@ export class BenchServer {
   }
 }
 
-export function describeBench(bench: VirtualBench, url: string): BenchDescription {
+export async function describeBench(bench: VirtualBench, url: string): Promise<BenchDescription> {
   const { mount } = bench.options;
   return {
+    calibration: await bench.calibration(),
     serial: bench.serialPath,
     camera: `${url}/camera/`,
     device: bench.options.deviceFile,
@@ -51,7 +55,7 @@ export function describeBench(bench: VirtualBench, url: string): BenchDescriptio
 async function route(bench: VirtualBench, url: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { pathname, searchParams } = new URL(request.url ?? '/', url);
   const key = `${request.method} ${pathname}`;
-  if (key === 'GET /bench') return send(response, 200, describeBench(bench, url));
+  if (key === 'GET /bench') return send(response, 200, await describeBench(bench, url));
   if (key === 'GET /camera/frame') return sendFrame(bench, searchParams, response);
   if (key === 'GET /camera/truth') return send(response, bench.lastTruth ? 200 : 404, truthOf(bench));
   if (key === 'GET /device') return send(response, 200, deviceState(bench));

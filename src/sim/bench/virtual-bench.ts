@@ -10,6 +10,7 @@ import { VirtualDevice, type ActuationEvent } from '../device/device.js';
 import type { DeviceFrame } from '../device/render.js';
 import type { Action } from '../device/schema.js';
 import { NativeSimMcu, type SimEvent } from '../mcu/native-sim-mcu.js';
+import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import type { ParsedBenchFault } from './bench-faults.js';
 import { FrameRecorder } from './frame-recorder.js';
 import { McuEventTail } from './mcu-event-tail.js';
@@ -90,6 +91,24 @@ export class VirtualBench {
     });
     this.capturing = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * The virtual rig's own calibration, as `benchhand calibrate` would store it for a real rig:
+   * where its camera sees the screen (fixed by the camera options) and how the phone lies in the
+   * actuator's workspace (the mount). Looking costs one capture the first time.
+   */
+  async calibration(): Promise<CalibrationBlock> {
+    const truth = this.lastCapture ?? (await this.capture()).capture;
+    const { offsetX, offsetY, scale } = this.options.mount;
+    return {
+      version: 1,
+      deviceSize: { width: this.device.width, height: this.device.height },
+      cameraSize: { width: truth.frame.width, height: truth.frame.height },
+      screenCorners: truth.screenCorners.map(({ x, y }) => ({ x, y })),
+      actuator: { affine: [scale, 0, offsetX, 0, scale, offsetY], source: 'identity' },
+      measuredAt: new Date().toISOString(),
+    };
   }
 
   get lastTruth(): CaptureTruth<DeviceFrame> | undefined {

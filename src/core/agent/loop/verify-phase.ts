@@ -12,8 +12,11 @@ export interface Verification { met: boolean; detail: string; observation: Obser
 
 export async function verify(deps: AgentDeps, looks: Observations, before: Observation, expectation: Expectation, actedAt: number, timeoutMs: number): Promise<Verification> {
   const start = deps.clock.now();
+  let after = actedAt;
   for (;;) {
-    const seen = await looks.look(actedAt);
+    // Each look must be a new picture: taken after the action, and after the previous look.
+    const seen = await looks.look(after);
+    after = Math.max(after, seen.at) + 0.001;
     const check = judge(before, seen, expectation);
     if (check.met) return { ...check, observation: seen };
     if (deps.clock.now() - start >= timeoutMs || deps.signal.aborted) {

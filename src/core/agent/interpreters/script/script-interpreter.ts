@@ -27,6 +27,8 @@ export class ScriptInterpreter implements Interpreter {
   private path: ScriptCursor['path'];
   private attempts: number;
   private awaiting?: string;
+  /** A typing step whose effect did not show: retried only if a pop-up turns out to have eaten it. */
+  private unverifiedTyping?: Decision;
   /** Steps of an interrupt being handled, and which interrupt. */
   private interrupting?: { index: number; steps: ActionStep[]; attempts: number };
   private readonly firings = new Map<number, number>();
@@ -44,7 +46,11 @@ export class ScriptInterpreter implements Interpreter {
     const verdict = this.judgePrevious(input.results);
     if (verdict) return verdict;
     const interruption = this.nextInterruptStep(input.observation);
-    if (interruption) return interruption;
+    if (interruption) {
+      this.unverifiedTyping = undefined;
+      return interruption;
+    }
+    if (this.unverifiedTyping) return this.unverifiedTyping;
     for (;;) {
       const step = this.currentStep();
       if (!step) return { kind: 'answer', text: `All steps of the task are done (${this.plannedSteps()} planned).` };
@@ -113,12 +119,15 @@ export class ScriptInterpreter implements Interpreter {
       return undefined;
     }
     const step = this.currentStep() as ActionStep;
-    const retries = ('retries' in step ? step.retries : undefined) ?? this.task.retries;
-    if (RETRYABLE.has(last.status) && this.attempts < retries) {
-      this.attempts++;
-      return undefined;
-    }
-    return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}` };
+    const explicit = 'retries' in step ? step.retries : undefined;
+    const retries = explicit ?? this.task.retries;
+    const failed: Decision = { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}` };
+    if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
+    this.attempts++;
+    // Typing again after an unverified type could type twice. Only a pop-up that shows now (an
+    // interrupt fires) explains where the keys went; otherwise the step asks for retries itself.
+    if ('type' in step && last.status === 'verify_failed' && explicit === undefined) this.unverifiedTyping = failed;
+    return undefined;
   }
 
   private call(step: ActionStep): Decision {

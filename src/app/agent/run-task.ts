@@ -1,0 +1,97 @@
+// The composition root of a run: connects the MCU link, the camera and OCR, the durable store,
+// the interpreter and the approvals, runs the loop, and takes everything down again.
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { FixedApprovals, TerminalApprovals } from '../../adapters/approval-terminal/terminal-approvals.js';
+import { systemClock } from '../../adapters/clock/system-clock.js';
+import { createLlm } from '../../adapters/llm-shared/index.js';
+import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
+import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
+import { FileRunStore } from '../../adapters/store/file-run-store.js';
+import { guardrailConfigSchema, type GuardrailConfig } from '../../core/agent/guard/guardrail-config.js';
+import type { Interpreter } from '../../core/agent/interpreters/interpreter.js';
+import { LlmInterpreter } from '../../core/agent/interpreters/llm/llm-interpreter.js';
+import { ScriptInterpreter } from '../../core/agent/interpreters/script/script-interpreter.js';
+import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
+import { runAgent } from '../../core/agent/loop/run-agent.js';
+import type { RunSummary } from '../../core/agent/run-summary.js';
+import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
+import { ToolRegistry } from '../../core/agent/tools/registry.js';
+import type { ApprovalPort } from '../../core/ports/approval.js';
+import { CameraObserver } from '../vision/camera-observer.js';
+import { ScreenReader } from '../vision/screen-reader.js';
+import type { BenchConnection } from './bench-connection.js';
+import { FindingsLog } from './findings-log.js';
+
+export interface RunRequest {
+  task: TaskDefinition;
+  taskFile: string;
+  connection: BenchConnection;
+  stateDir: string;
+  interpreter: 'script' | 'llm';
+  llm?: unknown;
+  planFirst?: boolean;
+  approvals: 'ask' | 'all' | 'none' | ApprovalPort;
+  guardrails?: Partial<GuardrailConfig>;
+  onProgress?(event: ProgressEvent): void;
+  signal: AbortSignal;
+}
+
+export async function runTask(request: RunRequest): Promise<RunSummary> {
+  await mkdir(request.stateDir, { recursive: true });
+  const cleanup: (() => Promise<unknown>)[] = [];
+  try {
+    const { connection, task } = request;
+    const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir) });
+    cleanup.push(() => mcu.close());
+    const pool = await TesseractPool.start(1, { warmUp: true });
+    cleanup.push(() => pool.close());
+    const calibration = { deviceSize: connection.calibration.deviceSize, screenCorners: connection.calibration.screenCorners };
+    // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
+    // which would make a done action look undone. Correctness over the ~40 % a band read saves.
+    const observer = new CameraObserver(connection.camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
+    const store = await FileRunStore.open(request.stateDir);
+    cleanup.push(() => store.close());
+    const findings = new FindingsLog(request.stateDir, connection.description);
+    cleanup.push(() => findings.close());
+    const tools = new ToolRegistry();
+    const approvals = approvalPort(request.approvals);
+    const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
+    const [a, b, c, d, e, f] = connection.calibration.actuator.affine as [number, number, number, number, number, number];
+    return await runAgent({
+      mcu, observer, store, clock: systemClock, approvals, tools, guardrails,
+      interpreter: makeInterpreter(request, tools, approvals),
+      toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
+      recordFinding: (finding) => findings.record(finding),
+      inputs: { values: task.inputs, secrets: new Set(task.secrets) },
+      wallClock: () => new Date().toISOString(),
+      newId: () => randomUUID(),
+      onProgress: request.onProgress,
+      signal: request.signal,
+    }, { goal: task.goal, task: request.taskFile });
+  } finally {
+    for (const close of cleanup.reverse()) await close().catch(() => undefined);
+  }
+}
+
+function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: ApprovalPort): Interpreter {
+  const { task } = request;
+  if (request.interpreter === 'script') {
+    if (!task.steps) throw new Error(`${request.taskFile} has no steps for the script interpreter: add steps, or run it with --llm`);
+    return new ScriptInterpreter({ ...task, steps: task.steps });
+  }
+  const llm = createLlm(request.llm);
+  const shown = Object.entries(task.inputs).map(([name, value]) => (task.secrets.includes(name) ? `{${name}}: secret, type it as {${name}}` : `{${name}}: ${value}`));
+  return new LlmInterpreter({
+    llm, tools: tools.specs(), approvals, planFirst: request.planFirst, newId: () => randomUUID(),
+    handoff: shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : undefined,
+  }, task.goal);
+}
+
+function approvalPort(mode: RunRequest['approvals']): ApprovalPort {
+  if (mode === 'ask') return new TerminalApprovals();
+  if (mode === 'all') return new FixedApprovals(true, 'the command line (--approve all)');
+  if (mode === 'none') return new FixedApprovals(false, 'the command line (--approve none)');
+  return mode;
+}

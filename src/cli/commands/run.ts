@@ -1,0 +1,95 @@
+// `benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS] [--state-dir DIR] ...`: runs a task
+// on a virtual bench started for the run, on a running one, or on the real rig, and shows live
+// progress. The exit code says how it ended.
+import { join, resolve } from 'node:path';
+import { loadTask } from '../../app/agent/task-file.js';
+import { deviceFileForTask, joinBench, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
+import { runTask } from '../../app/agent/run-task.js';
+import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
+import type { Termination } from '../../core/agent/types.js';
+import { defaultStateDir, parseOptions, UsageError } from '../args.js';
+
+const USAGE = 'benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS] [--state-dir DIR] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
+
+export const EXIT_CODES: Record<Termination['kind'], number> = {
+  submitted: 0, answered: 0, handed_over: 3, budget_exhausted: 4, halted: 5, cancelled: 130,
+};
+
+/** `--sim` may stand alone (the task's own device): mark that before parseArgs sees it. */
+function normaliseSimFlag(argv: string[]): string[] {
+  return argv.map((arg, i) => (arg === '--sim' && (i + 1 >= argv.length || argv[i + 1]!.startsWith('-')) ? '--sim=' : arg));
+}
+
+export async function runCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseOptions(normaliseSimFlag(argv), {
+    sim: { type: 'string' }, bench: { type: 'string' }, 'state-dir': { type: 'string' },
+    llm: { type: 'string' }, model: { type: 'string' }, 'llm-url': { type: 'string' }, plan: { type: 'boolean' },
+    approve: { type: 'string' }, 'max-steps': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
+    quiet: { type: 'boolean' }, seed: { type: 'string' },
+  }, USAGE);
+  const taskFile = positionals[0];
+  if (!taskFile) throw new UsageError(`TASK (a task file) is required; --sim takes an optional device file, so put the task first\nusage: ${USAGE}`);
+  if (values.sim !== undefined && values.bench) throw new UsageError(`--sim and --bench exclude each other: --sim starts a bench for this run, --bench joins a running one\nusage: ${USAGE}`);
+  const approve = values.approve ?? 'ask';
+  if (approve !== 'ask' && approve !== 'all' && approve !== 'none') throw new UsageError(`--approve must be ask, all or none; got "${approve}"\nusage: ${USAGE}`);
+  const task = loadTask(taskFile);
+  const useLlm = values.llm !== undefined || values.model !== undefined || !task.steps;
+  const guardrails = {
+    ...(values['max-steps'] ? { maxSteps: positiveInt(values['max-steps'], '--max-steps') } : {}),
+    ...(values.deadline ? { deadlineMs: positiveInt(values.deadline, '--deadline') * 1000 } : {}),
+  };
+  const connection = await connect(taskFile, task.device, values);
+  const stateDir = resolve(values['state-dir'] ?? join(defaultStateDir(), 'runs', new Date().toISOString().replace(/[:.]/g, '-')));
+  const controller = new AbortController();
+  const cancel = (signal: string) => () => controller.abort(`${signal} received`);
+  process.once('SIGINT', cancel('SIGINT'));
+  process.once('SIGTERM', cancel('SIGTERM'));
+  say(`benchhand run: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}`, values.quiet);
+  try {
+    const summary = await runTask({
+      task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
+      llm: useLlm ? llmConfig(values) : undefined, planFirst: values.plan, approvals: approve, guardrails,
+      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal,
+    });
+    process.stdout.write(`${summary.sentence}\n`);
+    if (summary.termination.kind === 'submitted') process.stdout.write(`result: ${JSON.stringify(summary.termination.result)}\n`);
+    if (summary.termination.kind === 'answered') process.stdout.write(`answer: ${summary.termination.text}\n`);
+    say(`the record of this run is in ${stateDir} (result.json, journal.jsonl, audit.jsonl)`, values.quiet);
+    return EXIT_CODES[summary.termination.kind];
+  } finally {
+    await connection.close();
+  }
+}
+
+async function connect(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string }): Promise<BenchConnection> {
+  if (values.bench) return joinBench(values.bench);
+  if (values.sim !== undefined) {
+    const deviceFile = values.sim === '' ? deviceFileForTask(taskFile, device) : values.sim;
+    return startBench(deviceFile, { recordDir: values.record, seed: values.seed ? Number(values.seed) : undefined });
+  }
+  throw new UsageError('the real rig is not configured yet: give --sim to start a virtual bench, or --bench ADDRESS to join one (`benchhand sim` prints it)');
+}
+
+function llmConfig(values: { llm?: string; model?: string; 'llm-url'?: string }): Record<string, unknown> {
+  return {
+    provider: values.llm ?? process.env.BENCHHAND_LLM_PROVIDER ?? 'anthropic',
+    model: values.model ?? process.env.BENCHHAND_LLM_MODEL ?? '',
+    ...(values['llm-url'] ? { baseUrl: values['llm-url'] } : {}),
+  };
+}
+
+function positiveInt(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number >= 1; got "${text}"\nusage: ${USAGE}`);
+  return n;
+}
+
+function printProgress(event: ProgressEvent): void {
+  if (event.type === 'call') process.stdout.write(`step ${event.step}  ${event.tool}: ${event.summary}\n`);
+  if (event.type === 'outcome') process.stdout.write(`step ${event.step}  ${event.tool} -> ${event.status} (${event.durationMs} ms)${event.status === 'ok' ? '' : `: ${event.content.split('\n')[0]}`}\n`);
+  if (event.type === 'approval') process.stdout.write(`step ${event.step}  approval for ${event.summary}: ${event.approved ? 'given' : 'refused'} by ${event.by}\n`);
+}
+
+function say(text: string, quiet?: boolean): void {
+  if (!quiet) process.stderr.write(`${text}\n`);
+}
