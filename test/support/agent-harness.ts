@@ -32,6 +32,8 @@ export interface Harness {
   controller: AbortController;
   deps(interpreter: Interpreter, guardrails?: Partial<GuardrailConfig>, task?: TaskDefinition): AgentDeps;
   run(interpreter: Interpreter, task: TaskDefinition | string, guardrails?: Partial<GuardrailConfig>): ReturnType<typeof runAgent>;
+  /** Replaces the tool set (e.g. a tool with a tiny timeout). */
+  tools?: ToolRegistry;
   audit(): { tool: string; status: string; args: unknown; message: string }[];
   journal(): { type: string; commandId: number; action?: unknown; outcome?: unknown }[];
 }
@@ -61,7 +63,7 @@ export async function startHarness(deviceName: string, options: { approve?: bool
   const harness: Harness = {
     device, mcu, observer, store, stateDir, approvals, controller,
     deps: (interpreter, guardrails = {}, task) => ({
-      mcu, observer, store, clock: systemClock, approvals, interpreter, tools: new ToolRegistry(),
+      mcu, observer, store, clock: systemClock, approvals, interpreter, tools: harness.tools ?? new ToolRegistry(),
       guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 1500, ...guardrails },
       toActuator: (p) => p,
       recordFinding: async () => 'new',

@@ -30,9 +30,16 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
     } else {
       // A physical action is never abandoned half-way: the MCU link and the verify phase bound it.
       const tool = parsed.tool;
-      outcome = tool.kind === 'action'
-        ? await runAction(deps, state, looks, tool, call, args)
-        : await runWithTimeout(deps, tool.timeoutMs, call, () => runInfo(deps, looks, tool, call, args));
+      try {
+        outcome = tool.kind === 'action'
+          ? await runAction(deps, state, looks, tool, call, args)
+          : await runWithTimeout(deps, tool.timeoutMs, call, () => runInfo(deps, looks, tool, call, args));
+      } catch (error) {
+        // A tool that throws is a failed call the interpreter hears about, not a crashed run.
+        state.current = null;
+        const status = tool.kind === 'action' ? 'device_error' : 'error';
+        outcome = { callId: call.id, tool: call.name, status, content: `${call.name} failed: ${(error as Error).message}` };
+      }
     }
   }
   if (outcome.status === 'ok' && parsed.ok && parsed.tool.kind === 'info') {

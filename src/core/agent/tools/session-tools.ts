@@ -24,7 +24,7 @@ export const waitFor = defineInfoTool({
         const waited = Math.round(context.clock.now() - start);
         return { status: 'ok', content: args.text ? `"${found!.text}" is on the screen after ${waited} ms.` : `The screen changed after ${waited} ms.` };
       }
-      if (context.clock.now() - start >= args.timeout_ms) {
+      if (context.clock.now() - start >= args.timeout_ms || context.signal.aborted) {
         return { status: 'not_found', content: `${args.text ? `"${args.text}" did not appear` : 'The screen did not change'} within ${args.timeout_ms} ms.${qualityNote(seen)} Call read_screen to see what is there.` };
       }
       await context.clock.sleep(250, context.signal);

@@ -42,7 +42,7 @@ export class LlmInterpreter implements Interpreter {
       const approved = await this.plan(user, this.prompt.plan ? REPLAN_REQUEST : PLAN_REQUEST, signal);
       if (approved.kind !== 'calls') return approved;
       user.length = 0;
-      user.push({ type: 'text', text: 'The plan is approved. Carry it out now, one verified step at a time.' });
+      user.push({ type: 'text', text: `The plan is approved. Carry it out now, one verified step at a time.\n${screenForPrompt(input.observation)}` });
     }
     this.messages.push({ role: 'user', content: user });
     return this.ask(signal);
