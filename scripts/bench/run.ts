@@ -2,10 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchMcuLink } from './mcu-link.bench.js';
 import { benchVision } from './vision.bench.js';
+import { benchAgentStep } from './agent-step.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
   'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
+  'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
 };
 
 const only = process.argv[2];
@@ -14,7 +16,7 @@ for (const [name, run] of Object.entries(benches)) {
   if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
   process.stdout.write(`\n## ${name}\n`);
   const figures = await run();
-  for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(52)} ${value}\n`);
+  for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(66)} ${value}\n`);
   results[name] = figures;
 }
 mkdirSync('build/bench', { recursive: true });

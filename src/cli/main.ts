@@ -13,7 +13,7 @@ type Subcommand = (argv: string[]) => Promise<number>;
 
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
-  demo: { run: demoCommand, summary: 'start the simulated MCU and show the link at work (what `npm start` runs)' },
+  demo: { run: demoCommand, summary: 'run the Wi-Fi task on a virtual bench with live progress (what `npm start` runs); --link: the MCU link alone' },
   run: { run: runCommand, summary: 'run a task on a virtual bench (--sim, --bench) or the rig, with the script or an LLM' },
   sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
   fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },

@@ -19,6 +19,8 @@ import type { RunSummary } from '../../core/agent/run-summary.js';
 import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
 import { ToolRegistry } from '../../core/agent/tools/registry.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
+import type { McuPort } from '../../core/ports/mcu.js';
+import type { ObserverPort } from '../../core/ports/observer.js';
 import { CameraObserver } from '../vision/camera-observer.js';
 import { ScreenReader } from '../vision/screen-reader.js';
 import type { BenchConnection } from './bench-connection.js';
@@ -36,6 +38,8 @@ export interface RunRequest {
   guardrails?: Partial<GuardrailConfig>;
   onProgress?(event: ProgressEvent): void;
   signal: AbortSignal;
+  /** Lets a benchmark put timing wrappers around the ports. */
+  instrument?: { observer?(port: ObserverPort): ObserverPort; mcu?(port: McuPort): McuPort };
 }
 
 export async function runTask(request: RunRequest): Promise<RunSummary> {
@@ -50,7 +54,8 @@ export async function runTask(request: RunRequest): Promise<RunSummary> {
     const calibration = { deviceSize: connection.calibration.deviceSize, screenCorners: connection.calibration.screenCorners };
     // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
     // which would make a done action look undone. Correctness over the ~40 % a band read saves.
-    const observer = new CameraObserver(connection.camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
+    const camera = new CameraObserver(connection.camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
+    const observer = request.instrument?.observer?.(camera) ?? camera;
     const store = await FileRunStore.open(request.stateDir);
     cleanup.push(() => store.close());
     const findings = new FindingsLog(request.stateDir, connection.description);
@@ -60,7 +65,7 @@ export async function runTask(request: RunRequest): Promise<RunSummary> {
     const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
     const [a, b, c, d, e, f] = connection.calibration.actuator.affine as [number, number, number, number, number, number];
     return await runAgent({
-      mcu, observer, store, clock: systemClock, approvals, tools, guardrails,
+      mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store, clock: systemClock, approvals, tools, guardrails,
       interpreter: makeInterpreter(request, tools, approvals),
       toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
       recordFinding: (finding) => findings.record(finding),
@@ -85,6 +90,7 @@ function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: Ap
   const shown = Object.entries(task.inputs).map(([name, value]) => (task.secrets.includes(name) ? `{${name}}: secret, type it as {${name}}` : `{${name}}: ${value}`));
   return new LlmInterpreter({
     llm, tools: tools.specs(), approvals, planFirst: request.planFirst, newId: () => randomUUID(),
+    sendImages: (request.llm as { sendImages?: boolean } | undefined)?.sendImages ?? true,
     handoff: shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : undefined,
   }, task.goal);
 }

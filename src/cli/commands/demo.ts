@@ -1,15 +1,26 @@
-// `benchhand demo`: what `npm start` runs. Starts the simulated MCU, connects to it the way the
-// agent connects to real hardware, and walks through the link's promises while showing what
-// moved. (Once the agent loop exists, the demo runs a task on the virtual bench instead.)
+// `benchhand demo`: what `npm start` runs. Runs the Wi-Fi task on a virtual bench started for it,
+// with the script interpreter and live progress. `benchhand demo --link` instead walks through
+// the MCU link's promises on the simulated MCU, showing what moved.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
 import { NativeSimMcu } from '../../sim/mcu/native-sim-mcu.js';
+import { packageRoot } from '../../app/package-root.js';
 import { describe } from './console.js';
+import { runCommand } from './run.js';
 
-export async function demoCommand(): Promise<number> {
+export async function demoCommand(argv: string[]): Promise<number> {
+  if (!argv.includes('--link')) {
+    const task = join(packageRoot(), 'src', 'sim', 'devices', 'settings-wifi.task.yaml');
+    process.stdout.write(`Running ${task} on a virtual bench (simulated MCU on a pty, virtual phone, virtual camera, OCR).\n`);
+    return runCommand([task, '--sim', '--state-dir', mkdtempSync(join(tmpdir(), 'benchhand-demo-run-')), '--approve', 'none']);
+  }
+  return linkDemo();
+}
+
+async function linkDemo(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'benchhand-demo-'));
   const mcu = await NativeSimMcu.start({ linkPath: join(dir, 'mcu'), eventsFile: join(dir, 'events.jsonl') });
   const say = (text: string) => process.stdout.write(`${text}\n`);

@@ -1,0 +1,52 @@
+// Per-step latency of the agent on the virtual bench, by phase: the Wi-Fi task in script mode,
+// with timing wrappers around the observer (observe = camera + OCR) and the MCU (act).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBench } from '../../src/app/agent/bench-connection.js';
+import { loadTask } from '../../src/app/agent/task-file.js';
+import { runTask } from '../../src/app/agent/run-task.js';
+import type { McuPort } from '../../src/core/ports/mcu.js';
+import type { ObserverPort } from '../../src/core/ports/observer.js';
+import { percentile, round } from './stats.js';
+
+export async function benchAgentStep(runs = 2): Promise<Record<string, unknown>> {
+  const observe: number[] = [];
+  const act: number[] = [];
+  const steps: number[] = [];
+  const timeObserver = (port: ObserverPort): ObserverPort => ({
+    describe: () => port.describe(), close: () => port.close(),
+    observe: async (options) => { const t = performance.now(); const o = await port.observe(options); observe.push(performance.now() - t); return o; },
+  });
+  const timeMcu = (port: McuPort): McuPort => new Proxy(port, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (!['tap', 'type', 'key'].includes(String(key))) return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: unknown[]) => { const t = performance.now(); const r = await (value as (...a: unknown[]) => unknown).apply(target, args); act.push(performance.now() - t); return r; };
+    },
+  });
+  const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
+  for (let i = 0; i < runs; i++) {
+    const connection = await startBench('src/sim/devices/settings-wifi.yaml');
+    let last = performance.now();
+    try {
+      await runTask({
+        task, taskFile: 'settings-wifi', connection, stateDir: mkdtempSync(join(tmpdir(), 'bh-bench-')), interpreter: 'script', approvals: 'none',
+        signal: new AbortController().signal, instrument: { observer: timeObserver, mcu: timeMcu },
+        onProgress: (event) => { if (event.type === 'step') { steps.push(performance.now() - last); last = performance.now(); } },
+      });
+    } finally {
+      await connection.close();
+    }
+  }
+  return {
+    'observe (camera + OCR) median ms': round(percentile(observe, 50), 1),
+    'observe p99 ms': round(percentile(observe, 99), 1),
+    'act (MCU command to DONE) median ms': round(percentile(act, 50), 1),
+    'act p99 ms': round(percentile(act, 99), 1),
+    'whole step median ms (observe, interpret, act, verify, checkpoint)': round(percentile(steps.slice(1), 50), 1),
+    'whole step p99 ms': round(percentile(steps.slice(1), 99), 1),
+    'observations per step': round(observe.length / Math.max(1, steps.length), 2),
+    samples: `${steps.length} steps, ${observe.length} observations, ${act.length} actions`,
+  };
+}
