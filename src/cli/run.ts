@@ -1,4 +1,6 @@
-// Process entry for the CLI: bin/benchhand.mjs runs the built copy, tests run this file through tsx.
+#!/usr/bin/env node
+// Process entry for the CLI: the package's bin is the built copy (dist/cli/run.js); tests run
+// this file through tsx.
 import { main } from './main.js';
 
 process.exitCode = await main(process.argv.slice(2));

@@ -8,9 +8,8 @@ namespace leonardo {
 
 namespace {
 
-const uint8_t kKeyboardReportId = 2;
-const uint8_t kTouchReportId = 3;
-const uint16_t kTouchLogicalMax = 32767;
+const uint8_t kKeyboardReportId = HidReportState::kKeyboardReportId;
+const uint8_t kTouchReportId = HidReportState::kTouchReportId;
 // HID is the only PluggableUSB module, so it gets the first endpoint after CDC's. (The
 // library keeps its endpoint number protected; we need it to ask for free space first,
 // because HID().SendReport() itself waits up to 250 ms for a busy endpoint.)
@@ -45,58 +44,10 @@ struct DescriptorRegistration {
   }
 } registration;
 
-uint16_t toLogical(uint16_t value, uint16_t size) {
-  if (size <= 1) return 0;
-  return static_cast<uint16_t>(static_cast<uint32_t>(value) * kTouchLogicalMax / (size - 1U));
-}
-
 }  // namespace
 
 HidReports::HidReports(uint16_t workspaceX, uint16_t workspaceY)
-    : workspaceX_(workspaceX), workspaceY_(workspaceY), keyboard_(), touch_(), keyboardPending_(false),
-      touchPending_(false) {}
-
-void HidReports::press(uint8_t usage, uint8_t modifiers) {
-  for (uint8_t i = 0; i < sizeof keyboard_; i++) keyboard_[i] = 0;
-  keyboard_[0] = modifiers;  // the table's modifier bits are the HID left-modifier bits
-  keyboard_[2] = usage;
-  keyboardPending_ = true;
-  service();
-}
-
-void HidReports::releaseAll() {
-  for (uint8_t i = 0; i < sizeof keyboard_; i++) keyboard_[i] = 0;
-  keyboardPending_ = true;
-  if (touch_[0] != 0) setTouch(false, 0, 0);
-  service();
-}
-
-void HidReports::touchDown(uint16_t x, uint16_t y) {
-  setTouch(true, toLogical(x, workspaceX_), toLogical(y, workspaceY_));
-  service();
-}
-
-void HidReports::touchUp() {
-  setTouch(false, 0, 0);
-  service();
-}
-
-// A lift keeps the last position: some hosts treat a jump to (0,0) with the tip up as a move.
-void HidReports::setTouch(bool down, uint16_t x, uint16_t y) {
-  touch_[0] = down ? 0x03 : 0x00;
-  if (down) {
-    touch_[1] = static_cast<uint8_t>(x);
-    touch_[2] = static_cast<uint8_t>(x >> 8);
-    touch_[3] = static_cast<uint8_t>(y);
-    touch_[4] = static_cast<uint8_t>(y >> 8);
-  }
-  touchPending_ = true;
-}
-
-void HidReports::service() {
-  if (keyboardPending_ && trySend(kKeyboardReportId, keyboard_, sizeof keyboard_)) keyboardPending_ = false;
-  if (touchPending_ && trySend(kTouchReportId, touch_, sizeof touch_)) touchPending_ = false;
-}
+    : state_(*this, workspaceX, workspaceY, HidReportState::kSendAllPending) {}
 
 // False (and nothing waits) when no host has configured us or the endpoint is still busy.
 bool HidReports::trySend(uint8_t reportId, const uint8_t* report, uint8_t length) {

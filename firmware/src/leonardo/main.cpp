@@ -48,12 +48,12 @@ HidReports hid(kWorkspaceX, kWorkspaceY);  // the keyboard in both variants
 bh::leonardo::GantryPins gantryPins;
 bh::GantryTapDriver tapDriver(gantryPins, bh::leonardo::gantryConfig());
 #else
-bh::DirectTapDriver tapDriver(hid);
+bh::DirectTapDriver tapDriver(hid.reports());
 #endif
 
 // One translation unit, so these initialise in order: the boot counter is read before the
 // core copies the BoardInfo.
-const bh::CoreHal coreHal = {&millisClock, &serialLink, &tapDriver, &hid, nullptr};
+const bh::CoreHal coreHal = {&millisClock, &serialLink, &tapDriver, &hid.reports(), nullptr};
 const bh::BoardInfo boardInfo = {bh::FlashString(kFirmwareVersion), bh::FlashString(kBoardName),
                                  bh::leonardo::nextBootId(), bh::leonardo::resetReason()};
 bh::Core core(coreHal, boardInfo, bh::defaultLimits(kWorkspaceX, kWorkspaceY));

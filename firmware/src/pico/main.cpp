@@ -31,7 +31,7 @@ class SerialLink final : public bh::SerialOut {
 MillisClock millisClock;
 SerialLink serialLink;
 bh::pico::HidReports hid(BH_TOUCH_WORKSPACE_X, BH_TOUCH_WORKSPACE_Y);
-bh::DirectTapDriver tapDriver(hid);
+bh::DirectTapDriver tapDriver(hid.reports());
 bh::glue::EstopInput estop(BH_PIN_ESTOP, BH_ESTOP_DEBOUNCE_MS);
 bh::glue::StatusLed statusLed(BH_PIN_STATUS_LED);
 
@@ -39,7 +39,7 @@ bh::glue::StatusLed statusLed(BH_PIN_STATUS_LED);
 bh::Core* core = nullptr;
 
 bh::Core& makeCore() {
-  static const bh::CoreHal hal = {&millisClock, &serialLink, &tapDriver, &hid, nullptr};
+  static const bh::CoreHal hal = {&millisClock, &serialLink, &tapDriver, &hid.reports(), nullptr};
   static const bh::BoardInfo board = {bh::FlashString(BH_FIRMWARE_VERSION), bh::FlashString(kBoardName),
                                       bh::pico::nextBootId(), bh::pico::resetReason()};
   static bh::Core instance(hal, board, bh::defaultLimits(BH_TOUCH_WORKSPACE_X, BH_TOUCH_WORKSPACE_Y));
