@@ -3,13 +3,13 @@
 // progress. The exit code says how it ended.
 import { join, resolve } from 'node:path';
 import { loadTask } from '../../app/agent/task-file.js';
-import { deviceFileForTask, joinBench, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
+import { deviceFileForTask, joinBench, rigConnection, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
 import { runTask } from '../../app/agent/run-task.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 
-const USAGE = 'benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS] [--state-dir DIR] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
+const USAGE = 'benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0, answered: 0, handed_over: 3, budget_exhausted: 4, halted: 5, cancelled: 130,
@@ -25,7 +25,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     sim: { type: 'string' }, bench: { type: 'string' }, 'state-dir': { type: 'string' },
     llm: { type: 'string' }, model: { type: 'string' }, 'llm-url': { type: 'string' }, plan: { type: 'boolean' },
     approve: { type: 'string' }, 'max-steps': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
-    quiet: { type: 'boolean' }, seed: { type: 'string' },
+    quiet: { type: 'boolean' }, seed: { type: 'string' }, port: { type: 'string' }, camera: { type: 'string' }, calibration: { type: 'string' },
   }, USAGE);
   const taskFile = positionals[0];
   if (!taskFile) throw new UsageError(`TASK (a task file) is required; --sim takes an optional device file, so put the task first\nusage: ${USAGE}`);
@@ -61,13 +61,14 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function connect(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string }): Promise<BenchConnection> {
+async function connect(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string; port?: string; camera?: string; calibration?: string }): Promise<BenchConnection> {
   if (values.bench) return joinBench(values.bench);
   if (values.sim !== undefined) {
     const deviceFile = values.sim === '' ? deviceFileForTask(taskFile, device) : values.sim;
     return startBench(deviceFile, { recordDir: values.record, seed: values.seed ? Number(values.seed) : undefined });
   }
-  throw new UsageError('the real rig is not configured yet: give --sim to start a virtual bench, or --bench ADDRESS to join one (`benchhand sim` prints it)');
+  if (values.port && values.camera && values.calibration) return rigConnection(values.port, values.camera, values.calibration);
+  throw new UsageError('say where the hardware is: --sim (a virtual bench for this run), --bench ADDRESS (a running `benchhand sim`), or the rig with --port PATH --camera rpicam|v4l2:/dev/videoN --calibration FILE');
 }
 
 function llmConfig(values: { llm?: string; model?: string; 'llm-url'?: string }): Record<string, unknown> {
