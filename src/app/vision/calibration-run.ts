@@ -13,7 +13,7 @@ export async function findScreen(frame: CameraFrame, deviceSize: Size, rotationD
   return detectScreenCorners(await decodeGray(frame.image), { deviceSize, rotationDeg });
 }
 
-export interface ActuatorMap { affine: Affine; source: 'identity' | 'file'; rmsResidualPx?: number; maxResidualPx?: number }
+export interface ActuatorMap { affine: Affine; source: 'identity' | 'file' | 'taps'; rmsResidualPx?: number; maxResidualPx?: number }
 
 /** `identity`, or a JSON file of at least 3 {device: {x, y}, actuator: {x, y}} pairs (taps at known points). */
 export function loadActuatorMap(spec: string): ActuatorMap {

@@ -7,27 +7,32 @@ import { HttpCamera } from '../../adapters/camera-http/http-camera.js';
 import { MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
 import { writeFileAtomic } from '../../adapters/store/atomic-file.js';
-import { calibrationBlock, devicePxPerCameraPx, findScreen, loadActuatorMap, mappingDifferencePx } from '../../app/vision/calibration-run.js';
+import { calibrationBlock, devicePxPerCameraPx, findScreen, loadActuatorMap, mappingDifferencePx, type ActuatorMap } from '../../app/vision/calibration-run.js';
+import { CameraObserver } from '../../app/vision/camera-observer.js';
+import { ScreenReader } from '../../app/vision/screen-reader.js';
+import { calibrateByTaps, calibrationPoints } from '../../app/vision/tap-calibration.js';
+import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
 import type { Point } from '../../core/vision/homography.js';
 import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
 
-const USAGE = 'benchhand calibrate --bench CAMERA_URL --out FILE [--port SERIAL] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
+const USAGE = 'benchhand calibrate --bench CAMERA_URL --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
 
 export async function calibrateCommand(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, {
     bench: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, 'actuator-map': { type: 'string' },
-    device: { type: 'string' }, rotation: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean' },
+    device: { type: 'string' }, rotation: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean' }, taps: { type: 'boolean' },
   }, USAGE);
+  if (values.taps && !values.port) throw new UsageError(`--taps needs --port: the MCU taps known points and the camera reads where they landed\nusage: ${USAGE}`);
   if (values.help) { process.stdout.write(`usage: ${USAGE}\n`); return 0; }
   if (!values.bench) throw new UsageError(`--bench is required: the camera's base URL (the virtual bench prints it as "camera")\nusage: ${USAGE}`);
   if (!values.out) throw new UsageError(`--out is required: the JSON file to write the calibration to\nusage: ${USAGE}`);
   const deviceSize = values.device ? parseSize('--device', values.device, USAGE) : { width: 1080, height: 2400 };
   const rotationDeg = parseRotation(values.rotation, USAGE);
-  const actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
+  let actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
-  if (values.port) await checkMcu(values.port, say);
+  if (values.port && !values.taps) await checkMcu(values.port, say);
   const camera = new HttpCamera(values.bench);
   const frame = await camera.capture({ timeoutMs: 10_000 });
   say(`1. captured frame ${frame.sequence} (${frame.width}x${frame.height}) from ${camera.describe()}`);
@@ -43,6 +48,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     cameraResidualPx = mappingDifferencePx(truth, corners, deviceSize);
     say(`   virtual bench truth: the corners put device points within ${cameraResidualPx.toFixed(2)} device px of the truth`);
   }
+  if (values.taps) actuator = await tapActuatorMap(values.port!, camera, { deviceSize, screenCorners: corners }, say);
   say(`3. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`);
   const block = calibrationBlock({ deviceSize, frame, corners, actuator, cameraResidualPx });
   await writeFileAtomic(values.out, `${JSON.stringify(block, null, 2)}\n`);
@@ -57,6 +63,21 @@ async function checkMcu(port: string, say: (line: string) => void): Promise<void
     const { workspace } = link.info.limits;
     say(`0. MCU on ${port}: ${link.info.board}, firmware ${link.info.firmwareVersion}, workspace ${workspace.width}x${workspace.height}`);
   } finally {
+    await link.close();
+  }
+}
+
+/** Taps known points through the MCU and reads the pointer location through the camera and OCR. */
+async function tapActuatorMap(port: string, camera: HttpCamera, calibration: { deviceSize: { width: number; height: number }; screenCorners: Point[] }, say: (line: string) => void): Promise<ActuatorMap> {
+  const link = await McuLink.connect({ path: port, commandIds: new MemoryCommandIds() });
+  const pool = await TesseractPool.start(1, { warmUp: true });
+  try {
+    say(`   tapping ${calibrationPoints(link.info.limits.workspace).length} known points of the ${link.info.limits.workspace.width}x${link.info.limits.workspace.height} workspace`);
+    const observer = new CameraObserver(camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
+    const { fit } = await calibrateByTaps(link, observer, calibrationPoints(link.info.limits.workspace), say);
+    return { affine: fit.affine, source: 'taps', rmsResidualPx: fit.rmsResidual, maxResidualPx: fit.maxResidual };
+  } finally {
+    await pool.close();
     await link.close();
   }
 }

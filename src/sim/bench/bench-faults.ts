@@ -14,6 +14,8 @@ export const benchFaultSchema = z.discriminatedUnion('fault', [
   z.object({ fault: z.literal('mcu-reboot') }).strict(),
   z.object({ fault: z.literal('camera-dark'), n: count }).strict(),
   z.object({ fault: z.literal('camera-blur'), n: count, sigma: z.number().min(0.5).max(30).default(6) }).strict(),
+  // Not a fault: the phone's developer option a person switches on to calibrate taps.
+  z.object({ fault: z.literal('pointer-location'), on: z.boolean().default(true) }).strict(),
 ]);
 
 export type BenchFault = z.input<typeof benchFaultSchema>;

@@ -126,6 +126,7 @@ export class VirtualBench {
       case 'mcu-reboot': await this.rebootMcu(); return 'the MCU rebooted';
       case 'camera-dark': this.camera.faults.darkFrames(fault.n); return `the next ${fault.n} frame(s) are dark`;
       case 'camera-blur': this.camera.faults.blurredFrames(fault.n, fault.sigma); return `the next ${fault.n} frame(s) are blurred`;
+      case 'pointer-location': this.device.developer.pointerLocation(fault.on); return `pointer location ${fault.on ? 'shown' : 'hidden'}`;
     }
   }
 

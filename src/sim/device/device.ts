@@ -34,6 +34,11 @@ export class VirtualDevice {
     /** Shows text that tries to instruct the agent, with a button whose presses are recorded. */
     injectInstruction: (options: InjectionOptions = {}, t?: number) => this.injectInstruction(options, t),
   };
+  /** Developer options a person would switch on in the phone's settings. */
+  readonly developer = {
+    /** "Pointer location": the last touch's device coordinates shown on top (used to calibrate taps). */
+    pointerLocation: (on: boolean) => { this.state.pointerLocation = on; },
+  };
 
   constructor(file: DeviceFile) {
     this.file = file;
@@ -59,6 +64,7 @@ export class VirtualDevice {
 
   tapDown(x: number, y: number, t: number): void {
     if (!this.acceptInput(t, `tap_down ${x},${y}`)) return;
+    this.state.lastTouch = { x, y };
     this.pressed = hitTest(this.view(), x, y);
   }
 

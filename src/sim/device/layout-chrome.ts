@@ -75,3 +75,11 @@ export function placeLockScreen(p: Painter, clock: string, prompt: string): void
   p.text(prompt, p.width / 2, p.height - p.px(navigationBarDp + 40), 15, '#D8D8D8', { align: 'center' });
   p.target({ x: 0, y: p.px(statusBarDp), width: p.width, height: p.height - p.px(statusBarDp) }, 'unlock', prompt);
 }
+
+/** Pointer location (a developer option): a bar over the status bar with the last touch's X and Y. */
+export function placePointerLocation(p: Painter, touch: { x: number; y: number } | undefined): void {
+  const height = p.px(statusBarDp);
+  p.rect({ x: 0, y: 0, width: p.width, height }, '#FFFFFF', { opacity: 0.92 });
+  const text = touch ? `X: ${touch.x} Y: ${touch.y}` : 'X: - Y: -';
+  p.text(text, p.width / 2, p.px(17), 14, '#000000', { align: 'center', weight: 'bold' });
+}

@@ -1,7 +1,7 @@
 // Composes the whole view of the device at its current moment: app screen (or its loading
 // placeholder), then notification, toast, dialog over a dimmed scrim, or the lock screen.
 import { interpolate } from './conditions.js';
-import { clockText, navigationBarDp, placeLoading, placeLockScreen, placeNavigationBar, placeNotification, placeStatusBar, placeToast, statusBarDp } from './layout-chrome.js';
+import { clockText, navigationBarDp, placeLoading, placeLockScreen, placeNavigationBar, placeNotification, placePointerLocation, placeStatusBar, placeToast, statusBarDp } from './layout-chrome.js';
 import { placeElements, type ElementContext } from './layout-elements.js';
 import { Painter, type Focusable } from './painter.js';
 import type { DeviceFile } from './schema.js';
@@ -30,6 +30,7 @@ export function layoutView(file: DeviceFile, state: DeviceState): LaidOutView {
   if (state.notification && state.notification.until > state.now) placeNotification(p, state.notification);
   if (state.toast && state.toast.until > state.now) placeToast(p, state.toast.text);
   const focusables = state.dialog ? placeDialog(p, state, context) : p.focusables.slice();
+  if (state.pointerLocation) placePointerLocation(p, state.lastTouch);
   return { shapes: p.shapes, targets: p.targets, focusables };
 }
 

@@ -27,12 +27,15 @@ export interface DeviceState {
   timerOrder: number;
   /** Counts of `record` actions, e.g. how often an injected "Delete all" was pressed. */
   records: Record<string, number>;
+  /** Android's developer option "Pointer location": the last touch's coordinates shown on top. */
+  pointerLocation: boolean;
+  lastTouch?: { x: number; y: number };
 }
 
 export function initialState(file: DeviceFile): DeviceState {
   const state: DeviceState = {
     now: 0, screen: file.start, history: [], vars: { ...file.state }, scroll: {}, loadingUntil: 0,
-    locked: false, lastInputAt: 0, timers: [], timerOrder: 0, records: {},
+    locked: false, lastInputAt: 0, timers: [], timerOrder: 0, records: {}, pointerLocation: false,
   };
   file.timers.forEach((timer) => schedule(state, timer.at, timer.do, 'timers'));
   return state;
