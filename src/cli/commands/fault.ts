@@ -13,11 +13,17 @@ export async function faultCommand(argv: string[]): Promise<number> {
     const at = pair.indexOf('=');
     if (at < 1) throw new UsageError(`"${pair}" is not key=value\nusage: ${USAGE}`);
     const raw = pair.slice(at + 1);
-    body[pair.slice(0, at)] = raw.startsWith('[') || raw.startsWith('{') ? JSON.parse(raw) : Number.isNaN(Number(raw)) ? raw : Number(raw);
+    body[pair.slice(0, at)] = parseValue(raw);
   }
   const response = await fetch(new URL('/faults', values.bench), { method: 'POST', body: JSON.stringify(body) });
   const reply = (await response.json()) as { applied?: string; error?: string };
   if (!response.ok) throw new Error(reply.error ?? `HTTP ${response.status}`);
   process.stdout.write(`${reply.applied}\n`);
   return 0;
+}
+
+/** key=value values: JSON for lists, objects and true/false; numbers as numbers; the rest as text. */
+function parseValue(raw: string): unknown {
+  if (raw === 'true' || raw === 'false' || raw.startsWith('[') || raw.startsWith('{')) return JSON.parse(raw);
+  return raw !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
 }
