@@ -4,8 +4,9 @@ import { consoleCommand } from './commands/console.js';
 import { demoCommand } from './commands/demo.js';
 import { ocrCommand } from './commands/ocr.js';
 import { faultCommand } from './commands/fault.js';
+import { findingsCommand } from './commands/findings.js';
 import { simCommand } from './commands/sim.js';
-import { runCommand } from './commands/run.js';
+import { resumeCommand, runCommand } from './commands/run.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
 import { UsageError } from './args.js';
 
@@ -15,7 +16,9 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
   demo: { run: demoCommand, summary: 'run the Wi-Fi task on a virtual bench with live progress (what `npm start` runs); --link: the MCU link alone' },
   run: { run: runCommand, summary: 'run a task on a virtual bench (--sim, --bench) or the rig, with the script or an LLM' },
+  resume: { run: resumeCommand, summary: 'pick a saved run up: read its record, look at the device, decide (continue, verify then retry, or stop)' },
   sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
+  findings: { run: findingsCommand, summary: 'list what the agent found; acknowledge, start, resolve, dismiss (with a note) or reopen a finding' },
   fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },
   calibrate: { run: calibrateCommand, summary: 'find the screen in the camera picture, confirm its corners, write the calibration (JSON)' },
   ocr: { run: ocrCommand, summary: 'read a camera picture (or screenshot) as the agent would: text with boxes, and a quality verdict' },

@@ -16,6 +16,9 @@ import { ScriptInterpreter } from '../../core/agent/interpreters/script/script-i
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import { runAgent } from '../../core/agent/loop/run-agent.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
+import type { RunError, StepRecord } from '../../core/agent/run-state.js';
+import type { ScriptCursor } from '../../core/agent/interpreters/script/script-interpreter.js';
+import type { RecoveryDecision } from '../../core/recovery/decide.js';
 import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
 import { ToolRegistry } from '../../core/agent/tools/registry.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
@@ -24,7 +27,8 @@ import type { ObserverPort } from '../../core/ports/observer.js';
 import { CameraObserver } from '../vision/camera-observer.js';
 import { ScreenReader } from '../vision/screen-reader.js';
 import type { BenchConnection } from './bench-connection.js';
-import { FindingsLog } from './findings-log.js';
+import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
+import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
 
 export interface RunRequest {
   task: TaskDefinition;
@@ -40,15 +44,34 @@ export interface RunRequest {
   signal: AbortSignal;
   /** Lets a benchmark put timing wrappers around the ports. */
   instrument?: { observer?(port: ObserverPort): ObserverPort; mcu?(port: McuPort): McuPort };
+  /**
+   * For `benchhand resume`: looks at the device through the observer before anything moves and
+   * either says how to continue the saved run, or stops it (nothing connects to the MCU then).
+   */
+  recover?(observer: ObserverPort): Promise<ResumePlan | { stop: RecoveryDecision }>;
 }
 
-export async function runTask(request: RunRequest): Promise<RunSummary> {
+export interface ResumePlan {
+  continuationId: string;
+  step: number;
+  completed: StepRecord[];
+  errors: RunError[];
+  scriptCursor?: ScriptCursor;
+  scriptAdvanceBy: number;
+  /** Facts for an LLM's fresh session, from the durable record. */
+  handoff: string;
+}
+
+export type RunOutcome = { kind: 'ran'; summary: RunSummary } | { kind: 'recovery_stopped'; decision: RecoveryDecision };
+
+export async function runTask(request: RunRequest): Promise<RunOutcome> {
   await mkdir(request.stateDir, { recursive: true });
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     const { connection, task } = request;
-    const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir) });
-    cleanup.push(() => mcu.close());
+    // Opened first: a damaged findings.json stops the run before it touches the device.
+    const findings = await FindingsLog.open(findingsDirectoryFor(request.stateDir), { device: deviceForFindings(task.device, connection.description), runId: () => runIdFromResultFile(request.stateDir) });
+    cleanup.push(() => findings.close());
     const pool = await TesseractPool.start(1, { warmUp: true });
     cleanup.push(() => pool.close());
     const calibration = { deviceSize: connection.calibration.deviceSize, screenCorners: connection.calibration.screenCorners };
@@ -56,17 +79,19 @@ export async function runTask(request: RunRequest): Promise<RunSummary> {
     // which would make a done action look undone. Correctness over the ~40 % a band read saves.
     const camera = new CameraObserver(connection.camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
     const observer = request.instrument?.observer?.(camera) ?? camera;
+    const plan = request.recover ? await request.recover(observer) : undefined;
+    if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
+    const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir) });
+    cleanup.push(() => mcu.close());
     const store = await FileRunStore.open(request.stateDir);
     cleanup.push(() => store.close());
-    const findings = new FindingsLog(request.stateDir, connection.description);
-    cleanup.push(() => findings.close());
     const tools = new ToolRegistry();
     const approvals = approvalPort(request.approvals);
     const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
     const [a, b, c, d, e, f] = connection.calibration.actuator.affine as [number, number, number, number, number, number];
-    return await runAgent({
+    const summary = await runAgent({
       mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store, clock: systemClock, approvals, tools, guardrails,
-      interpreter: makeInterpreter(request, tools, approvals),
+      interpreter: makeInterpreter(request, tools, approvals, plan),
       toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
       recordFinding: (finding) => findings.record(finding),
       inputs: { values: task.inputs, secrets: new Set(task.secrets) },
@@ -74,25 +99,42 @@ export async function runTask(request: RunRequest): Promise<RunSummary> {
       newId: () => randomUUID(),
       onProgress: request.onProgress,
       signal: request.signal,
-    }, { goal: task.goal, task: request.taskFile });
+      phaseHook: crashHook(),
+    }, { goal: task.goal, task: request.taskFile, resume: plan });
+    return { kind: 'ran', summary };
   } finally {
     for (const close of cleanup.reverse()) await close().catch(() => undefined);
   }
 }
 
-function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: ApprovalPort): Interpreter {
+function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: ApprovalPort, plan?: ResumePlan): Interpreter {
   const { task } = request;
   if (request.interpreter === 'script') {
     if (!task.steps) throw new Error(`${request.taskFile} has no steps for the script interpreter: add steps, or run it with --llm`);
-    return new ScriptInterpreter({ ...task, steps: task.steps });
+    return plan?.scriptCursor
+      ? ScriptInterpreter.resume({ ...task, steps: task.steps }, plan.scriptCursor, plan.scriptAdvanceBy)
+      : new ScriptInterpreter({ ...task, steps: task.steps });
   }
   const llm = createLlm(request.llm);
   const shown = Object.entries(task.inputs).map(([name, value]) => (task.secrets.includes(name) ? `{${name}}: secret, type it as {${name}}` : `{${name}}: ${value}`));
   return new LlmInterpreter({
     llm, tools: tools.specs(), approvals, planFirst: request.planFirst, newId: () => randomUUID(),
     sendImages: (request.llm as { sendImages?: boolean } | undefined)?.sendImages ?? true,
-    handoff: shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : undefined,
+    handoff: [shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '', plan?.handoff ?? ''].filter(Boolean).join('\n\n') || undefined,
   }, task.goal);
+}
+
+/**
+ * Crash tests kill the process at an exact phase of an exact step: BENCHHAND_CRASH_AT=phase:step
+ * (e.g. act:3). Unset, it does nothing.
+ */
+function crashHook(): ((phase: string, step: number) => void) | undefined {
+  const spec = process.env.BENCHHAND_CRASH_AT;
+  if (!spec) return undefined;
+  const [phase, step] = spec.split(':');
+  return (at, atStep) => {
+    if (at === phase && atStep === Number(step)) process.kill(process.pid, 'SIGKILL');
+  };
 }
 
 function approvalPort(mode: RunRequest['approvals']): ApprovalPort {

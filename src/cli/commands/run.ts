@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { loadTask } from '../../app/agent/task-file.js';
 import { deviceFileForTask, joinBench, rigConnection, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
 import { runTask } from '../../app/agent/run-task.js';
+import { recoverer } from '../../app/agent/recover.js';
+import type { StopCode } from '../../core/recovery/decide.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
@@ -21,12 +23,28 @@ function normaliseSimFlag(argv: string[]): string[] {
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
+  return runOrResume(argv, 'run');
+}
+
+/** `benchhand resume TASK --state-dir DIR [where the hardware is]`: picks a saved run up, after recovery decides it may. */
+export async function resumeCommand(argv: string[]): Promise<number> {
+  return runOrResume(argv, 'resume');
+}
+
+/** What `benchhand resume` exits with when recovery stops: one code per reason. */
+export const RECOVERY_EXIT_CODES: Record<StopCode, number> = {
+  missing: 20, corrupt: 21, foreign: 22, stale: 23, finished: 24, unverifiable: 25, screen_mismatch: 26, repeated_overflow: 27, unreadable_screen: 28,
+};
+
+async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<number> {
   const { values, positionals } = parseOptions(normaliseSimFlag(argv), {
     sim: { type: 'string' }, bench: { type: 'string' }, 'state-dir': { type: 'string' },
     llm: { type: 'string' }, model: { type: 'string' }, 'llm-url': { type: 'string' }, plan: { type: 'boolean' },
     approve: { type: 'string' }, 'max-steps': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
     quiet: { type: 'boolean' }, seed: { type: 'string' }, port: { type: 'string' }, camera: { type: 'string' }, calibration: { type: 'string' },
+    'max-age': { type: 'string' },
   }, USAGE);
+  if (mode === 'resume' && !values['state-dir']) throw new UsageError(`resume needs --state-dir: the directory of the run to pick up (benchhand run printed it)\nusage: ${USAGE.replace('benchhand run', 'benchhand resume')}`);
   const taskFile = positionals[0];
   if (!taskFile) throw new UsageError(`TASK (a task file) is required; --sim takes an optional device file, so put the task first\nusage: ${USAGE}`);
   if (values.sim !== undefined && values.bench) throw new UsageError(`--sim and --bench exclude each other: --sim starts a bench for this run, --bench joins a running one\nusage: ${USAGE}`);
@@ -44,13 +62,20 @@ export async function runCommand(argv: string[]): Promise<number> {
   const cancel = (signal: string) => () => controller.abort(`${signal} received`);
   process.once('SIGINT', cancel('SIGINT'));
   process.once('SIGTERM', cancel('SIGTERM'));
-  say(`benchhand run: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}`, values.quiet);
+  say(`benchhand ${mode}: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}`, values.quiet);
   try {
-    const summary = await runTask({
+    const outcome = await runTask({
       task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
       llm: useLlm ? llmConfig(values) : undefined, planFirst: values.plan, approvals: approve, guardrails,
       onProgress: values.quiet ? undefined : printProgress, signal: controller.signal,
+      recover: mode === 'resume' ? recoverer(stateDir, task.goal, (line) => process.stdout.write(`${line}\n`), values['max-age'] ? positiveInt(values['max-age'], '--max-age') * 60000 : undefined) : undefined,
     });
+    if (outcome.kind === 'recovery_stopped') {
+      const { decision } = outcome;
+      process.stdout.write(`Stopped before anything moved: ${decision.kind === 'stop' ? decision.code : decision.kind}. A person should look at the device and the record in ${stateDir}.\n`);
+      return decision.kind === 'stop' ? RECOVERY_EXIT_CODES[decision.code] : 1;
+    }
+    const { summary } = outcome;
     process.stdout.write(`${summary.sentence}\n`);
     if (summary.termination.kind === 'submitted') process.stdout.write(`result: ${JSON.stringify(summary.termination.result)}\n`);
     if (summary.termination.kind === 'answered') process.stdout.write(`answer: ${summary.termination.text}\n`);

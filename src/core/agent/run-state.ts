@@ -38,6 +38,27 @@ export class RunState {
     this.log(`error ${code}: ${message}`);
   }
 
+  /** Device access problems seen this session, by code, with how often: remembered, not re-reported. */
+  readonly deviceProblems = new Map<string, { firstAt: string; lastAt: string; count: number; message: string }>();
+
+  /**
+   * A device access problem (camera dead, MCU unreachable, screen unreadable) is a first-class
+   * record: saved as an error the first time (code device_*), then only counted, so a failure
+   * that repeats every step does not flood the record. Returns how often it has happened.
+   */
+  deviceProblem(code: string, message: string): number {
+    const now = this.wallClock();
+    const known = this.deviceProblems.get(code);
+    if (known) {
+      known.count++;
+      known.lastAt = now;
+      return known.count;
+    }
+    this.deviceProblems.set(code, { firstAt: now, lastAt: now, count: 1, message });
+    this.error(`device_${code}`, message);
+    return 1;
+  }
+
   now(): string {
     return this.wallClock();
   }

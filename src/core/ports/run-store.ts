@@ -8,9 +8,16 @@ export type PhysicalAction =
   | { kind: 'type'; text: string; secret?: boolean }
   | { kind: 'key'; key: string; mods?: string[]; holdMs?: number };
 
+/** What should show on screen after an action (recovery checks it on the fresh picture). */
+export type JournalExpectation =
+  | { kind: 'none' }
+  | { kind: 'screen_changes' }
+  | { kind: 'text_appears'; text: string }
+  | { kind: 'text_gone'; text: string };
+
 /** Written before an action is sent (intent) and after the MCU answers (outcome). */
 export type JournalRecord =
-  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction }
+  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction; expectation: JournalExpectation; callId: string; screenBefore: string }
   | { type: 'outcome'; at: string; runId: string; step: number; commandId: number; outcome: ActionOutcome }
   | { type: 'verified'; at: string; runId: string; step: number; commandId: number; met: boolean; detail: string };
 

@@ -3,7 +3,7 @@
 // "sent, outcome unknown" (intent only) and "done" (intent + outcome) apart.
 import type { ActionOutcome } from '../../ports/mcu.js';
 import type { PhysicalAction } from '../../ports/run-store.js';
-import type { DeviceAction } from '../tools/tool.js';
+import type { DeviceAction, Expectation } from '../tools/tool.js';
 import type { RunState } from '../run-state.js';
 import type { AgentDeps } from './agent-deps.js';
 
@@ -15,7 +15,10 @@ export interface ActResult {
   certain: boolean;
 }
 
-export async function act(deps: AgentDeps, state: RunState, tool: string, action: DeviceAction): Promise<ActResult> {
+export interface ActContext { tool: string; callId: string; expectation: Expectation; screenBefore: string }
+
+export async function act(deps: AgentDeps, state: RunState, context: ActContext, action: DeviceAction): Promise<ActResult> {
+  const { tool } = context;
   const pieces = toPhysical(action, deps.mcu.info.limits.maxTextBytes, deps.toActuator);
   const commandIds: number[] = [];
   let outcome: ActionOutcome | undefined;
@@ -24,9 +27,15 @@ export async function act(deps: AgentDeps, state: RunState, tool: string, action
     commandIds.push(commandId);
     state.current = { tool, args: redact(piece), commandId };
     state.phase = 'journal';
-    await deps.store.appendJournal({ type: 'intent', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, tool, action: redact(piece) });
+    await deps.store.appendJournal({
+      type: 'intent', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, tool, action: redact(piece),
+      callId: context.callId, expectation: context.expectation, screenBefore: context.screenBefore,
+    });
+    deps.phaseHook?.('journal', state.step);
     state.phase = 'act';
-    outcome = await send(deps, piece, commandId);
+    const sending = send(deps, piece, commandId);
+    deps.phaseHook?.('act', state.step);
+    outcome = await sending;
     await deps.store.appendJournal({ type: 'outcome', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, outcome });
     if (outcome.kind !== 'done' && outcome.kind !== 'already') break;
   }

@@ -9,6 +9,7 @@ import type { GuardrailConfig } from '../guard/guardrail-config.js';
 import type { Interpreter } from '../interpreters/interpreter.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { FindingInput, TaskInputs } from '../tools/tool.js';
+import type { RunError, StepRecord } from '../run-state.js';
 
 export interface Point { x: number; y: number }
 
@@ -35,6 +36,11 @@ export interface AgentDeps {
   wallClock(): string;
   newId(): string;
   onProgress?(event: ProgressEvent): void;
+  /**
+   * Called as a step enters each phase. Crash tests use it to kill the process at an exact
+   * point (BENCHHAND_CRASH_AT); nothing else should.
+   */
+  phaseHook?(phase: string, step: number): void;
   signal: AbortSignal;
 }
 
@@ -42,5 +48,6 @@ export interface TaskSpec {
   goal: string;
   /** The task's name or file, for the record. */
   task: string;
-  continuationId?: string;
+  /** Continues a saved run: the same execution chain, its step count, what it completed and what went wrong. */
+  resume?: { continuationId: string; step: number; completed: StepRecord[]; errors: RunError[] };
 }

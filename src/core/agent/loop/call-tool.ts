@@ -95,13 +95,15 @@ async function runAction(deps: AgentDeps, state: RunState, looks: Observations, 
     }
   }
   const actedAt = deps.clock.now();
-  const acted = await act(deps, state, call.name, plan.action);
+  const acted = await act(deps, state, { tool: call.name, callId: call.id, expectation: plan.expectation, screenBefore: screenSummary(before) }, plan.action);
   const commandId = acted.commandIds.at(-1);
   if (acted.outcome.kind !== 'done' && acted.outcome.kind !== 'already' && acted.outcome.kind !== 'indeterminate') {
     state.current = null;
+    if (acted.outcome.kind === 'refused' && acted.outcome.code === 'NOT_CONNECTED') state.deviceProblem('mcu_unreachable', acted.outcome.message);
     return { callId: call.id, tool: call.name, status: 'device_error', commandId, content: `The MCU did not do it: ${acted.outcome.message}` };
   }
   state.phase = 'verify';
+  deps.phaseHook?.('verify', state.step);
   const verification = await verify(deps, looks, before, plan.expectation, actedAt, plan.verifyTimeoutMs ?? deps.guardrails.verifyTimeoutMs);
   await deps.store.appendJournal({ type: 'verified', at: deps.wallClock(), runId: state.runId, step: state.step, commandId: commandId!, met: verification.met, detail: verification.detail });
   state.current = null;

@@ -21,11 +21,11 @@ export class Observations {
       try {
         this.latest = await this.deps.observer.observe({ newerThan, timeoutMs });
         this.consecutiveFailures = 0;
-        if (!this.latest.quality.ok) this.state.log(`observation problem: ${this.latest.quality.problems.map((p) => p.kind).join(', ')}`);
+        if (!this.latest.quality.ok) for (const problem of this.latest.quality.problems) this.state.deviceProblem(`screen_${problem.kind}`, problem.message);
         return this.latest;
       } catch (error) {
         this.consecutiveFailures++;
-        this.state.error('camera_unavailable', (error as Error).message);
+        this.state.deviceProblem('camera_unavailable', (error as Error).message);
         if (this.consecutiveFailures >= 2) throw new Error(`the camera failed twice in a row: ${(error as Error).message}`);
         await this.deps.clock.sleep(500, this.deps.signal);
       }

@@ -11,20 +11,28 @@ import { checkBudgets } from './guard-phase.js';
 import { Observations } from './observe-phase.js';
 
 export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSummary> {
-  const state = new RunState(deps.newId(), task.continuationId ?? deps.newId(), task.goal, task.task, deps.clock.now(), deps.wallClock);
+  const state = new RunState(deps.newId(), task.resume?.continuationId ?? deps.newId(), task.goal, task.task, deps.clock.now(), deps.wallClock);
+  if (task.resume) {
+    state.step = task.resume.step;
+    state.completed.push(...task.resume.completed);
+    state.errors.push(...task.resume.errors);
+    state.log(`resumed at step ${task.resume.step}`);
+  }
   const looks = new Observations(deps, state);
   const guards = { repeated: new RepeatedCalls(deps.guardrails.repeatLimit), failures: new ToolFailures(deps.guardrails) };
   state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
   await checkpoint(deps, state, deps.interpreter);
   let results: ToolOutcome[] = [];
+  const firstStep = state.step;
   while (!state.termination) {
-    state.termination = checkBudgets(state.step, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal);
+    state.termination = checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal);
     if (state.termination) break;
     state.step++;
     state.termination = await step(deps, state, looks, guards, results).then((r) => {
       results = r.results;
       return r.termination;
     }, (error: Error) => halt(state, error));
+    deps.phaseHook?.('checkpoint', state.step);
     await checkpoint(deps, state, deps.interpreter);
   }
   await checkpoint(deps, state, deps.interpreter);
@@ -34,8 +42,10 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
 async function step(deps: AgentDeps, state: RunState, looks: Observations, guards: { repeated: RepeatedCalls; failures: ToolFailures }, previous: ToolOutcome[]): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
   state.phase = 'observe';
   deps.onProgress?.({ type: 'step', step: state.step, phase: 'observe' });
+  deps.phaseHook?.('observe', state.step);
   const observation = await looks.look();
   state.phase = 'interpret';
+  deps.phaseHook?.('interpret', state.step);
   const decision = await deps.interpreter.next({ step: state.step, goal: state.goal, observation, results: previous }, deps.signal);
   if (deps.signal.aborted) return { results: [], termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
   if (decision.kind === 'halt') {
@@ -50,6 +60,7 @@ async function step(deps: AgentDeps, state: RunState, looks: Observations, guard
   for (const call of decision.calls) {
     if (deps.signal.aborted) return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
     state.log(`call ${call.name} ${safeArgs(call.argumentsJson)}`);
+    deps.phaseHook?.('guard', state.step);
     const outcome = await callTool(deps, state, looks, guards, call);
     results.push(outcome);
     if (outcome.termination) return { results, termination: outcome.termination };

@@ -70,10 +70,14 @@ export const recordFinding = defineInfoTool({
     subject: z.string().min(3).max(200).describe('what, in a few words ("Pay button label")'),
     detail: z.string().min(3).max(2000).describe('what you saw and where'),
     severity: z.enum(['info', 'minor', 'major', 'critical']).default('minor'),
+    screen: z.string().min(2).max(100).optional().describe('the screen or flow where it shows ("Wi-Fi password"); by default the screen\'s title'),
   }).strict(),
   timeoutMs: 5000,
   async run(args, context) {
-    const screen = context.observation().screen.lines[0]?.text ?? 'unknown screen';
+    // The finding's identity includes the screen: the status bar (clock, battery) must not be it.
+    const { lines, deviceSize } = context.observation().screen;
+    const title = lines.find((line) => line.box.y > deviceSize.height * 0.03 && /[A-Za-z]{3}/.test(line.text))?.text;
+    const screen = args.screen ?? title ?? 'unknown screen';
     const reason = await context.recordFinding({ kind: args.kind, subject: args.subject, detail: args.detail, severity: args.severity, screen });
     return { status: 'ok', content: `Finding recorded (${reason}).` };
   },

@@ -4,15 +4,11 @@
 import type { z } from 'zod';
 import type { Clock } from '../../ports/clock.js';
 import type { Observation, ObserveOptions } from '../../ports/observer.js';
-import type { PhysicalAction, RunStore } from '../../ports/run-store.js';
+import type { JournalExpectation, PhysicalAction, RunStore } from '../../ports/run-store.js';
 import type { Termination, ToolStatus } from '../types.js';
 
 /** What must show on screen after an action for it to count as done. */
-export type Expectation =
-  | { kind: 'none' }
-  | { kind: 'screen_changes' }
-  | { kind: 'text_appears'; text: string }
-  | { kind: 'text_gone'; text: string };
+export type Expectation = JournalExpectation;
 
 export type DeviceAction =
   | { kind: 'tap'; device: { x: number; y: number }; holdMs?: number; target?: string }

@@ -42,6 +42,13 @@ export class ScriptInterpreter implements Interpreter {
     this.attempts = resume?.attempts ?? 0;
   }
 
+  /** Picks a saved run up at its cursor, moved on past the steps recovery found finished. */
+  static resume(task: TaskDefinition & { steps: ScriptStep[] }, cursor: ScriptCursor, advanceBy: number): ScriptInterpreter {
+    const script = new ScriptInterpreter(task, { path: cursor.path, attempts: 0 });
+    for (let i = 0; i < advanceBy; i++) script.advance();
+    return script;
+  }
+
   async next(input: InterpretInput): Promise<Decision> {
     const verdict = this.judgePrevious(input.results);
     if (verdict) return verdict;

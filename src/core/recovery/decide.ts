@@ -1,0 +1,92 @@
+// The recovery decision, by rule, from the durable evidence (result file, journal) and a fresh
+// look at the device: continue; verify then retry (an action whose outcome is unknown but
+// checkable on screen, and which did not happen); or stop and surface to the operator. Every
+// decision carries its reasons. Uncertain is an answer: it stops. Pure.
+import type { Checkpoint } from '../state/checkpoint.js';
+import type { Observation } from '../ports/observer.js';
+import { findText } from '../vision/find-text.js';
+import { screenText } from '../vision/screen-model.js';
+import { similarity } from '../vision/text-distance.js';
+import type { UnsettledAction } from './unsettled-action.js';
+
+export type StopCode = 'missing' | 'corrupt' | 'foreign' | 'stale' | 'finished' | 'unverifiable' | 'screen_mismatch' | 'repeated_overflow' | 'unreadable_screen';
+
+export type RecoveryDecision =
+  /** inFlightHappened: the action that was in doubt turned out done (undefined: none was in doubt). */
+  | { kind: 'continue'; reasons: string[]; screenChanged: boolean; inFlightHappened?: boolean }
+  | { kind: 'verify_then_retry'; reasons: string[]; commandId: number }
+  | { kind: 'stop'; code: StopCode; reasons: string[] };
+
+export interface RecoveryEvidence {
+  checkpoint: Checkpoint;
+  unsettled?: UnsettledAction;
+  tornJournal: boolean;
+  goal: string;
+  /** Milliseconds since the result file was saved. */
+  ageMs: number;
+  maxAgeMs: number;
+  observation: Observation;
+}
+
+const FINISHED = new Set(['submitted', 'answered', 'handed_over']);
+const SAME_SCREEN = 0.8;
+
+export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
+  const { checkpoint, unsettled, observation } = evidence;
+  const reasons = [
+    `continuation ${checkpoint.continuationId}, saved at step ${checkpoint.state.step} in phase ${checkpoint.state.phase} (${checkpoint.status})`,
+    `${checkpoint.state.completed.length} step(s) completed, ${checkpoint.errors.length} error(s) saved, output tail of ${checkpoint.outputTail.length} line(s)`,
+  ];
+  if (checkpoint.state.goal !== evidence.goal) return stop('foreign', reasons, `the saved run's goal is "${checkpoint.state.goal}", not this task's "${evidence.goal}": this state directory belongs to another task`);
+  if (evidence.ageMs > evidence.maxAgeMs) return stop('stale', reasons, `the result file is ${Math.round(evidence.ageMs / 60000)} min old (limit ${Math.round(evidence.maxAgeMs / 60000)} min): the device has surely moved on; start a new run`);
+  if (FINISHED.has(checkpoint.status)) return stop('finished', reasons, `the run already ended (${checkpoint.status}): nothing to resume`);
+  if (checkpoint.errors.filter((e) => e.code === 'context_overflow_repeated').length > 0) return stop('repeated_overflow', reasons, 'the model overflowed its context again right after a session switch');
+  if (!observation.quality.ok) return stop('unreadable_screen', reasons, `the fresh picture is not fit to judge by: ${observation.quality.problems.map((p) => p.message).join('; ')}`);
+  if (evidence.tornJournal) reasons.push('the journal\'s last line was torn by the crash (a record being written); the records before it are intact');
+  const now = screenText(observation.screen);
+  if (unsettled) return decideUnsettled(unsettled, now, observation, reasons);
+  const before = checkpoint.lastVerifiedScreen?.text;
+  const screenChanged = before !== undefined && screenSimilarity(before, now) < SAME_SCREEN;
+  reasons.push('no physical action is in doubt (every intent in the journal has a verified outcome)');
+  reasons.push(screenChanged ? 'the screen changed while the agent was down: the interpreter re-plans from what is there now' : 'the screen is as it was last verified');
+  return { kind: 'continue', reasons, screenChanged };
+}
+
+function decideUnsettled(unsettled: UnsettledAction, now: string, observation: Observation, reasons: string[]): RecoveryDecision {
+  const { intent } = unsettled;
+  const what = `${intent.tool} (command ${intent.commandId}, step ${intent.step}): ${unsettled.state.replace(/_/g, ' ')}`;
+  reasons.push(`in doubt: ${what}`);
+  const expectation = intent.expectation;
+  if (expectation.kind === 'none') return stop('unverifiable', reasons, 'its effect cannot be checked on screen (nothing was expected to show): a person must look');
+  const happened = expectation.kind === 'screen_changes'
+    ? screenSimilarity(intent.screenBefore, now) < SAME_SCREEN
+    : expectation.kind === 'text_appears'
+      ? findText(observation.screen, expectation.text, { minScore: 0.8, limit: 1 }).length > 0
+      : findText(observation.screen, expectation.text, { minScore: 0.8, limit: 1 }).length === 0;
+  if (happened) {
+    reasons.push(`its expected effect shows on the fresh picture (${describe(expectation)}): it happened; continuing after it`);
+    return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };
+  }
+  if (screenSimilarity(intent.screenBefore, now) >= SAME_SCREEN) {
+    reasons.push(`the screen is still as it was before the action (${describe(expectation)} did not happen): it is done again, with a new command id`);
+    return { kind: 'verify_then_retry', reasons, commandId: intent.commandId };
+  }
+  return stop('screen_mismatch', reasons, 'the screen matches neither the picture before the action nor what it should have done: a person must look');
+}
+
+function describe(expectation: UnsettledAction['intent']['expectation']): string {
+  return expectation.kind === 'screen_changes' ? 'the screen changes' : expectation.kind === 'text_appears' ? `"${expectation.text}" appears` : expectation.kind === 'text_gone' ? `"${expectation.text}" goes` : 'nothing';
+}
+
+/** How alike two screens' texts are: the share of lines of each found in the other. */
+export function screenSimilarity(a: string, b: string): number {
+  const left = a.split('\n').map((l) => l.trim()).filter(Boolean);
+  const right = b.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (!left.length && !right.length) return 1;
+  const found = (lines: string[], other: string[]) => lines.filter((line) => other.some((o) => similarity(line, o) >= 0.85)).length;
+  return (found(left, right) + found(right, left)) / (left.length + right.length);
+}
+
+function stop(code: StopCode, reasons: string[], why: string): RecoveryDecision {
+  return { kind: 'stop', code, reasons: [...reasons, why] };
+}

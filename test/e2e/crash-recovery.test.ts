@@ -1,0 +1,79 @@
+// The recovery matrix on the virtual bench: `benchhand run` is killed with SIGKILL at every phase
+// of a step, then `benchhand resume` reads the record, looks at the phone afresh, decides, and
+// finishes the task — and the MCU's own log shows no physical action twice.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
+import { BenchServer } from '../../src/sim/bench/bench-server.js';
+import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
+import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
+import { runCli } from '../support/run-cli.js';
+
+const TASK = 'src/sim/devices/settings-wifi.task.yaml';
+/** The Wi-Fi task taps Network & internet, More, HomeNet-5G, Password, Connect: once each. */
+const EXPECTED_TAPS = 5;
+let bench: VirtualBench | undefined;
+let server: BenchServer | undefined;
+
+async function freshBench() {
+  bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
+  server = await BenchServer.start(bench);
+  return { url: server.url, stateDir: mkdtempSync(join(tmpdir(), 'bh-crash-')) };
+}
+afterEach(async () => {
+  await server?.close();
+  await bench?.stop();
+});
+
+const taps = () => bench!.mcu.events().filter((e) => e.ev === 'tap_down').map((e) => `${e.x},${e.y}`);
+
+describe('kill -9 at every phase of a step, then resume', () => {
+  it.each(['observe', 'interpret', 'guard', 'journal', 'act', 'verify', 'checkpoint'])('killed in %s of step 3: resume finishes, no action twice', async (phase) => {
+    const { url, stateDir } = await freshBench();
+    const killed = await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: `${phase}:3` });
+    expect(killed.code).toBeNull(); // died of SIGKILL
+    const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
+    expect(resumed.stdout).toMatch(/^recovery: (continue|verify_then_retry)/m);
+    expect(resumed.stdout).toMatch(/Submitted a result/);
+    expect(resumed.code).toBe(0);
+    expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
+    const seen = taps();
+    expect(seen).toHaveLength(EXPECTED_TAPS);
+    expect(new Set(seen).size).toBe(EXPECTED_TAPS);
+  }, 90000);
+});
+
+describe('resume refuses what it cannot trust, before anything moves', () => {
+  const cases: [string, (text: string) => string, number, RegExp][] = [
+    ['an empty result file', () => '', 21, /is empty/],
+    ['a truncated result file', (t) => t.slice(0, t.length / 2), 21, /not complete JSON/],
+    ['a bad checksum', (t) => t.replace('"step": ', '"step": 1'), 21, /does not match its checksum/],
+    ['a newer schema version', (t) => t.replace('"schemaVersion": 1', '"schemaVersion": 9'), 21, /schemaVersion 9.*newer benchhand/],
+    ['garbage', () => '\u0000\u00ff not json at all', 21, /not complete JSON/],
+  ];
+  it.each(cases)('%s', async (_name, damage, exitCode, message) => {
+    const { url, stateDir } = await freshBench();
+    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: 'observe:2' });
+    const before = taps().length;
+    const path = join(stateDir, 'result.json');
+    writeFileSync(path, damage(readFileSync(path, 'utf8')));
+    const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
+    expect(resumed.code).toBe(exitCode);
+    expect(resumed.stdout).toMatch(message);
+    expect(resumed.stdout).toMatch(/Stopped before anything moved/);
+    expect(taps().length).toBe(before);
+  }, 60000);
+
+  it('a missing record, and another task\'s record', async () => {
+    const { url, stateDir } = await freshBench();
+    expect((await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir])).code).toBe(20);
+    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: 'observe:2' });
+    const other = join(stateDir, 'other.task.yaml');
+    writeFileSync(other, readFileSync(TASK, 'utf8').replace(/^goal: .*$/m, 'goal: Something else entirely.').replace('device: settings-wifi.yaml', `device: ${resolveDeviceFile('settings-wifi')}`));
+    const foreign = await runCli(['resume', other, '--bench', url, '--state-dir', stateDir]);
+    expect(foreign.stdout).toMatch(/another task/);
+    expect(foreign.code).toBe(22);
+  }, 60000);
+});
