@@ -9,7 +9,9 @@ import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
 import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
+import { FakeLlmServer } from '../support/fake-llm-server.js';
 import { runCli } from '../support/run-cli.js';
+import { wifiModel } from '../support/scripted-models.js';
 
 const TASK = 'src/sim/devices/settings-wifi.task.yaml';
 /** The Wi-Fi task taps Network & internet, More, HomeNet-5G, Password, Connect: once each. */
@@ -43,6 +45,30 @@ describe('kill -9 at every phase of a step, then resume', () => {
     expect(seen).toHaveLength(EXPECTED_TAPS);
     expect(new Set(seen).size).toBe(EXPECTED_TAPS);
   }, 90000);
+});
+
+describe('the device changed while the agent was down', () => {
+  it('recovery notices, and the LLM re-plans from the screen it finds', async () => {
+    const fake = await FakeLlmServer.start();
+    try {
+      fake.respond(wifiModel);
+      const { url, stateDir } = await freshBench();
+      const llm = ['--llm', 'openai-compatible', '--llm-url', fake.baseUrl('openai'), '--model', 'scripted'];
+      const killed = await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet', ...llm], '', { BENCHHAND_CRASH_AT: 'checkpoint:3' });
+      expect(killed.code).toBeNull();
+      // Someone backs the phone out to the settings screen while the agent is down.
+      await fetch(`${url}/faults`, { method: 'POST', body: JSON.stringify({ fault: 'screen-change', actions: [{ goto: 'settings' }] }) });
+      await new Promise((r) => setTimeout(r, 200));
+      const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir, ...llm]);
+      expect(resumed.stdout).toMatch(/recovery: continue[\s\S]*the screen changed while the agent was down/);
+      expect(resumed.stdout).toMatch(/Submitted a result/);
+      expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
+      const handoff = JSON.stringify(fake.requests.at(-1)!.body);
+      expect(handoff).toMatch(/resumed after an interruption/);
+    } finally {
+      await fake.close();
+    }
+  }, 120000);
 });
 
 describe('resume refuses what it cannot trust, before anything moves', () => {

@@ -49,12 +49,21 @@ export function recoverer(stateDir: string, goal: string, say: (line: string) =>
 
 /** A bounded account of the saved run for a fresh model session: facts from the record, not the transcript. */
 export function handoffFrom(checkpoint: Checkpoint, decision: RecoveryDecision): string {
-  const cap = (lines: string[], max: number) => (lines.length > max ? [`(${lines.length - max} earlier lines left out)`, ...lines.slice(-max)] : lines);
-  return [
+  return durableSummary(checkpoint, [
     `This run was resumed after an interruption (continuation ${checkpoint.continuationId}).`,
     `Recovery decided: ${decision.kind}. ${decision.reasons.join(' ')}`,
+  ]);
+}
+
+/** The four pieces of evidence (continuation id, saved state, saved errors, output tail), bounded. */
+export function durableSummary(checkpoint: Checkpoint, preface: string[] = []): string {
+  const cap = (lines: string[], max: number) => (lines.length > max ? [`(${lines.length - max} earlier lines left out)`, ...lines.slice(-max)] : lines);
+  return [
+    ...preface,
+    `Continuation ${checkpoint.continuationId}, saved at step ${checkpoint.state.step} (${checkpoint.status}). Goal: ${checkpoint.state.goal}`,
+    checkpoint.state.pending.length ? `Still to do (as planned):\n${cap(checkpoint.state.pending.map((p) => `- ${p}`), 10).join('\n')}` : '',
     `Completed so far:\n${cap(checkpoint.state.completed.map((c) => `- step ${c.step}: ${c.summary}`), 20).join('\n') || '- nothing'}`,
-    checkpoint.errors.length ? `What went wrong:\n${cap(checkpoint.errors.map((e) => `- ${e.code}: ${e.message}`), 8).join('\n')}` : '',
+    `What went wrong so far:\n${cap(checkpoint.errors.map((e) => `- ${e.code}: ${e.message}`), 8).join('\n') || '- nothing'}`,
     `Last lines of the run's output:\n${cap(checkpoint.outputTail, 10).join('\n')}`,
   ].filter(Boolean).join('\n\n').slice(0, 6000);
 }

@@ -28,7 +28,9 @@ import { CameraObserver } from '../vision/camera-observer.js';
 import { ScreenReader } from '../vision/screen-reader.js';
 import type { BenchConnection } from './bench-connection.js';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
+import { readResultFile } from '../../adapters/store/result-file-reader.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
+import { durableSummary } from './recover.js';
 
 export interface RunRequest {
   task: TaskDefinition;
@@ -120,6 +122,11 @@ function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: Ap
   return new LlmInterpreter({
     llm, tools: tools.specs(), approvals, planFirst: request.planFirst, newId: () => randomUUID(),
     sendImages: (request.llm as { sendImages?: boolean } | undefined)?.sendImages ?? true,
+    // A fresh session after a context overflow starts from the durable record, never the transcript.
+    durableState: async () => {
+      const saved = await readResultFile(request.stateDir);
+      return saved.ok ? durableSummary(saved.checkpoint, ['The conversation was reset to fit the model\'s context. What is known for certain:']) : `No usable durable record: ${saved.message}`;
+    },
     handoff: [shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '', plan?.handoff ?? ''].filter(Boolean).join('\n\n') || undefined,
   }, task.goal);
 }
