@@ -3,7 +3,7 @@ import type { LlmPort, LlmRequest, LlmResponse } from '../../core/ports/llm.js';
 import { joinUrl, type LlmAdapterOptions } from '../llm-shared/adapter-options.js';
 import { sendRequest } from '../llm-shared/send-request.js';
 import { estimateRequestTokens } from '../llm-shared/token-estimate.js';
-import { withoutImages } from '../llm-shared/without-images.js';
+import { requestToSend } from '../llm-shared/without-images.js';
 import { ANTHROPIC_VERSION, anthropicResponseSchema } from './anthropic-wire.js';
 import { fromAnthropicResponse } from './from-anthropic-response.js';
 import { toAnthropicRequest } from './to-anthropic-request.js';
@@ -27,13 +27,12 @@ export class AnthropicLlm implements LlmPort {
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
-    const sent = this.options.sendImages ? request : { ...request, messages: withoutImages(request.messages) };
-    const maxOutputTokens = Math.min(request.maxOutputTokens, this.options.maxOutputTokens ?? Infinity);
+    const sent = requestToSend(request, this.options);
     const wire = await sendRequest({
       provider: ANTHROPIC_PROVIDER,
       url: joinUrl(this.options.baseUrl, 'v1/messages'),
       headers: this.headers(),
-      body: toAnthropicRequest({ ...sent, maxOutputTokens }, this.options.model),
+      body: toAnthropicRequest(sent, this.options.model),
       schema: anthropicResponseSchema,
       options: this.options,
       ...(signal ? { signal } : {}),

@@ -7,7 +7,7 @@ import { joinUrl, type LlmAdapterOptions } from '../llm-shared/adapter-options.j
 import { sendRequest } from '../llm-shared/send-request.js';
 import { looksSilentlyTruncated } from '../llm-shared/silent-truncation.js';
 import { estimateRequestTokens, estimateTextTokens } from '../llm-shared/token-estimate.js';
-import { withoutImages } from '../llm-shared/without-images.js';
+import { requestToSend } from '../llm-shared/without-images.js';
 import { fromOpenAiResponse } from './from-openai-response.js';
 import { openAiResponseSchema } from './openai-wire.js';
 import { toOpenAiRequest } from './to-openai-request.js';
@@ -31,13 +31,12 @@ export class OpenAiCompatibleLlm implements LlmPort {
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
-    const sent = this.options.sendImages ? request : { ...request, messages: withoutImages(request.messages) };
-    const maxOutputTokens = Math.min(request.maxOutputTokens, this.options.maxOutputTokens ?? Infinity);
+    const sent = requestToSend(request, this.options);
     const wire = await sendRequest({
       provider: OPENAI_COMPATIBLE_PROVIDER,
       url: joinUrl(this.options.baseUrl, 'chat/completions'),
       headers: this.headers(),
-      body: toOpenAiRequest({ ...sent, maxOutputTokens }, { model: this.options.model, maxTokensField: maxTokensFieldFor(this.options.baseUrl) }),
+      body: toOpenAiRequest(sent, { model: this.options.model, maxTokensField: maxTokensFieldFor(this.options.baseUrl) }),
       schema: openAiResponseSchema,
       options: this.options,
       ...(signal ? { signal } : {}),

@@ -15,6 +15,9 @@ const expectChangeArg = z.boolean().optional()
   .describe('false when the action shows no text change (focusing a text field before typing); then nothing is checked');
 const holdArg = z.number().int().min(10).max(1500).optional().describe('how long to press, ms (a long press is ~800)');
 
+/** What every tap accepts about checking its effect, and how long to press. */
+const tapChecks = { expect: expectArg, expect_gone: expectGoneArg, expect_change: expectChangeArg, hold_ms: holdArg };
+
 const expectation = (args: { expect?: string; expect_gone?: string; expect_change?: boolean }, fallback: Expectation): Expectation => {
   if (args.expect) return { kind: 'text_appears', text: args.expect };
   if (args.expect_gone) return { kind: 'text_gone', text: args.expect_gone };
@@ -35,10 +38,7 @@ export const tapText = defineActionTool({
   input: z.object({
     text: z.string().min(1).max(200).describe('the visible text to tap'),
     occurrence: z.number().int().min(1).max(10).default(1).describe('which match, when the text is on screen more than once (1 = best)'),
-    expect: expectArg,
-    expect_gone: expectGoneArg,
-    expect_change: expectChangeArg,
-    hold_ms: holdArg,
+    ...tapChecks,
   }).strict(),
   timeoutMs: 20000,
   plan(args, context) {
@@ -68,10 +68,7 @@ export const tapPoint = defineActionTool({
   input: z.object({
     x: z.number().int().min(0).describe('device pixels from the left edge'),
     y: z.number().int().min(0).describe('device pixels from the top edge'),
-    expect: expectArg,
-    expect_gone: expectGoneArg,
-    expect_change: expectChangeArg,
-    hold_ms: holdArg,
+    ...tapChecks,
   }).strict(),
   timeoutMs: 20000,
   plan(args, context) {
