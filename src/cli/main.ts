@@ -7,6 +7,7 @@ import { faultCommand } from './commands/fault.js';
 import { findingsCommand } from './commands/findings.js';
 import { simCommand } from './commands/sim.js';
 import { resumeCommand, runCommand } from './commands/run.js';
+import { controlCommand } from './commands/control.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
 import { UsageError } from './args.js';
 
@@ -17,6 +18,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   demo: { run: demoCommand, summary: 'run the Wi-Fi task on a virtual bench with live progress (what `npm start` runs); --link: the MCU link alone' },
   run: { run: runCommand, summary: 'run a task on a virtual bench (--sim, --bench) or the rig, with the script or an LLM' },
   resume: { run: resumeCommand, summary: 'pick a saved run up: read its record, look at the device, decide (continue, verify then retry, or stop)' },
+  control: { run: controlCommand, summary: 'pause, resume, stop or redirect a running task (taken at its next safe point)' },
   sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
   findings: { run: findingsCommand, summary: 'list what the agent found; acknowledge, start, resolve, dismiss (with a note) or reopen a finding' },
   fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },

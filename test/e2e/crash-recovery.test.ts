@@ -10,7 +10,8 @@ import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
 import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
 import { FakeLlmServer } from '../support/fake-llm-server.js';
-import { runCli } from '../support/run-cli.js';
+import { checkpointChecksum } from '../../src/adapters/store/result-file.js';
+import { runCli, spawnCli } from '../support/run-cli.js';
 import { wifiModel } from '../support/scripted-models.js';
 
 const TASK = 'src/sim/devices/settings-wifi.task.yaml';
@@ -78,6 +79,11 @@ describe('resume refuses what it cannot trust, before anything moves', () => {
     ['a bad checksum', (t) => t.replace('"step": ', '"step": 1'), 21, /does not match its checksum/],
     ['a newer schema version', (t) => t.replace('"schemaVersion": 1', '"schemaVersion": 9'), 21, /schemaVersion 9.*newer benchhand/],
     ['garbage', () => '\u0000\u00ff not json at all', 21, /not complete JSON/],
+    ['a missing field (checksum made to match)', (t) => {
+      const { checksum: _old, ...body } = JSON.parse(t);
+      delete body.outputTail;
+      return JSON.stringify({ ...body, checksum: checkpointChecksum(body) });
+    }, 21, /field outputTail/],
   ];
   it.each(cases)('%s', async (_name, damage, exitCode, message) => {
     const { url, stateDir } = await freshBench();
@@ -103,3 +109,54 @@ describe('resume refuses what it cannot trust, before anything moves', () => {
     expect(foreign.code).toBe(22);
   }, 60000);
 });
+
+describe('a person controls the run in the middle of a recovery', () => {
+  it('pause holds the resumed run still, and resume lets it finish', async () => {
+    const { url, stateDir } = await freshBench();
+    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: 'checkpoint:2' });
+    const child = spawnCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
+    let stdout = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await until(() => /^recovery: /m.test(stdout));
+    expect((await runCli(['control', '--state-dir', stateDir, 'pause'])).code).toBe(0);
+    await until(() => /operator_pause -> ok/.test(stdout));
+    const held = taps().length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(taps().length).toBe(held); // nothing moves while paused
+    await runCli(['control', '--state-dir', stateDir, 'resume']);
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/Submitted a result/);
+    expect(new Set(taps()).size).toBe(EXPECTED_TAPS);
+    const audit = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8');
+    expect(audit).toMatch(/"tool":"operator_pause"[\s\S]*"tool":"operator_resume"/);
+  }, 120000);
+
+  it('a redirect during a resumed LLM run reaches the model as the operator\'s word', async () => {
+    const fake = await FakeLlmServer.start();
+    try {
+      fake.respond((view) => (/OPERATOR'S NEW INSTRUCTIONS/.test(view.system) ? { text: 'Stopping here as the operator asked.' } : wifiModel(view)));
+      const { url, stateDir } = await freshBench();
+      const llm = ['--llm', 'openai-compatible', '--llm-url', fake.baseUrl('openai'), '--model', 'scripted'];
+      await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet', ...llm], '', { BENCHHAND_CRASH_AT: 'checkpoint:2' });
+      const child = spawnCli(['resume', TASK, '--bench', url, '--state-dir', stateDir, ...llm]);
+      let stdout = '';
+      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      await until(() => /^recovery: /m.test(stdout));
+      await runCli(['control', '--state-dir', stateDir, 'redirect', 'leave the Wi-Fi settings alone and stop']);
+      expect(await exited).toBe(0);
+      expect(stdout).toMatch(/Answered: .*|answer: Stopping here as the operator asked/);
+    } finally {
+      await fake.close();
+    }
+  }, 120000);
+});
+
+async function until(condition: () => boolean, timeoutMs = 20000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -29,6 +29,7 @@ import { ScreenReader } from '../vision/screen-reader.js';
 import type { BenchConnection } from './bench-connection.js';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
 import { readResultFile } from '../../adapters/store/result-file-reader.js';
+import { FileOperator } from '../../adapters/operator-file/file-operator.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
 import { durableSummary } from './recover.js';
 
@@ -102,6 +103,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
       onProgress: request.onProgress,
       signal: request.signal,
       phaseHook: crashHook(),
+      operator: new FileOperator(request.stateDir),
     }, { goal: task.goal, task: request.taskFile, resume: plan });
     return { kind: 'ran', summary };
   } finally {

@@ -20,4 +20,6 @@ export interface Interpreter {
   pending(): string[];
   /** How many steps a complete run takes, when known. */
   plannedSteps(): number | undefined;
+  /** New instructions from an operator; false when this interpreter cannot take them. */
+  redirect?(instructions: string): boolean;
 }

@@ -4,6 +4,7 @@ import type { ApprovalPort } from '../../ports/approval.js';
 import type { Clock } from '../../ports/clock.js';
 import type { McuPort } from '../../ports/mcu.js';
 import type { ObserverPort } from '../../ports/observer.js';
+import type { OperatorPort } from '../../ports/operator.js';
 import type { RunStore } from '../../ports/run-store.js';
 import type { GuardrailConfig } from '../guard/guardrail-config.js';
 import type { Interpreter } from '../interpreters/interpreter.js';
@@ -36,6 +37,8 @@ export interface AgentDeps {
   wallClock(): string;
   newId(): string;
   onProgress?(event: ProgressEvent): void;
+  /** A person's pause, resume, stop and redirect, applied at safe points. */
+  operator?: OperatorPort;
   /**
    * Called as a step enters each phase. Crash tests use it to kill the process at an exact
    * point (BENCHHAND_CRASH_AT); nothing else should.

@@ -9,6 +9,7 @@ import { callTool } from './call-tool.js';
 import { checkpoint } from './checkpoint-phase.js';
 import { checkBudgets } from './guard-phase.js';
 import { Observations } from './observe-phase.js';
+import { applyOperatorCommands } from './operator-phase.js';
 
 export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSummary> {
   const state = new RunState(deps.newId(), task.resume?.continuationId ?? deps.newId(), task.goal, task.task, deps.clock.now(), deps.wallClock);
@@ -25,7 +26,8 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   let results: ToolOutcome[] = [];
   const firstStep = state.step;
   while (!state.termination) {
-    state.termination = checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal);
+    state.termination = checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal)
+      ?? (await applyOperatorCommands(deps, state));
     if (state.termination) break;
     state.step++;
     state.termination = await step(deps, state, looks, guards, results).then((r) => {

@@ -90,6 +90,12 @@ export class LlmInterpreter implements Interpreter {
     return undefined;
   }
 
+  /** An operator's new instructions: into the system prompt (a person's word, not screen text). */
+  redirect(instructions: string): boolean {
+    this.prompt.redirections = [...(this.prompt.redirections ?? []), instructions];
+    return true;
+  }
+
   /**
    * Tool results must answer exactly the calls of the previous assistant turn, in order: the
    * loop's results and the local read_spill answers merged back. Each is capped (one result

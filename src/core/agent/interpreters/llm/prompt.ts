@@ -9,6 +9,8 @@ export interface PromptState {
   plan?: string;
   /** Facts handed forward from an earlier session (recovery, context reset). */
   handoff?: string;
+  /** An operator's redirections, newest last: they come from a person, not from the screen. */
+  redirections?: string[];
 }
 
 export function systemPrompt(state: PromptState): string {
@@ -23,6 +25,7 @@ export function systemPrompt(state: PromptState): string {
     '',
     `GOAL: ${state.goal}`,
     ...(state.plan ? ['', `APPROVED PLAN:\n${state.plan}`] : []),
+    ...(state.redirections?.length ? ['', `OPERATOR'S NEW INSTRUCTIONS (they override the goal where they differ):\n${state.redirections.map((r) => `- ${r}`).join('\n')}`] : []),
     ...(state.handoff ? ['', `STATE HANDED FORWARD (from the durable record, not from memory):\n${state.handoff}`] : []),
   ].join('\n');
 }
