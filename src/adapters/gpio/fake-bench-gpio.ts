@@ -1,0 +1,58 @@
+// A BenchGpio for tests of the app: a test presses the button and reads back what the app did to
+// the reset line and the LED, with no sysfs anywhere.
+import type { BenchGpio, EmergencyStopHandler, GpioLines, GpioStatus, LedPattern } from './bench-gpio.js';
+import { GpioUnavailableError } from './bench-gpio.js';
+
+export class FakeBenchGpio implements BenchGpio {
+  readonly status: GpioStatus = 'on';
+  readonly lines: GpioLines;
+  /** Every pattern the app set, in order (repeats included, unlike the real LED). */
+  readonly ledHistory: LedPattern[] = [];
+  resetPulses = 0;
+  closed = false;
+  private held = false;
+  private readonly handlers = new Set<EmergencyStopHandler>();
+
+  constructor(lines: Partial<GpioLines> = {}) {
+    this.lines = { emergencyStop: true, mcuReset: true, statusLed: true, ...lines };
+  }
+
+  get led(): LedPattern | undefined {
+    return this.ledHistory.at(-1);
+  }
+
+  /** Presses (and holds) the button; resolves once every handler has finished. */
+  async pressEmergencyStop(): Promise<void> {
+    if (this.held) return;
+    this.held = true;
+    const event = { at: new Date() };
+    await Promise.all([...this.handlers].map(async (handler) => handler(event)));
+  }
+
+  releaseEmergencyStop(): void {
+    this.held = false;
+  }
+
+  onEmergencyStop(handler: EmergencyStopHandler): () => void {
+    this.handlers.add(handler);
+    return () => { this.handlers.delete(handler); };
+  }
+
+  isEmergencyStopHeld(): boolean {
+    return this.held;
+  }
+
+  async pulseReset(): Promise<void> {
+    if (!this.lines.mcuReset) throw new GpioUnavailableError('no MCU reset line is configured (gpio.mcuReset)');
+    this.resetPulses += 1;
+  }
+
+  setLed(pattern: LedPattern): void {
+    this.ledHistory.push(pattern);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.handlers.clear();
+  }
+}
