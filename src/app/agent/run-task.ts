@@ -30,6 +30,8 @@ import type { BenchConnection } from './bench-connection.js';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
 import { readResultFile } from '../../adapters/store/result-file-reader.js';
 import { FileOperator } from '../../adapters/operator-file/file-operator.js';
+import type { GpioConfigInput } from '../../adapters/gpio/index.js';
+import { openBenchHardware } from './bench-hardware.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
 import { durableSummary } from './recover.js';
 
@@ -45,6 +47,8 @@ export interface RunRequest {
   guardrails?: Partial<GuardrailConfig>;
   onProgress?(event: ProgressEvent): void;
   signal: AbortSignal;
+  /** The bench's GPIO (e-stop button, MCU reset line, status LED); off when absent. */
+  gpio?: GpioConfigInput;
   /** Lets a benchmark put timing wrappers around the ports. */
   instrument?: { observer?(port: ObserverPort): ObserverPort; mcu?(port: McuPort): McuPort };
   /**
@@ -92,6 +96,8 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     const approvals = approvalPort(request.approvals);
     const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
     const [a, b, c, d, e, f] = connection.calibration.actuator.affine as [number, number, number, number, number, number];
+    const hardware = openBenchHardware(mcu, [new FileOperator(request.stateDir)], request.gpio, (line) => process.stderr.write(`${line}\n`));
+    cleanup.push(async () => hardware.close());
     const summary = await runAgent({
       mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store, clock: systemClock, approvals, tools, guardrails,
       interpreter: makeInterpreter(request, tools, approvals, plan),
@@ -100,10 +106,13 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
       inputs: { values: task.inputs, secrets: new Set(task.secrets) },
       wallClock: () => new Date().toISOString(),
       newId: () => randomUUID(),
-      onProgress: request.onProgress,
+      onProgress: (event) => {
+        hardware.onProgress(event);
+        request.onProgress?.(event);
+      },
       signal: request.signal,
       phaseHook: crashHook(),
-      operator: new FileOperator(request.stateDir),
+      operator: hardware.operator,
     }, { goal: task.goal, task: request.taskFile, resume: plan });
     return { kind: 'ran', summary };
   } finally {
