@@ -24,6 +24,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },
   calibrate: { run: calibrateCommand, summary: 'find the screen in the camera picture, confirm its corners, write the calibration (JSON)' },
   ocr: { run: ocrCommand, summary: 'read a camera picture (or screenshot) as the agent would: text with boxes, and a quality verdict' },
+  ops: { run: async (argv) => (await import('./commands/ops.js')).opsCommand(argv), summary: 'the operator\'s client for benches on an MQTT broker: list them, follow one live, send a command' },
   'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
 };
 

@@ -1,0 +1,111 @@
+// Carries out a valid command: operator commands go to the loop's port, approve/deny answer the
+// pending request, estop and finding call what the app registered. Each returns the reply.
+import type { FindingRecord } from '../../core/findings/finding-record.js';
+import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
+import { errorReply, okReply, type CommandReply } from './command-reply.js';
+import type { OperatorCommandMessage } from './command-schema.js';
+import type { MqttApprovals } from './mqtt-approvals.js';
+import type { MqttOperator } from './mqtt-operator.js';
+
+export interface DispatcherDeps {
+  operator: MqttOperator;
+  approvals: MqttApprovals;
+  emergencyStop(): EmergencyStopHandler | undefined;
+  findingStatus(): FindingStatusHandler | undefined;
+  /** The MCU latched: show it in the state. */
+  markEstopped(): void;
+  publishFindingChange(record: FindingRecord): void;
+  /**
+   * A handler that hangs must not hang the bench: incoming packets (PUBACKs included) wait while
+   * a command runs, so the reply says "timeout" after this long.
+   */
+  handlerTimeoutMs: number;
+}
+
+export async function dispatchCommand(command: OperatorCommandMessage, deps: DispatcherDeps): Promise<CommandReply> {
+  const { requestId } = command;
+  const by = command.by ?? (command.origin ? 'home assistant' : 'mqtt operator');
+  switch (command.command) {
+    case 'pause':
+    case 'resume':
+    case 'stop': {
+      deps.operator.deliver({ id: requestId, kind: command.command, by });
+      const when = command.command === 'stop' ? 'the run stops at its next safe point (an action in flight finishes)'
+        : command.command === 'pause' ? 'the run pauses at its next safe point'
+        : 'the run resumes, looking at the screen again before it acts';
+      return okReply(requestId, `${command.command} delivered: ${when}`);
+    }
+    case 'redirect':
+      deps.operator.deliver({ id: requestId, kind: 'redirect', by, instructions: command.instructions });
+      return okReply(requestId, 'redirect delivered: the new instructions apply at the next safe point');
+    case 'estop':
+      return emergencyStop(requestId, by, deps);
+    case 'approve':
+    case 'deny':
+      return answerApproval(command, by, deps);
+    case 'finding':
+      return changeFinding(command, by, deps);
+  }
+}
+
+async function emergencyStop(requestId: string, by: string, deps: DispatcherDeps): Promise<CommandReply> {
+  const handler = deps.emergencyStop();
+  // The run pauses whatever the MCU said: a person asked for everything to stop.
+  deps.operator.deliver({ id: requestId, kind: 'pause', by });
+  if (!handler) {
+    return errorReply(requestId, { code: 'unavailable', field: 'command', message: 'this bench has no e-stop wired to MQTT (the app registered no handler); the run was asked to pause; use the physical e-stop' });
+  }
+  try {
+    const result = await withTimeout(handler(), deps.handlerTimeoutMs, 'the e-stop handler');
+    if (result.latched) deps.markEstopped();
+    const detail = result.detail ? ` (${result.detail})` : '';
+    return result.latched
+      ? okReply(requestId, `e-stop latched on the MCU${detail}; the run pauses. Releasing it is not possible over MQTT: it needs a person at the bench`)
+      : errorReply(requestId, { code: 'failed', field: 'command', message: `the MCU did not latch the e-stop${detail}; the run was asked to pause; use the physical e-stop` });
+  } catch (error) {
+    return errorReply(requestId, { code: isTimeout(error) ? 'timeout' : 'failed', field: 'command', message: `e-stop failed: ${(error as Error).message}; the run was asked to pause; use the physical e-stop` });
+  }
+}
+
+function answerApproval(command: Extract<OperatorCommandMessage, { command: 'approve' | 'deny' }>, by: string, deps: DispatcherDeps): CommandReply {
+  const { requestId } = command;
+  let approvalId = command.approvalId;
+  if (approvalId === undefined) {
+    // Only Home Assistant may leave it out (its buttons cannot know the id): it means the one shown in the state.
+    if (!command.origin) return errorReply(requestId, { code: 'invalid', field: 'approvalId', message: `${command.command} must name the pending request: copy pendingApproval.id from the state topic` });
+    const shown = deps.approvals.oldest();
+    if (!shown) return errorReply(requestId, { code: 'not_pending', field: 'approvalId', message: 'nothing is waiting for approval now' });
+    approvalId = shown.id;
+  }
+  const answer = command.command === 'approve'
+    ? { approved: true as const, by }
+    : { approved: false as const, by, reason: command.reason ?? `denied over MQTT by ${by}` };
+  const outcome = deps.approvals.answer(approvalId, answer);
+  if (!outcome.ok) return errorReply(requestId, { code: 'not_pending', field: 'approvalId', message: outcome.message });
+  return okReply(requestId, `${command.command === 'approve' ? 'approved' : 'denied'}: ${outcome.view.summary}`);
+}
+
+async function changeFinding(command: Extract<OperatorCommandMessage, { command: 'finding' }>, by: string, deps: DispatcherDeps): Promise<CommandReply> {
+  const { requestId } = command;
+  const handler = deps.findingStatus();
+  if (!handler) return errorReply(requestId, { code: 'unavailable', field: 'command', message: 'this bench takes no finding changes over MQTT (the app registered no handler); use `benchhand findings` on the bench' });
+  try {
+    const outcome = await withTimeout(handler({ findingId: command.findingId, status: command.status, by, ...(command.note ? { note: command.note } : {}) }), deps.handlerTimeoutMs, 'the finding handler');
+    if (!outcome.ok) return errorReply(requestId, outcome.error);
+    if (outcome.record) deps.publishFindingChange(outcome.record);
+    return okReply(requestId, outcome.result);
+  } catch (error) {
+    return errorReply(requestId, { code: isTimeout(error) ? 'timeout' : 'failed', field: 'findingId', message: `the finding was not changed: ${(error as Error).message}` });
+  }
+}
+
+class HandlerTimeout extends Error {}
+const isTimeout = (error: unknown) => error instanceof HandlerTimeout;
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HandlerTimeout(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,293 @@
+// The bench on an MQTT broker (TOPICS.md): availability, retained state, events and findings that
+// survive a broker outage and a crash, a rate-limited camera snapshot, operator commands with
+// replies, and Home Assistant discovery. Broker trouble never reaches the agent: publishing never
+// throws, and the run goes on while the connection comes and goes.
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IClientOptions, IPublishPacket } from 'mqtt';
+import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { FindingRecord } from '../../core/findings/finding-record.js';
+import type { SaveResult } from '../../core/findings/save-rules.js';
+import { systemClock } from '../clock/system-clock.js';
+import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
+import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate } from './bench-state.js';
+import { CommandReceiver } from './command-receiver.js';
+import { DurableOutbox } from './durable-outbox.js';
+import { homeAssistantDiscovery } from './home-assistant-discovery.js';
+import { MqttApprovals } from './mqtt-approvals.js';
+import type { MqttBenchOptions } from './mqtt-bench-options.js';
+import { MqttOperator } from './mqtt-operator.js';
+import { OutboxPump } from './outbox-pump.js';
+import { DEFAULT_RECONNECT_BACKOFF } from './reconnect-backoff.js';
+import { ReconnectingConnection, type ScheduledReconnect } from './reconnecting-connection.js';
+import { otherRunEvent, runEventFromProgress, type FindingMessage, type RunEventType } from './run-event.js';
+import { benchClientId, benchTopics, type BenchTopics } from './topics.js';
+
+export const OUTBOX_FILE = 'mqtt-outbox.jsonl';
+
+/** Replies an operator never collected should not sit in its session for ever. */
+const REPLY_EXPIRY_SECONDS = 300;
+
+export class MqttBench {
+  /** Pause, resume, stop and redirect from operators, for the loop to poll at safe points. */
+  readonly operator = new MqttOperator();
+  /** Approval requests, answered by approve/deny commands. */
+  readonly approvals: MqttApprovals;
+  readonly topics: BenchTopics;
+  private current: BenchState;
+  private emergencyStopHandler?: EmergencyStopHandler;
+  private findingStatusHandler?: FindingStatusHandler;
+  private latestSnapshot?: Buffer;
+  private lastSnapshotAtMs = -Infinity;
+  private subscribed?: Promise<void>;
+  private closed = false;
+  private readonly receiver: CommandReceiver;
+  private readonly pump: OutboxPump;
+  private readonly connection: ReconnectingConnection;
+  private readonly clock: Clock;
+  private readonly wallClock: () => Date;
+  private readonly log: (message: string) => void;
+
+  private constructor(private readonly options: MqttBenchOptions, private readonly outbox: DurableOutbox) {
+    this.topics = benchTopics(options.benchId);
+    this.clock = options.clock ?? systemClock;
+    this.wallClock = options.wallClock ?? (() => new Date());
+    this.log = options.log ?? ((message) => process.stderr.write(`${message}\n`));
+    this.current = initialBenchState(options.benchId, this.isoNow());
+    this.approvals = new MqttApprovals({
+      show: (pending) => this.updateState({ pendingApproval: pending }),
+      wallClock: () => this.isoNow(),
+      ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
+    });
+    this.receiver = new CommandReceiver({
+      operator: this.operator,
+      approvals: this.approvals,
+      emergencyStop: () => this.emergencyStopHandler,
+      findingStatus: () => this.findingStatusHandler,
+      markEstopped: () => this.updateState({ estopped: true }),
+      publishFindingChange: (record) => this.queueFinding('status_changed', record),
+      handlerTimeoutMs: options.handlerTimeoutMs ?? 5000,
+      log: this.log,
+      now: this.wallClock,
+      newId: randomUUID,
+    });
+    this.connection = new ReconnectingConnection({
+      url: options.url,
+      client: this.clientOptions(),
+      backoff: { ...DEFAULT_RECONNECT_BACKOFF, ...options.reconnect },
+      clock: this.clock,
+      random: options.random ?? Math.random,
+      log: this.log,
+      handlers: { connected: () => this.onConnected(), disconnected: () => undefined },
+    });
+    this.connection.client.handleMessage = (packet, done) => {
+      void this.onMessage(packet).finally(() => done());
+    };
+    this.pump = new OutboxPump(this.outbox, {
+      isConnected: () => this.connection.connected,
+      publish: (topic, payload, done) => this.connection.client.publish(topic, payload, { qos: 1 }, (error) => done(error ?? undefined)),
+    }, undefined, this.log);
+  }
+
+  /**
+   * Connects and subscribes. Resolves once connected, or once the first attempt failed to reach
+   * the broker (the bench then keeps trying in the background). Rejects only when the broker
+   * answered and refused the credentials: that is a configuration error, not an outage.
+   */
+  static async connect(options: MqttBenchOptions): Promise<MqttBench> {
+    benchTopics(options.benchId);
+    await mkdir(options.stateDir, { recursive: true });
+    const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+    const outbox = await DurableOutbox.open(join(options.stateDir, OUTBOX_FILE), log);
+    const bench = new MqttBench(options, outbox);
+    const first = await bench.connection.firstAttempt;
+    if (first.kind === 'refused') {
+      await bench.shutDown();
+      throw new Error(`the MQTT broker at ${options.url} refused bench "${options.benchId}": ${first.message} (reason code ${first.reasonCode}); check the username, password and the broker's ACL`);
+    }
+    if (first.kind === 'unreachable') log(`mqtt: the broker at ${options.url} is not reachable (${first.message}); the run goes on, events are kept on disk and sent when it is back`);
+    else await bench.subscribed;
+    return bench;
+  }
+
+  /** The app's e-stop: called at once on an "estop" command; its answer says whether the MCU latched. */
+  onEmergencyStop(handler: EmergencyStopHandler): void {
+    this.emergencyStopHandler = handler;
+  }
+
+  /** The app's finding status change, for a "finding" command. */
+  onFindingStatus(handler: FindingStatusHandler): void {
+    this.findingStatusHandler = handler;
+  }
+
+  get state(): BenchState {
+    return this.current;
+  }
+
+  get connected(): boolean {
+    return this.connection.connected;
+  }
+
+  /** Reconnect attempts so far, with their waits (for logs and the backoff measurement). */
+  get reconnects(): readonly ScheduledReconnect[] {
+    return this.connection.schedule;
+  }
+
+  /** Events and findings not yet acknowledged by the broker (on disk). */
+  get queuedMessages(): number {
+    return this.outbox.unacknowledged().length;
+  }
+
+  /** A loop progress event: published on `events` (queued on disk), and reflected in the state. */
+  publishProgress(event: ProgressEvent): void {
+    const at = this.isoNow();
+    this.queueEvent(runEventFromProgress(event, randomUUID(), at, this.current.run?.runId ?? null));
+    const update = stateUpdateForProgress(this.current, event, at);
+    if (update) this.updateState(update);
+  }
+
+  /** Events the loop's progress does not carry: recovery decisions, operator commands taken, the finish. */
+  publishEvent(type: RunEventType, fields: Record<string, unknown>): void {
+    this.queueEvent(otherRunEvent(type, fields, randomUUID(), this.isoNow(), this.current.run?.runId ?? null));
+  }
+
+  updateState(update: BenchStateUpdate): void {
+    this.current = mergeBenchState(this.current, update, this.isoNow());
+    this.publishState();
+  }
+
+  /** A saved finding (the store's SaveResult). */
+  publishFinding(saved: SaveResult): void {
+    this.queueFinding(saved.reason, saved.record);
+  }
+
+  /** A camera frame; published (retained) only if the last one is at least snapshotIntervalMs old. */
+  publishSnapshot(jpeg: Uint8Array): boolean {
+    const now = this.clock.now();
+    if (now - this.lastSnapshotAtMs < (this.options.snapshotIntervalMs ?? 10_000)) return false;
+    this.lastSnapshotAtMs = now;
+    this.latestSnapshot = Buffer.from(jpeg);
+    if (this.connection.connected) this.connection.client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
+    return true;
+  }
+
+  /**
+   * Gives queued events a moment to reach the broker, says "offline" (a clean disconnect does not
+   * fire the last will), and disconnects. What did not get out stays on disk for the next start.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.connection.stopReconnecting();
+    this.approvals.cancelAll('the bench closed its MQTT connection before anyone answered');
+    if (this.connection.connected) {
+      await this.drain(this.options.closeTimeoutMs ?? 2000);
+      this.current = mergeBenchState(this.current, { online: false }, this.isoNow());
+      const client = this.connection.client;
+      client.publish(this.topics.state, JSON.stringify(this.current), { qos: 1, retain: true });
+      await withTimeout(client.publishAsync(this.topics.status, 'offline', { qos: 1, retain: true }), 2000).catch(() => undefined);
+    }
+    await this.shutDown();
+  }
+
+  private async shutDown(): Promise<void> {
+    this.connection.stopReconnecting();
+    const client = this.connection.client;
+    await withTimeout(client.endAsync(!this.connection.connected), 2000).catch(() => client.end(true));
+    await this.outbox.close();
+  }
+
+  private async drain(timeoutMs: number): Promise<void> {
+    // Real time, whatever clock the bench was given: this waits on the network.
+    const deadline = performance.now() + timeoutMs;
+    while (this.outbox.unacknowledged().length > 0 && this.connection.connected && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  private onConnected(): void {
+    const client = this.connection.client;
+    // Retained messages on cmd are never delivered (retainHandling 2): a retained command would
+    // otherwise run again at every subscribe.
+    this.subscribed = client.subscribeAsync(this.topics.command, { qos: 1, rh: 2, nl: true })
+      .then(() => undefined)
+      .catch((error: Error) => this.log(`mqtt: could not subscribe to ${this.topics.command} (${error.message}); commands will not arrive`));
+    client.publish(this.topics.status, 'online', { qos: 1, retain: true });
+    this.current = mergeBenchState(this.current, { online: true }, this.isoNow());
+    this.publishState();
+    if (this.options.homeAssistant !== false) {
+      const messages = homeAssistantDiscovery({
+        benchId: this.options.benchId, topics: this.topics,
+        prefix: this.options.homeAssistant?.prefix ?? 'homeassistant',
+        softwareVersion: this.options.softwareVersion ?? 'unknown',
+      });
+      for (const message of messages) client.publish(message.topic, message.payload, { qos: 1, retain: true });
+    }
+    if (this.latestSnapshot) client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
+    this.pump.kick();
+  }
+
+  private async onMessage(packet: IPublishPacket): Promise<void> {
+    if (packet.topic !== this.topics.command) return;
+    try {
+      const properties = packet.properties ?? {};
+      const reply = await this.receiver.receive({
+        payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+        ...(properties.responseTopic ? { responseTopic: properties.responseTopic } : {}),
+        ...(properties.correlationData ? { correlationData: properties.correlationData } : {}),
+      });
+      if (!reply) return;
+      this.connection.client.publish(reply.topic, JSON.stringify(reply.reply), {
+        qos: 1,
+        properties: { messageExpiryInterval: REPLY_EXPIRY_SECONDS, contentType: 'application/json', ...(reply.correlationData ? { correlationData: reply.correlationData } : {}) },
+      });
+    } catch (error) {
+      this.log(`mqtt: a command could not be handled (${(error as Error).message})`);
+    }
+  }
+
+  private publishState(): void {
+    if (!this.connection?.connected) return; // sent in full on the next connect
+    this.connection.client.publish(this.topics.state, JSON.stringify(this.current), { qos: 1, retain: true });
+  }
+
+  private queueEvent(event: object): void {
+    void this.outbox.append(this.topics.events, JSON.stringify(event));
+  }
+
+  private queueFinding(reason: FindingMessage['reason'], record: FindingRecord): void {
+    const message: FindingMessage = { id: randomUUID(), at: this.isoNow(), reason, record };
+    void this.outbox.append(this.topics.findings, JSON.stringify(message));
+  }
+
+  private clientOptions(): IClientOptions {
+    const { options } = this;
+    return {
+      protocolVersion: 5,
+      clientId: benchClientId(options.benchId),
+      // A kept session: commands sent while the bench is briefly away wait for it at the broker
+      // (each may carry messageExpiryInterval so a stale one is dropped there).
+      clean: false,
+      properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3600 },
+      keepalive: options.keepaliveSeconds ?? 30,
+      connectTimeout: options.connectTimeoutMs ?? 5000,
+      will: { topic: this.topics.status, payload: Buffer.from('offline'), qos: 1, retain: true },
+      resubscribe: false,
+      ...(options.username !== undefined ? { username: options.username } : {}),
+      ...(options.password !== undefined ? { password: options.password } : {}),
+      ...(options.tls ? { ...options.tls } : {}),
+    };
+  }
+
+  private isoNow(): string {
+    return this.wallClock().toISOString();
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); })])
+    .finally(() => clearTimeout(timer));
+}
