@@ -3,6 +3,8 @@
 // had already dismissed or resolved the problem).
 import { basename, dirname, resolve } from 'node:path';
 import { FindingsStore } from '../../adapters/store/findings-store.js';
+import { matchIdPrefix } from '../../core/findings/id-prefix.js';
+import type { FindingRecord, FindingStatus } from '../../core/findings/finding-record.js';
 import type { FindingInput } from '../../core/agent/tools/tool.js';
 import type { SaveResult } from '../../core/findings/save-rules.js';
 
@@ -31,6 +33,8 @@ export interface FindingsLogOptions {
   device: string;
   /** The current run's id, looked up at save time (the loop creates it after the log is opened). */
   runId?: () => Promise<string | undefined>;
+  /** Sees every save (MQTT publishes it to operators). */
+  onSaved?: (result: SaveResult) => void;
 }
 
 export class FindingsLog {
@@ -43,7 +47,21 @@ export class FindingsLog {
 
   async record(finding: FindingInput): Promise<string> {
     const runId = await this.options.runId?.();
-    return describeSave(await this.store.save({ ...finding, device: this.options.device }, { runId }));
+    const saved = await this.store.save({ ...finding, device: this.options.device }, { runId });
+    this.options.onSaved?.(saved);
+    return describeSave(saved);
+  }
+
+  /** A person's status change (from an operator over MQTT), by id or unique prefix. */
+  async changeStatus(change: { findingId: string; status: FindingStatus; note?: string; by: string }): Promise<{ ok: true; result: string; record: FindingRecord } | { ok: false; code: 'not_found' | 'invalid'; field: string; message: string }> {
+    const match = matchIdPrefix((await this.store.list()).map((r) => r.id), change.findingId);
+    if (match.kind !== 'found') {
+      const why = match.kind === 'ambiguous' ? `matches ${match.matches.length} findings (${match.matches.join(', ')}): give more characters` : match.kind === 'unknown' ? 'matches no finding' : match.kind === 'too_short' ? 'is too short: give at least 6 characters' : 'is not a hex id';
+      return { ok: false, code: match.kind === 'unknown' ? 'not_found' : 'invalid', field: 'findingId', message: `"${change.findingId}" ${why}` };
+    }
+    const result = await this.store.setStatus(match.id, { status: change.status, by: change.by, ...(change.note ? { note: change.note } : {}) });
+    if (!result.ok) return { ok: false, code: 'invalid', field: 'note', message: 'dismissing a finding needs a note saying why' };
+    return { ok: true, result: result.changed ? `finding ${match.id} is now ${change.status}` : `finding ${match.id} was already ${change.status}`, record: result.record };
   }
 
   /** Every save is on disk when it resolves, so there is nothing to flush; kept for the composition root. */

@@ -32,6 +32,9 @@ import { readResultFile } from '../../adapters/store/result-file-reader.js';
 import { FileOperator } from '../../adapters/operator-file/file-operator.js';
 import type { GpioConfigInput } from '../../adapters/gpio/index.js';
 import { openBenchHardware } from './bench-hardware.js';
+import { connectMqtt, publishRunEnd, snapshotting, wireMqttCommands, type MqttSettings } from './mqtt-wiring.js';
+import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
+import { FirstAnswerApprovals } from '../../adapters/approval-terminal/first-answer.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
 import { durableSummary } from './recover.js';
 
@@ -47,6 +50,8 @@ export interface RunRequest {
   guardrails?: Partial<GuardrailConfig>;
   onProgress?(event: ProgressEvent): void;
   signal: AbortSignal;
+  /** Operators over MQTT; absent: local control only. */
+  mqtt?: MqttSettings;
   /** The bench's GPIO (e-stop button, MCU reset line, status LED); off when absent. */
   gpio?: GpioConfigInput;
   /** Lets a benchmark put timing wrappers around the ports. */
@@ -77,7 +82,14 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   try {
     const { connection, task } = request;
     // Opened first: a damaged findings.json stops the run before it touches the device.
-    const findings = await FindingsLog.open(findingsDirectoryFor(request.stateDir), { device: deviceForFindings(task.device, connection.description), runId: () => runIdFromResultFile(request.stateDir) });
+    const say = (line: string) => process.stderr.write(`${line}\n`);
+    // Joined early: operators see the bench and can steer it even while it recovers.
+    const mqtt = request.mqtt ? await connectMqtt(request.mqtt, request.stateDir, say) : undefined;
+    if (mqtt) cleanup.push(() => mqtt.close());
+    const findings = await FindingsLog.open(findingsDirectoryFor(request.stateDir), {
+      device: deviceForFindings(task.device, connection.description), runId: () => runIdFromResultFile(request.stateDir),
+      ...(mqtt ? { onSaved: (saved) => mqtt.publishFinding(saved) } : {}),
+    });
     cleanup.push(() => findings.close());
     const pool = await TesseractPool.start(1, { warmUp: true });
     cleanup.push(() => pool.close());
@@ -85,7 +97,8 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
     // which would make a done action look undone. Correctness over the ~40 % a band read saves.
     const camera = new CameraObserver(connection.camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
-    const observer = request.instrument?.observer?.(camera) ?? camera;
+    const looked = mqtt ? snapshotting(camera, mqtt) : camera;
+    const observer = request.instrument?.observer?.(looked) ?? looked;
     const plan = request.recover ? await request.recover(observer) : undefined;
     if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
     const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir) });
@@ -93,11 +106,12 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     const store = await FileRunStore.open(request.stateDir);
     cleanup.push(() => store.close());
     const tools = new ToolRegistry();
-    const approvals = approvalPort(request.approvals);
+    const approvals = approvalPort(request.approvals, mqtt);
     const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
     const [a, b, c, d, e, f] = connection.calibration.actuator.affine as [number, number, number, number, number, number];
-    const hardware = openBenchHardware(mcu, [new FileOperator(request.stateDir)], request.gpio, (line) => process.stderr.write(`${line}\n`));
+    const hardware = openBenchHardware(mcu, [new FileOperator(request.stateDir), ...(mqtt ? [mqtt.operator] : [])], request.gpio, say);
     cleanup.push(async () => hardware.close());
+    if (mqtt) wireMqttCommands(mqtt, hardware, findings);
     const summary = await runAgent({
       mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store, clock: systemClock, approvals, tools, guardrails,
       interpreter: makeInterpreter(request, tools, approvals, plan),
@@ -108,12 +122,14 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
       newId: () => randomUUID(),
       onProgress: (event) => {
         hardware.onProgress(event);
+        mqtt?.publishProgress(event);
         request.onProgress?.(event);
       },
       signal: request.signal,
       phaseHook: crashHook(),
       operator: hardware.operator,
     }, { goal: task.goal, task: request.taskFile, resume: plan });
+    if (mqtt) publishRunEnd(mqtt, summary);
     return { kind: 'ran', summary };
   } finally {
     for (const close of cleanup.reverse()) await close().catch(() => undefined);
@@ -155,7 +171,11 @@ function crashHook(): ((phase: string, step: number) => void) | undefined {
   };
 }
 
-function approvalPort(mode: RunRequest['approvals']): ApprovalPort {
+function approvalPort(mode: RunRequest['approvals'], mqtt?: MqttBench): ApprovalPort {
+  if (mode === 'ask' && mqtt) {
+    // Operators over MQTT and the person at the terminal (if there is one) are asked at once.
+    return process.stdin.isTTY ? new FirstAnswerApprovals([mqtt.approvals, new TerminalApprovals()]) : mqtt.approvals;
+  }
   if (mode === 'ask') return new TerminalApprovals();
   if (mode === 'all') return new FixedApprovals(true, 'the command line (--approve all)');
   if (mode === 'none') return new FixedApprovals(false, 'the command line (--approve none)');

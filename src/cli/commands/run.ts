@@ -7,11 +7,17 @@ import { deviceFileForTask, joinBench, rigConnection, startBench, type BenchConn
 import { runTask } from '../../app/agent/run-task.js';
 import { recoverer } from '../../app/agent/recover.js';
 import type { StopCode } from '../../core/recovery/decide.js';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { parse as parseYaml } from 'yaml';
+import type { GpioConfigInput } from '../../adapters/gpio/index.js';
+import { defaultGuardrails } from '../../core/agent/guard/guardrail-config.js';
+import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 
-const USAGE = 'benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
+const USAGE = 'benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0, answered: 0, handed_over: 3, budget_exhausted: 4, halted: 5, cancelled: 130,
@@ -42,7 +48,8 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     llm: { type: 'string' }, model: { type: 'string' }, 'llm-url': { type: 'string' }, plan: { type: 'boolean' },
     approve: { type: 'string' }, 'max-steps': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
     quiet: { type: 'boolean' }, seed: { type: 'string' }, port: { type: 'string' }, camera: { type: 'string' }, calibration: { type: 'string' },
-    'max-age': { type: 'string' },
+    'max-age': { type: 'string' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
+    'mqtt-password-env': { type: 'string' }, 'mqtt-tls-ca': { type: 'string' }, gpio: { type: 'string' }, 'ask-before': { type: 'string', multiple: true },
   }, USAGE);
   if (mode === 'resume' && !values['state-dir']) throw new UsageError(`resume needs --state-dir: the directory of the run to pick up (benchhand run printed it)\nusage: ${USAGE.replace('benchhand run', 'benchhand resume')}`);
   const taskFile = positionals[0];
@@ -55,7 +62,10 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   const guardrails = {
     ...(values['max-steps'] ? { maxSteps: positiveInt(values['max-steps'], '--max-steps') } : {}),
     ...(values.deadline ? { deadlineMs: positiveInt(values.deadline, '--deadline') * 1000 } : {}),
+    ...(values['ask-before'] ? { approvals: [...defaultGuardrails().approvals, ...values['ask-before'].map((pattern, i) => ({ name: `ask-before-${i + 1}`, tool: '*', targetMatches: checkedPattern(pattern) }))] } : {}),
   };
+  const mqtt = mqttSettings(values);
+  const gpio = values.gpio ? loadGpioFile(values.gpio) : undefined;
   const connection = await connect(taskFile, task.device, values);
   const stateDir = resolve(values['state-dir'] ?? join(defaultStateDir(), 'runs', new Date().toISOString().replace(/[:.]/g, '-')));
   const controller = new AbortController();
@@ -67,7 +77,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     const outcome = await runTask({
       task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
       llm: useLlm ? llmConfig(values) : undefined, planFirst: values.plan, approvals: approve, guardrails,
-      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal,
+      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, mqtt, gpio,
       recover: mode === 'resume' ? recoverer(stateDir, task.goal, (line) => process.stdout.write(`${line}\n`), values['max-age'] ? positiveInt(values['max-age'], '--max-age') * 60000 : undefined) : undefined,
     });
     if (outcome.kind === 'recovery_stopped') {
@@ -102,6 +112,36 @@ function llmConfig(values: { llm?: string; model?: string; 'llm-url'?: string })
     model: values.model ?? process.env.BENCHHAND_LLM_MODEL ?? '',
     ...(values['llm-url'] ? { baseUrl: values['llm-url'] } : {}),
   };
+}
+
+function checkedPattern(pattern: string): string {
+  try {
+    new RegExp(pattern, 'i');
+    return pattern;
+  } catch (error) {
+    throw new UsageError(`--ask-before must be a regular expression matched against what a tap lands on (e.g. "delete|pay"): ${(error as Error).message}\nusage: ${USAGE}`);
+  }
+}
+
+function mqttSettings(values: { mqtt?: string; 'bench-id'?: string; 'mqtt-user'?: string; 'mqtt-password-env'?: string; 'mqtt-tls-ca'?: string }): MqttSettings | undefined {
+  if (!values.mqtt) return undefined;
+  const benchId = values['bench-id'] ?? hostname().toLowerCase().replace(/[^a-z0-9_-]/g, '-').slice(0, 32);
+  const passwordEnv = values['mqtt-password-env'];
+  if (passwordEnv && process.env[passwordEnv] === undefined) throw new UsageError(`--mqtt-password-env names ${passwordEnv}, which is not set: export it with the bench's broker password`);
+  return {
+    url: values.mqtt, benchId,
+    ...(values['mqtt-user'] ? { username: values['mqtt-user'] } : {}),
+    ...(passwordEnv ? { password: process.env[passwordEnv] } : {}),
+    ...(values['mqtt-tls-ca'] ? { tlsCa: readFileSync(values['mqtt-tls-ca'], 'utf8') } : {}),
+  };
+}
+
+function loadGpioFile(path: string): GpioConfigInput {
+  try {
+    return parseYaml(readFileSync(path, 'utf8')) as GpioConfigInput;
+  } catch (error) {
+    throw new UsageError(`--gpio ${path}: ${(error as Error).message} (a YAML file with the gpio section, see hardware/gpio.md)`);
+  }
 }
 
 function positiveInt(text: string, flag: string): number {

@@ -1,0 +1,53 @@
+// Operators over MQTT around a run: the bench joins the broker before anything else (so people
+// see it and can steer it even during recovery), its commands feed the operator hub, the
+// approvals, the e-stop and the findings, and the run's progress, findings and pictures go out.
+import { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
+import type { RunSummary } from '../../core/agent/run-summary.js';
+import type { ObserverPort } from '../../core/ports/observer.js';
+import type { BenchHardware } from './bench-hardware.js';
+import type { FindingsLog } from './findings-log.js';
+
+export interface MqttSettings {
+  url: string;
+  benchId: string;
+  username?: string;
+  password?: string;
+  tlsCa?: string;
+}
+
+export function connectMqtt(settings: MqttSettings, stateDir: string, say: (line: string) => void): Promise<MqttBench> {
+  return MqttBench.connect({
+    url: settings.url, benchId: settings.benchId, stateDir,
+    ...(settings.username ? { username: settings.username } : {}),
+    ...(settings.password ? { password: settings.password } : {}),
+    ...(settings.tlsCa ? { tls: { ca: settings.tlsCa } } : {}),
+    log: (message) => say(`mqtt: ${message}`),
+  });
+}
+
+/** Commands the bench cannot carry out by itself go to the run's hardware and findings. */
+export function wireMqttCommands(bench: MqttBench, hardware: BenchHardware, findings: FindingsLog): void {
+  bench.onEmergencyStop(async () => ({ latched: await hardware.emergencyStop('an MQTT operator') }));
+  bench.onFindingStatus(async (change) => {
+    const result = await findings.changeStatus(change);
+    return result.ok ? { ok: true, result: result.result, record: result.record } : { ok: false, error: { code: result.code, field: result.field, message: result.message } };
+  });
+}
+
+/** Every picture the agent takes is offered as the snapshot (the bench keeps the rate low). */
+export function snapshotting(observer: ObserverPort, bench: MqttBench): ObserverPort {
+  return {
+    describe: () => observer.describe(),
+    close: () => observer.close(),
+    observe: async (options) => {
+      const observation = await observer.observe(options);
+      if (observation.frame) bench.publishSnapshot(observation.frame.image);
+      return observation;
+    },
+  };
+}
+
+export function publishRunEnd(bench: MqttBench, summary: RunSummary): void {
+  bench.publishEvent('finished', { runId: summary.runId, termination: summary.termination, sentence: summary.sentence });
+  bench.updateState({ run: { status: summary.termination.kind } });
+}

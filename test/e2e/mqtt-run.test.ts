@@ -1,0 +1,132 @@
+// Operators over a real mosquitto steering `benchhand run` on the virtual bench, with the real
+// operator client (`benchhand ops`): pause and resume, e-stop reaching the MCU, approval asked
+// and given over MQTT (also in the middle of a recovery), and a broker restart losing no event.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
+import { BenchServer } from '../../src/sim/bench/bench-server.js';
+import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
+import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
+import { describeWithMosquitto } from '../integration/mqtt/with-mosquitto.js';
+import { TestOperator } from '../integration/mqtt/test-operator.js';
+import { Mosquitto } from '../support/mosquitto.js';
+import { runCli, spawnCli } from '../support/run-cli.js';
+
+const TASK = 'src/sim/devices/settings-wifi.task.yaml';
+
+describeWithMosquitto('benchhand run steered over MQTT', () => {
+  let broker: Mosquitto;
+  let bench: VirtualBench | undefined;
+  let server: BenchServer | undefined;
+  beforeAll(async () => { broker = await Mosquitto.start({ persistence: true }); });
+  afterAll(async () => { await broker.stop(); });
+  afterEach(async () => {
+    await server?.close();
+    await bench?.stop();
+  });
+
+  async function freshBench() {
+    bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
+    server = await BenchServer.start(bench);
+    return { url: server.url, stateDir: mkdtempSync(join(tmpdir(), 'bh-mqtt-')) };
+  }
+  const taps = () => bench!.mcu.events().filter((e) => e.ev === 'tap_down').length;
+  const ops = (...args: string[]) => runCli(['ops', ...args, '--broker', broker.url]);
+
+  function startRun(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+    const child = spawnCli(args);
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    return { child, output: () => out, exited: new Promise((resolve) => child.on('exit', resolve)) };
+  }
+
+  it('pause holds the run still, resume finishes it', async () => {
+    const { url, stateDir } = await freshBench();
+    const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench1']);
+    await until(() => /step 2 .*-> ok/.test(run.output()));
+    const paused = await ops('send', 'bench1', 'pause');
+    expect(paused.stdout).toMatch(/bench1: pause done/);
+    await until(() => /operator_pause -> ok/.test(run.output()));
+    const held = taps();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(taps()).toBe(held);
+    const listed = await ops('list');
+    expect(listed.stdout).toMatch(/bench1.*online/);
+    expect((await ops('send', 'bench1', 'resume')).code).toBe(0);
+    expect(await run.exited).toBe(0);
+    expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
+  }, 90000);
+
+  it('e-stop reaches the MCU at once and pauses the run; stop ends it', async () => {
+    const { url, stateDir } = await freshBench();
+    const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench2']);
+    await until(() => /step 2 .*-> ok/.test(run.output()));
+    const stopped = await ops('send', 'bench2', 'estop');
+    expect(stopped.code).toBe(0);
+    expect(bench!.mcu.events().some((e) => e.ev === 'estop')).toBe(true);
+    const held = taps();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(taps()).toBe(held);
+    expect((await ops('send', 'bench2', 'stop')).code).toBe(0);
+    expect(await run.exited).toBe(130);
+    expect(run.output()).toMatch(/Cancelled \(stopped by/);
+  }, 90000);
+
+  it('an approval asked over MQTT is given over MQTT, also in the middle of a recovery', async () => {
+    const { url, stateDir } = await freshBench();
+    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: 'checkpoint:3' });
+    const run = startRun(['resume', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench3', '--ask-before', '^connect$']);
+    let id = '';
+    for (let tries = 0; tries < 100 && !id; tries++) {
+      const listed = await ops('list');
+      id = /approve\|deny ([0-9a-f-]{36})/.exec(listed.stdout)?.[1] ?? '';
+      if (!id) await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(id).not.toBe('');
+    expect((await ops('send', 'bench3', 'approve', id)).stdout).toMatch(/approve done/);
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toMatch(/approval for tap on "Connect".*given by/);
+    expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
+  }, 120000);
+
+  it('a broker outage in the middle of a run loses no event', async () => {
+    const { url, stateDir } = await freshBench();
+    const events = 'benchhand/bench4/events';
+    const viewer = () => TestOperator.connect(broker.url, { clientId: 'e2e-viewer', clean: false, properties: { sessionExpiryInterval: 600 } });
+    const first = await viewer();
+    await first.watch(events);
+    const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench4']);
+    await until(() => /step 2 .*-> ok/.test(run.output()));
+    await first.close();
+    await broker.pause(); // the run goes on; its events wait in the bench's outbox on disk
+    await new Promise((r) => setTimeout(r, 2000));
+    await broker.resume();
+    const second = await viewer();
+    await second.watch(events);
+    expect(await run.exited).toBe(0);
+    const outcomes = () => {
+      const ids = new Set<string>();
+      for (const message of [...first.on(events), ...second.on(events)]) {
+        const event = JSON.parse(message.payload.toString()) as { id: string; type: string };
+        if (event.type === 'outcome') ids.add(event.id);
+      }
+      return ids.size;
+    };
+    const recorded = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter((line) => line && !line.includes('"tool":"recovery"')).length;
+    await second.until(() => outcomes() >= recorded, 10000, 'every outcome event').catch(() => undefined);
+    expect(outcomes()).toBe(recorded);
+    await second.close();
+  }, 90000);
+});
+
+async function until(condition: () => boolean, timeoutMs = 30000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
