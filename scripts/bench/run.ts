@@ -4,12 +4,14 @@ import { benchMcuLink } from './mcu-link.bench.js';
 import { benchVision } from './vision.bench.js';
 import { benchAgentStep } from './agent-step.bench.js';
 import { benchCheckpoint } from './checkpoint.bench.js';
+import { benchEmergencyStop } from './estop.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
   'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
   'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
+  'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
 };
 
 const only = process.argv[2];
