@@ -12,6 +12,7 @@ import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.
 import { FakeLlmServer } from '../support/fake-llm-server.js';
 import { checkpointChecksum } from '../../src/adapters/store/result-file.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
+import { until } from '../support/until.js';
 import { wifiModel } from '../support/scripted-models.js';
 
 const TASK = 'src/sim/devices/settings-wifi.task.yaml';
@@ -152,11 +153,3 @@ describe('a person controls the run in the middle of a recovery', () => {
     }
   }, 120000);
 });
-
-async function until(condition: () => boolean, timeoutMs = 20000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

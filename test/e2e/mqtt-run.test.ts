@@ -14,6 +14,7 @@ import { describeWithMosquitto } from '../integration/mqtt/with-mosquitto.js';
 import { TestOperator } from '../integration/mqtt/test-operator.js';
 import { Mosquitto } from '../support/mosquitto.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
+import { until } from '../support/until.js';
 
 const TASK = 'src/sim/devices/settings-wifi.task.yaml';
 
@@ -122,11 +123,3 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     await second.close();
   }, 90000);
 });
-
-async function until(condition: () => boolean, timeoutMs = 30000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

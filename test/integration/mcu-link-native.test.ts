@@ -5,6 +5,7 @@ import { McuLink } from '../../src/adapters/mcu-serial/link.js';
 import type { McuEvent } from '../../src/core/ports/mcu.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
 import { startSimMcu, type SimFixture } from '../support/sim-mcu-fixture.js';
+import { until } from '../support/until.js';
 import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
 
 const taps = (events: SimEvent[]) => events.filter((e) => e.ev === 'tap_down').map((e) => ({ x: e.x as number, y: e.y as number }));
@@ -37,12 +38,12 @@ describe('serial link: reboots and dropped links', () => {
     const firstBoot = link.info.bootId;
     const id = await link.allocateCommandId();
     const inFlight = link.tap({ x: 300, y: 400, holdMs: 1500 }, { id });
-    await waitUntil(() => taps(sim.events()).length === 1);
+    await until(() => taps(sim.events()).length === 1);
     await sim.mcu.stop('SIGKILL');
     await sim.restart();
     const outcome = await inFlight;
     expect(outcome).toMatchObject({ kind: 'indeterminate', id, reason: 'mcu_rebooted' });
-    await waitUntil(() => link.isConnected && link.info.bootId !== firstBoot);
+    await until(() => link.isConnected && link.info.bootId !== firstBoot);
     expect(events).toContainEqual(expect.objectContaining({ type: 'reboot', previousBootId: firstBoot, indeterminateIds: [id] }));
     // The restarted MCU works, and the shared log (both boots) shows the lost tap exactly once.
     expect(await link.tap({ x: 10, y: 20, holdMs: 20 })).toMatchObject({ kind: 'done' });
@@ -62,9 +63,9 @@ describe('serial link: a pulled cable', () => {
     link.onEvent((e) => events.push(e));
     const bootId = link.info.bootId;
     const inFlight = link.tap({ x: 700, y: 800, holdMs: 600 });
-    await waitUntil(() => taps(sim.events()).length === 1);
+    await until(() => taps(sim.events()).length === 1);
     sim.mcu.unplug();
-    await waitUntil(() => events.some((e) => e.type === 'disconnected'));
+    await until(() => events.some((e) => e.type === 'disconnected'));
     expect(await link.tap({ x: 1, y: 1 })).toMatchObject({ kind: 'refused', code: 'NOT_CONNECTED' });
     await new Promise((r) => setTimeout(r, 700)); // the tap finishes on the MCU while unplugged
     sim.mcu.plug();
@@ -75,11 +76,3 @@ describe('serial link: a pulled cable', () => {
     await link.close();
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -1,10 +1,10 @@
 // A local operator's commands, appended as JSON lines to operator.jsonl in the state directory
 // (by `benchhand control`) and read by the running agent at its safe points.
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { OperatorCommand, OperatorPort } from '../../core/ports/operator.js';
 import { AppendLog } from '../store/append-log.js';
+import { JsonLinesTail } from '../store/json-lines-tail.js';
 
 export const OPERATOR_FILE = 'operator.jsonl';
 
@@ -14,41 +14,19 @@ const commandSchema = z.union([
 ]);
 
 export class FileOperator implements OperatorPort {
-  private offset = 0;
-  private partial = '';
+  private readonly tail: JsonLinesTail;
   private readonly seen = new Set<string>();
 
   /** Commands already in the file belong to earlier runs: this run reads what comes after it starts. */
-  constructor(private readonly stateDir: string) {
-    const path = join(stateDir, OPERATOR_FILE);
-    this.offset = existsSync(path) ? statSync(path).size : 0;
+  constructor(stateDir: string) {
+    this.tail = new JsonLinesTail(join(stateDir, OPERATOR_FILE), { fromEnd: true });
   }
 
   async poll(): Promise<OperatorCommand[]> {
-    const path = join(this.stateDir, OPERATOR_FILE);
-    if (!existsSync(path)) return [];
-    const fd = openSync(path, 'r');
-    try {
-      const buffer = Buffer.alloc(64 * 1024);
-      let count: number;
-      while ((count = readSync(fd, buffer, 0, buffer.length, this.offset)) > 0) {
-        this.offset += count;
-        this.partial += buffer.subarray(0, count).toString('utf8');
-      }
-    } finally {
-      closeSync(fd);
-    }
-    const lines = this.partial.split('\n');
-    this.partial = lines.pop() ?? '';
     const commands: OperatorCommand[] = [];
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      let parsed: ReturnType<typeof commandSchema.safeParse>;
-      try {
-        parsed = commandSchema.safeParse(JSON.parse(line));
-      } catch {
-        continue; // not a command: ignored, and the agent goes on
-      }
+    for (const { value } of this.tail.readNew()) {
+      const parsed = commandSchema.safeParse(value);
+      // Not a command (or one seen before): ignored, and the agent goes on.
       if (!parsed.success || this.seen.has(parsed.data.id)) continue;
       this.seen.add(parsed.data.id);
       commands.push(parsed.data);
