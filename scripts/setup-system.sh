@@ -7,12 +7,15 @@ PACKAGES=(
   g++ make cmake pkg-config          # native firmware core, simulator harness
   googletest libgtest-dev            # firmware unit tests
   gcc-avr avr-libc arduino-core-avr  # Leonardo / Pro Micro image
+  avrdude                            # benchhand flash: writes the Leonardo / Pro Micro image through the Caterina bootloader
   simavr libsimavr-dev libelf-dev    # the AVR image run in simulation
   gcc-arm-none-eabi                  # the portable core cross-compiled for the Pico's cortex-m0plus
   socat                              # serial debugging (pty pairs)
+  shellcheck                         # lints host/install.sh (test/integration/host; one 2.6 MB package)
   mosquitto                          # MQTT broker for the operator tests
   fonts-dejavu-core                  # the virtual device's fonts
   tesseract-ocr tesseract-ocr-eng    # native OCR, compared with tesseract.js in `npm run bench vision` (optional)
+  chromium                           # headless browser for the run report test (benchhand report)
 )
 
 if [ "$(id -u)" -ne 0 ]; then

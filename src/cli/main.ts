@@ -1,5 +1,6 @@
 // The `benchhand` command: one entry point, one subcommand per file under commands/.
 import { calibrateCommand } from './commands/calibrate.js';
+import { configCommand } from './commands/config.js';
 import { consoleCommand } from './commands/console.js';
 import { demoCommand } from './commands/demo.js';
 import { ocrCommand } from './commands/ocr.js';
@@ -23,8 +24,12 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   findings: { run: findingsCommand, summary: 'list what the agent found; acknowledge, start, resolve, dismiss (with a note) or reopen a finding' },
   fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },
   calibrate: { run: calibrateCommand, summary: 'find the screen in the camera picture, confirm its corners, write the calibration (JSON)' },
+  config: { run: configCommand, summary: 'check the bench\'s config file (config check [FILE] [--print]): OK with a line per section, or each problem with its line and fix' },
   ocr: { run: ocrCommand, summary: 'read a camera picture (or screenshot) as the agent would: text with boxes, and a quality verdict' },
+  report: { run: async (argv) => (await import('./commands/report.js')).reportCommand(argv), summary: 'write one self-contained HTML page for a run: each step\'s picture, OCR boxes, tap, verification; findings, errors, budgets' },
   ops: { run: async (argv) => (await import('./commands/ops.js')).opsCommand(argv), summary: 'the operator\'s client for benches on an MQTT broker: list them, follow one live, send a command' },
+  flash: { run: async (argv) => (await import('./commands/flash.js')).flashCommand(argv), summary: 'write the firmware to the board (avrdude for Leonardo/Pro Micro; PlatformIO or a UF2 for the Pico), then shake hands with it' },
+  doctor: { run: async (argv) => (await import('./commands/doctor.js')).doctorCommand(argv), summary: 'check this machine for the bench: serial, firmware, camera, GPIO, OCR data, broker, disk, clock; each a pass or a fix' },
   'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
 };
 

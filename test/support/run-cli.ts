@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 const entry = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
 
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  // A bench's installed /etc/benchhand/config.yaml must not leak into tests run on that bench.
+  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: { BENCHHAND_CONFIG: 'none', ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }

@@ -11,6 +11,9 @@ export class HttpCamera implements CameraPort {
   }
 
   async capture(options: CaptureOptions = {}): Promise<CameraFrame> {
+    // A moment still to come: wait for it, then a frame taken after it will do.
+    const wait = (options.newerThan ?? 0) - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
     const asked = performance.now();
     const url = new URL('frame', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
     if (options.newerThan !== undefined) url.searchParams.set('maxAgeMs', String(Math.max(0, Math.floor(asked - options.newerThan))));

@@ -37,6 +37,7 @@ import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import { FirstAnswerApprovals } from '../../adapters/approval-terminal/first-answer.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
 import { durableSummary } from './recover.js';
+import { keepFrames } from '../report/frame-keeper.js';
 
 export interface RunRequest {
   task: TaskDefinition;
@@ -61,6 +62,8 @@ export interface RunRequest {
    * either says how to continue the saved run, or stops it (nothing connects to the MCU then).
    */
   recover?(observer: ObserverPort): Promise<ResumePlan | { stop: RecoveryDecision }>;
+  /** Keep the pictures acted on under STATE_DIR/frames/ for `benchhand report` (also BENCHHAND_KEEP_FRAMES=1). */
+  keepFrames?: boolean;
 }
 
 export interface ResumePlan {
@@ -97,12 +100,16 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
     // which would make a done action look undone. Correctness over the ~40 % a band read saves.
     const camera = new CameraObserver(connection.camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
-    const looked = mqtt ? snapshotting(camera, mqtt) : camera;
+    const seen = mqtt ? snapshotting(camera, mqtt) : camera;
+    const keeper = (request.keepFrames ?? process.env.BENCHHAND_KEEP_FRAMES === '1') ? keepFrames(seen, request.stateDir, calibration) : undefined;
+    if (keeper) cleanup.push(() => keeper.flush());
+    const looked = keeper ?? seen;
     const observer = request.instrument?.observer?.(looked) ?? looked;
     const plan = request.recover ? await request.recover(observer) : undefined;
     if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
     const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir) });
     cleanup.push(() => mcu.close());
+    await homeIfNeeded(mcu, say);
     const store = await FileRunStore.open(request.stateDir);
     cleanup.push(() => store.close());
     const tools = new ToolRegistry();
@@ -122,6 +129,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
       newId: () => randomUUID(),
       onProgress: (event) => {
         hardware.onProgress(event);
+        keeper?.note(event);
         mqtt?.publishProgress(event);
         request.onProgress?.(event);
       },
@@ -156,6 +164,14 @@ function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: Ap
     },
     handoff: [shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '', plan?.handoff ?? ''].filter(Boolean).join('\n\n') || undefined,
   }, task.goal);
+}
+
+/** A gantry must find its endstops before its first tap (the MCU refuses taps until then). */
+async function homeIfNeeded(mcu: McuLink, say: (line: string) => void): Promise<void> {
+  if (!mcu.info.capabilities.includes('home')) return;
+  say('homing the gantry before the run');
+  const outcome = await mcu.home();
+  if (outcome.kind !== 'done' && outcome.kind !== 'already') throw new Error(`the gantry did not home (${outcome.kind}: ${'message' in outcome ? outcome.message : ''}); check its endstops and power, then run again`);
 }
 
 /**

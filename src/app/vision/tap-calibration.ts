@@ -8,7 +8,10 @@ import type { McuPort } from '../../core/ports/mcu.js';
 import type { ObserverPort } from '../../core/ports/observer.js';
 import { screenText } from '../../core/vision/screen-model.js';
 
-const POINTER = /X\s*[:;.]?\s*(\d{1,5})\s*Y\s*[:;.]?\s*(\d{1,5})/;
+// "X: 540.0 Y: 1200.0" while the finger is down (not the "dX:"/"dY:" shown after it lifts).
+const POINTER = /(?<![dD])X\s*[:;.]?\s*(\d{1,5})(?:[.,]\d+)?\s+(?<![dD])Y\s*[:;.]?\s*(\d{1,5})(?:[.,]\d+)?/;
+/** Long enough for the camera to look while the finger is still down. */
+const PRESS_MS = 1500;
 
 /** Five points spread over the lower part of the workspace, where most app screens are empty. */
 export function calibrationPoints(workspace: { width: number; height: number }): Point[] {
@@ -25,9 +28,11 @@ export async function calibrateByTaps(mcu: McuPort, observer: ObserverPort, poin
   const pairs: PointPair[] = [];
   let previous: Point | undefined;
   for (const actuator of points) {
-    const outcome = await mcu.tap({ ...actuator, holdMs: 60 });
+    // Android shows the touch's coordinates only while the finger is down: look during the press.
+    const pressing = mcu.tap({ ...actuator, holdMs: PRESS_MS });
+    const seen = await observer.observe({ newerThan: performance.now() + 500, timeoutMs: 5000 });
+    const outcome = await pressing;
     if (outcome.kind !== 'done') throw new Error(`the calibration tap at ${actuator.x},${actuator.y} failed: ${JSON.stringify(outcome)}`);
-    const seen = await observer.observe({ newerThan: performance.now() + 150, timeoutMs: 5000 });
     const device = readPointer(screenText(seen.screen));
     if (!device) throw new Error('no "X: … Y: …" pointer location on the screen: switch on Developer options → Pointer location on the phone, and open a screen where taps change nothing');
     if (previous && device.x === previous.x && device.y === previous.y) throw new Error(`the pointer location did not move after the tap at ${actuator.x},${actuator.y}: is the tap reaching the screen?`);

@@ -4,6 +4,8 @@
 // On the virtual bench, the bench's recorded truth (GET truth beside the camera) is used to check.
 import { createInterface } from 'node:readline/promises';
 import { HttpCamera } from '../../adapters/camera-http/http-camera.js';
+import { cameraFromSource } from '../../app/agent/bench-connection.js';
+import type { CameraPort } from '../../core/ports/camera.js';
 import { MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
 import { writeFileAtomic } from '../../adapters/store/atomic-file.js';
@@ -16,16 +18,16 @@ import type { Point } from '../../core/vision/homography.js';
 import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
 
-const USAGE = 'benchhand calibrate --bench CAMERA_URL --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
+const USAGE = 'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
 
 export async function calibrateCommand(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, {
-    bench: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, 'actuator-map': { type: 'string' },
+    bench: { type: 'string' }, camera: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, 'actuator-map': { type: 'string' },
     device: { type: 'string' }, rotation: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean' }, taps: { type: 'boolean' },
   }, USAGE);
   if (values.taps && !values.port) throw new UsageError(`--taps needs --port: the MCU taps known points and the camera reads where they landed\nusage: ${USAGE}`);
   if (values.help) { process.stdout.write(`usage: ${USAGE}\n`); return 0; }
-  if (!values.bench) throw new UsageError(`--bench is required: the camera's base URL (the virtual bench prints it as "camera")\nusage: ${USAGE}`);
+  if (!values.bench && !values.camera) throw new UsageError(`say which camera: --bench URL (the virtual bench's camera address) or --camera rpicam|v4l2:/dev/videoN|replay:PATH (the rig's)\nusage: ${USAGE}`);
   if (!values.out) throw new UsageError(`--out is required: the JSON file to write the calibration to\nusage: ${USAGE}`);
   const deviceSize = values.device ? parseSize('--device', values.device, USAGE) : { width: 1080, height: 2400 };
   const rotationDeg = parseRotation(values.rotation, USAGE);
@@ -33,7 +35,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
   if (values.port && !values.taps) await checkMcu(values.port, say);
-  const camera = new HttpCamera(values.bench);
+  const camera = values.camera ? cameraFromSource(values.camera) : new HttpCamera(values.bench!);
   const frame = await camera.capture({ timeoutMs: 10_000 });
   say(`1. captured frame ${frame.sequence} (${frame.width}x${frame.height}) from ${camera.describe()}`);
   const found = await findScreen(frame, deviceSize, rotationDeg);
@@ -43,7 +45,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   say(`   outline straightness: ${found.edgeResidualPx.toFixed(2)} camera px RMS = ${(found.edgeResidualPx * scale).toFixed(2)} device px`);
   const corners = values.yes ? found.corners : await confirmCorners(found.corners, say);
   let cameraResidualPx = found.edgeResidualPx * scale;
-  const truth = await benchTruth(values.bench);
+  const truth = values.bench ? await benchTruth(values.bench) : undefined;
   if (truth) {
     cameraResidualPx = mappingDifferencePx(truth, corners, deviceSize);
     say(`   virtual bench truth: the corners put device points within ${cameraResidualPx.toFixed(2)} device px of the truth`);
@@ -68,7 +70,7 @@ async function checkMcu(port: string, say: (line: string) => void): Promise<void
 }
 
 /** Taps known points through the MCU and reads the pointer location through the camera and OCR. */
-async function tapActuatorMap(port: string, camera: HttpCamera, calibration: { deviceSize: { width: number; height: number }; screenCorners: Point[] }, say: (line: string) => void): Promise<ActuatorMap> {
+async function tapActuatorMap(port: string, camera: CameraPort, calibration: { deviceSize: { width: number; height: number }; screenCorners: Point[] }, say: (line: string) => void): Promise<ActuatorMap> {
   const link = await McuLink.connect({ path: port, commandIds: new MemoryCommandIds() });
   const pool = await TesseractPool.start(1, { warmUp: true });
   try {

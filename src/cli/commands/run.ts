@@ -1,9 +1,11 @@
 // `benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS] [--state-dir DIR] ...`: runs a task
 // on a virtual bench started for the run, on a running one, or on the real rig, and shows live
-// progress. The exit code says how it ended.
+// progress. The exit code says how it ended. The rig, the broker, GPIO, the LLM and the guardrails
+// come from the config file (--config FILE, else $BENCHHAND_CONFIG, else /etc/benchhand/config.yaml
+// if it exists); flags override the file.
 import { join, resolve } from 'node:path';
 import { loadTask } from '../../app/agent/task-file.js';
-import { deviceFileForTask, joinBench, rigConnection, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
+import { deviceFileForTask, joinBench, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
 import { runTask } from '../../app/agent/run-task.js';
 import { recoverer } from '../../app/agent/recover.js';
 import type { StopCode } from '../../core/recovery/decide.js';
@@ -16,8 +18,15 @@ import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
+import { YamlFileError } from '../../adapters/yaml-file/yaml-schema.js';
+import type { BenchConfig } from '../../config/bench-config-schema.js';
+import { cameraSectionSchema, withCameraSource, type CameraSection } from '../../config/camera-section.js';
+import { ConfigError } from '../../config/config-error.js';
+import { configFileToUse } from '../../config/config-file-location.js';
+import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
+import { rigFromConfig } from '../../config/rig-from-config.js';
 
-const USAGE = 'benchhand run TASK [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
+const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0, answered: 0, handed_over: 3, budget_exhausted: 4, halted: 5, cancelled: 130,
@@ -50,6 +59,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     quiet: { type: 'boolean' }, seed: { type: 'string' }, port: { type: 'string' }, camera: { type: 'string' }, calibration: { type: 'string' },
     'max-age': { type: 'string' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
     'mqtt-password-env': { type: 'string' }, 'mqtt-tls-ca': { type: 'string' }, gpio: { type: 'string' }, 'ask-before': { type: 'string', multiple: true },
+    config: { type: 'string' },
   }, USAGE);
   if (mode === 'resume' && !values['state-dir']) throw new UsageError(`resume needs --state-dir: the directory of the run to pick up (benchhand run printed it)\nusage: ${USAGE.replace('benchhand run', 'benchhand resume')}`);
   const taskFile = positionals[0];
@@ -58,25 +68,29 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   const approve = values.approve ?? 'ask';
   if (approve !== 'ask' && approve !== 'all' && approve !== 'none') throw new UsageError(`--approve must be ask, all or none; got "${approve}"\nusage: ${USAGE}`);
   const task = loadTask(taskFile);
+  const { loaded, config } = loadConfig(values.config);
   const useLlm = values.llm !== undefined || values.model !== undefined || !task.steps;
+  // The file's guardrails are the bench's; a task's own limits (steps, deadline) beat them; flags beat both.
   const guardrails = {
+    ...(config.guardrails ?? {}),
+    ...(config.guardrails ? task.limits ?? {} : {}),
     ...(values['max-steps'] ? { maxSteps: positiveInt(values['max-steps'], '--max-steps') } : {}),
     ...(values.deadline ? { deadlineMs: positiveInt(values.deadline, '--deadline') * 1000 } : {}),
-    ...(values['ask-before'] ? { approvals: [...defaultGuardrails().approvals, ...values['ask-before'].map((pattern, i) => ({ name: `ask-before-${i + 1}`, tool: '*', targetMatches: checkedPattern(pattern) }))] } : {}),
+    ...(values['ask-before'] ? { approvals: [...(config.guardrails?.approvals ?? defaultGuardrails().approvals), ...values['ask-before'].map((pattern, i) => ({ name: `ask-before-${i + 1}`, tool: '*', targetMatches: checkedPattern(pattern) }))] } : {}),
   };
-  const mqtt = mqttSettings(values);
-  const gpio = values.gpio ? loadGpioFile(values.gpio) : undefined;
-  const connection = await connect(taskFile, task.device, values);
-  const stateDir = resolve(values['state-dir'] ?? join(defaultStateDir(), 'runs', new Date().toISOString().replace(/[:.]/g, '-')));
+  const mqtt = mqttSettings(values, config);
+  const gpio = values.gpio ? loadGpioFile(values.gpio) : config.gpio;
+  const connection = await connect(taskFile, task.device, values, config, loaded?.file);
+  const stateDir = resolve(values['state-dir'] ?? join(config.bench?.stateDir ?? defaultStateDir(), 'runs', new Date().toISOString().replace(/[:.]/g, '-')));
   const controller = new AbortController();
   const cancel = (signal: string) => () => controller.abort(`${signal} received`);
   process.once('SIGINT', cancel('SIGINT'));
   process.once('SIGTERM', cancel('SIGTERM'));
-  say(`benchhand ${mode}: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}`, values.quiet);
+  say(`benchhand ${mode}: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}${loaded ? `; config ${loaded.file}` : ''}`, values.quiet);
   try {
     const outcome = await runTask({
       task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
-      llm: useLlm ? llmConfig(values) : undefined, planFirst: values.plan, approvals: approve, guardrails,
+      llm: useLlm ? llmConfig(values, config.llm) : undefined, planFirst: values.plan, approvals: approve, guardrails,
       onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, mqtt, gpio,
       recover: mode === 'resume' ? recoverer(stateDir, task.goal, (line) => process.stdout.write(`${line}\n`), values['max-age'] ? positiveInt(values['max-age'], '--max-age') * 60000 : undefined) : undefined,
     });
@@ -96,20 +110,52 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   }
 }
 
-async function connect(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string; port?: string; camera?: string; calibration?: string }): Promise<BenchConnection> {
+/** The config file, if there is one (else the environment's overrides alone); its problems are usage errors (exit 2: restarting cannot fix them). */
+function loadConfig(named: string | undefined): { loaded?: LoadedConfig; config: BenchConfig } {
+  try {
+    const file = configFileToUse(named);
+    if (!file) return { config: configFromEnvironment() };
+    const loaded = loadConfigFile(file);
+    return { loaded, config: loaded.config };
+  } catch (error) {
+    if (error instanceof YamlFileError || error instanceof ConfigError) throw new UsageError(`${error.message}\n(check it with \`benchhand config check FILE\`; --config none runs without a config file)`);
+    throw error;
+  }
+}
+
+async function connect(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string; port?: string; camera?: string; calibration?: string }, config: BenchConfig, configFile: string | undefined): Promise<BenchConnection> {
   if (values.bench) return joinBench(values.bench);
   if (values.sim !== undefined) {
     const deviceFile = values.sim === '' ? deviceFileForTask(taskFile, device) : values.sim;
     return startBench(deviceFile, { recordDir: values.record, seed: values.seed ? Number(values.seed) : undefined });
   }
-  if (values.port && values.camera && values.calibration) return rigConnection(values.port, values.camera, values.calibration);
-  throw new UsageError('say where the hardware is: --sim (a virtual bench for this run), --bench ADDRESS (a running `benchhand sim`), or the rig with --port PATH --camera rpicam|v4l2:/dev/videoN --calibration FILE');
+  const port = values.port ?? config.mcu?.port;
+  const camera = values.camera !== undefined ? cameraFromFlag(values.camera, config.camera) : config.camera;
+  const calibration = values.calibration !== undefined ? { file: resolve(values.calibration) } : config.calibration;
+  if (port && camera && calibration) {
+    try {
+      return rigFromConfig({ port, camera, calibration, origin: configFile ? `config ${configFile}` : 'no config file' });
+    } catch (error) {
+      if (error instanceof YamlFileError || error instanceof ConfigError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  const missing = [port ? undefined : 'mcu.port (--port)', camera ? undefined : 'camera.source (--camera)', calibration ? undefined : 'calibration (--calibration)'].filter(Boolean);
+  throw new UsageError(`say where the hardware is: --sim (a virtual bench for this run), --bench ADDRESS (a running \`benchhand sim\`), or the rig with --port PATH --camera rpicam|v4l2:/dev/videoN --calibration FILE or a config file that gives them (--config FILE, $BENCHHAND_CONFIG, /etc/benchhand/config.yaml)${configFile ? `; ${configFile} and the flags lack ${missing.join(', ')}` : ''}`);
 }
 
-function llmConfig(values: { llm?: string; model?: string; 'llm-url'?: string }): Record<string, unknown> {
+/** --camera replaces the file's camera source; the file's options stay when it is the same kind of camera. */
+function cameraFromFlag(source: string, fromFile: CameraSection | undefined): CameraSection {
+  const checked = cameraSectionSchema.safeParse(withCameraSource(fromFile, source));
+  if (!checked.success) throw new UsageError(`--camera: ${checked.error.issues.map((issue) => issue.message).join('; ')}\nusage: ${USAGE}`);
+  return checked.data;
+}
+
+function llmConfig(values: { llm?: string; model?: string; 'llm-url'?: string }, fromFile: BenchConfig['llm']): Record<string, unknown> {
   return {
-    provider: values.llm ?? process.env.BENCHHAND_LLM_PROVIDER ?? 'anthropic',
-    model: values.model ?? process.env.BENCHHAND_LLM_MODEL ?? '',
+    ...(fromFile ?? { provider: process.env.BENCHHAND_LLM_PROVIDER ?? 'anthropic', model: process.env.BENCHHAND_LLM_MODEL ?? '' }),
+    ...(values.llm ? { provider: values.llm } : {}),
+    ...(values.model ? { model: values.model } : {}),
     ...(values['llm-url'] ? { baseUrl: values['llm-url'] } : {}),
   };
 }
@@ -123,16 +169,21 @@ function checkedPattern(pattern: string): string {
   }
 }
 
-function mqttSettings(values: { mqtt?: string; 'bench-id'?: string; 'mqtt-user'?: string; 'mqtt-password-env'?: string; 'mqtt-tls-ca'?: string }): MqttSettings | undefined {
-  if (!values.mqtt) return undefined;
-  const benchId = values['bench-id'] ?? hostname().toLowerCase().replace(/[^a-z0-9_-]/g, '-').slice(0, 32);
-  const passwordEnv = values['mqtt-password-env'];
-  if (passwordEnv && process.env[passwordEnv] === undefined) throw new UsageError(`--mqtt-password-env names ${passwordEnv}, which is not set: export it with the bench's broker password`);
+/** Each flag overrides its key of the file's mqtt section. */
+function mqttSettings(values: { mqtt?: string; 'bench-id'?: string; 'mqtt-user'?: string; 'mqtt-password-env'?: string; 'mqtt-tls-ca'?: string }, config: BenchConfig): MqttSettings | undefined {
+  const file = config.mqtt;
+  const url = values.mqtt ?? file?.url;
+  if (!url) return undefined;
+  const benchId = values['bench-id'] ?? file?.benchId ?? config.bench?.id ?? hostname().toLowerCase().replace(/[^a-z0-9_-]/g, '-').slice(0, 32);
+  const passwordEnv = values['mqtt-password-env'] ?? file?.passwordEnv;
+  const username = values['mqtt-user'] ?? file?.username;
+  const tlsCa = values['mqtt-tls-ca'] ?? file?.tlsCa;
+  if (passwordEnv && process.env[passwordEnv] === undefined) throw new UsageError(`${values['mqtt-password-env'] ? '--mqtt-password-env' : 'mqtt.passwordEnv'} names ${passwordEnv}, which is not set: export it with the bench's broker password`);
   return {
-    url: values.mqtt, benchId,
-    ...(values['mqtt-user'] ? { username: values['mqtt-user'] } : {}),
+    url, benchId,
+    ...(username ? { username } : {}),
     ...(passwordEnv ? { password: process.env[passwordEnv] } : {}),
-    ...(values['mqtt-tls-ca'] ? { tlsCa: readFileSync(values['mqtt-tls-ca'], 'utf8') } : {}),
+    ...(tlsCa ? { tlsCa: readFileSync(tlsCa, 'utf8') } : {}),
   };
 }
 

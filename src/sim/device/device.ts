@@ -64,13 +64,14 @@ export class VirtualDevice {
 
   tapDown(x: number, y: number, t: number): void {
     if (!this.acceptInput(t, `tap_down ${x},${y}`)) return;
-    this.state.lastTouch = { x, y };
+    this.state.lastTouch = { x, y, down: true };
     this.pressed = hitTest(this.view(), x, y);
   }
 
   /** A tap acts on release, and only if it is released on what it pressed (like a phone). */
   tapUp(x: number, y: number, t: number): void {
     if (!this.acceptInput(t, `tap_up ${x},${y}`)) return;
+    if (this.state.lastTouch) this.state.lastTouch = { ...this.state.lastTouch, down: false };
     const view = this.view();
     const released = hitTest(view, x, y);
     const pressed = this.pressed;

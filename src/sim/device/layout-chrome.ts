@@ -76,10 +76,14 @@ export function placeLockScreen(p: Painter, clock: string, prompt: string): void
   p.target({ x: 0, y: p.px(statusBarDp), width: p.width, height: p.height - p.px(statusBarDp) }, 'unlock', prompt);
 }
 
-/** Pointer location (a developer option): a bar over the status bar with the last touch's X and Y. */
-export function placePointerLocation(p: Painter, touch: { x: number; y: number } | undefined): void {
+/**
+ * Pointer location (an Android developer option): a bar over the status bar. As on Android, the
+ * touch's X and Y (one decimal) show while the finger is down; after it lifts, the last gesture's
+ * dX and dY do. A calibration reads it during a long press.
+ */
+export function placePointerLocation(p: Painter, touch: { x: number; y: number; down: boolean } | undefined): void {
   const height = p.px(statusBarDp);
   p.rect({ x: 0, y: 0, width: p.width, height }, '#FFFFFF', { opacity: 0.92 });
-  const text = touch ? `X: ${touch.x} Y: ${touch.y}` : 'X: - Y: -';
+  const text = touch?.down ? `P: 1 / 1   X: ${touch.x.toFixed(1)}   Y: ${touch.y.toFixed(1)}` : `P: 0 / 1   dX: 0.0   dY: 0.0`;
   p.text(text, p.width / 2, p.px(17), 14, '#000000', { align: 'center', weight: 'bold' });
 }

@@ -29,7 +29,7 @@ export interface DeviceState {
   records: Record<string, number>;
   /** Android's developer option "Pointer location": the last touch's coordinates shown on top. */
   pointerLocation: boolean;
-  lastTouch?: { x: number; y: number };
+  lastTouch?: { x: number; y: number; down: boolean };
 }
 
 export function initialState(file: DeviceFile): DeviceState {

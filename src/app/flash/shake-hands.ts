@@ -1,0 +1,48 @@
+// First contact with the firmware: open the MCU's UART link, exchange HELLO, report what answered,
+// close. A protocol mismatch comes back as the link's own error, which says which side to update.
+import type { McuInfo } from '../../core/ports/mcu.js';
+import type { CommandIdSource } from '../../adapters/mcu-serial/command-ids.js';
+import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { McuLinkError } from '../../adapters/mcu-serial/errors.js';
+import type { TransportOpener } from '../../adapters/mcu-serial/transport.js';
+
+/** A handshake sends no ledgered command, so no id is ever taken. */
+const NO_COMMAND_IDS: CommandIdSource = {
+  next: () => Promise.reject(new Error('a handshake sends no commands')),
+};
+
+export interface HandshakeOptions {
+  /** Give up after this long (the link retries HELLO within it). Default 3000 ms. */
+  timeoutMs?: number;
+  open?: TransportOpener;
+}
+
+export async function shakeHands(path: string, options: HandshakeOptions = {}): Promise<McuInfo> {
+  const replyTimeoutMs = 300;
+  const maxSends = Math.max(1, Math.floor((options.timeoutMs ?? 3000) / replyTimeoutMs));
+  const link = await McuLink.connect({ path, commandIds: NO_COMMAND_IDS, replyTimeoutMs, maxSends, heartbeatMs: 60_000, open: options.open });
+  const info = link.info;
+  await link.close();
+  return info;
+}
+
+/**
+ * After flashing the board reboots (the bootloader waits, then starts the sketch): keep trying
+ * until it answers or `waitMs` runs out. A mismatch is final at once: waiting will not fix it.
+ */
+export async function shakeHandsAfterReboot(path: string, waitMs: number, options: HandshakeOptions = {}): Promise<McuInfo> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await shakeHands(path, options);
+    } catch (error) {
+      if (error instanceof McuLinkError && error.code === 'HANDSHAKE_MISMATCH') throw error;
+      if (Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+export function describeFirmware(info: McuInfo): string {
+  return `firmware version ${info.firmwareVersion}, board ${info.board}, boot id ${info.bootId}, protocol ${info.protocolVersion} (table ${info.tableHash})`;
+}

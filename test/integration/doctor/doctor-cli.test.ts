@@ -1,0 +1,75 @@
+// `benchhand doctor` as a user runs it: against the native simulated MCU and a replay camera
+// everything passes (exit 0); a missing serial port fails with the fix to apply (exit 1).
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/run-cli.js';
+import { startSimMcu, type SimFixture } from '../../support/sim-mcu-fixture.js';
+import { FakeSysfsTree } from '../../unit/gpio/fake-sysfs-tree.js';
+
+const picture = fileURLToPath(new URL('../../../src/sim/devices/pictures/settings-wifi.jpg', import.meta.url));
+
+describe('benchhand doctor', () => {
+  let sim: SimFixture;
+  let dir: string;
+  let pictures: string;
+
+  beforeAll(async () => {
+    sim = await startSimMcu();
+    dir = mkdtempSync(join(tmpdir(), 'bh-doctor-'));
+    pictures = join(dir, 'pictures');
+    mkdirSync(pictures);
+    copyFileSync(picture, join(pictures, 'frame-0001.jpg'));
+  });
+  afterAll(async () => { await sim.cleanup(); });
+
+  it('passes every check on the simulated MCU, a replay camera and a fake Pi 4 GPIO tree, read from a config file', async () => {
+    const tree = new FakeSysfsTree().addChip('pinctrl-bcm2711', 512, 58).addExportFiles();
+    const config = join(dir, 'bench.yaml');
+    writeFileSync(config, [
+      'bench:', `  stateDir: ${join(dir, 'state')}`,
+      'mcu:', `  port: ${sim.mcu.path}`,
+      'camera:', `  source: replay:${pictures}`,
+      'gpio:', '  emergencyStop: { pin: 17 }',
+    ].join('\n'));
+    const result = await runCli(['doctor', '--config', config], '', { BENCHHAND_GPIO_SYSFS_ROOT: tree.root });
+    tree.remove();
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toEqual([
+      `✓ serial device: ${sim.mcu.path} exists and is readable and writable (group ${lines[0]!.match(/group (\S+)\)$/)?.[1]})`,
+      expect.stringMatching(/^✓ firmware protocol: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 1 \(table [0-9A-F]+\)$/),
+      expect.stringMatching(new RegExp(`^✓ camera: replay:${pictures}: a 820x616 jpeg frame in \\d+ ms$`)),
+      '✓ GPIO: Raspberry Pi 4 / 400 / CM4 controller pinctrl-bcm2711 at base 512: emergencyStop GPIO17 = sysfs 529',
+      expect.stringMatching(/^✓ OCR data: model in .*4\.0\.0_best_int; a worker started offline in \d+ ms$/),
+      '✓ broker: off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)',
+      expect.stringMatching(/^[✓!] disk space: .* free for /),
+      expect.stringMatching(/^[✓!] clock: 20\d\d-/),
+      expect.stringMatching(/^all 8 checks passed/),
+    ]);
+    expect(result.code).toBe(0);
+  });
+
+  it('fails a missing serial port with the fix, and exits 1 (--json)', async () => {
+    const result = await runCli(['doctor', '--port', join(dir, 'no-such-port'), '--camera', `replay:${pictures}`, '--state-dir', dir, '--timeout', '1', '--json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; detail: string; fix?: string }[] };
+    expect(report.ok).toBe(false);
+    expect(report.checks.map((check) => check.name)).toEqual(['serial-device', 'firmware-protocol', 'camera', 'gpio', 'ocr-data', 'broker', 'disk-space', 'clock']);
+    expect(report.checks[0]).toEqual({
+      name: 'serial-device', status: 'fail', detail: `${join(dir, 'no-such-port')} does not exist`,
+      fix: expect.stringContaining('plug in (or wire) the MCU, then find its path with `ls -l /dev/serial* /dev/ttyACM* /dev/ttyUSB*`'),
+    });
+    expect(report.checks[1]).toMatchObject({ status: 'fail', detail: expect.stringContaining('does not exist: is the MCU plugged in') });
+    expect(report.checks[2]).toMatchObject({ status: 'pass' });
+  });
+
+  it('prints the failing line with its fix', async () => {
+    const result = await runCli(['doctor', '--state-dir', dir, '--camera', `replay:${pictures}`]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('✗ serial device: no MCU serial port configured — fix: give the MCU\'s serial path with --port PATH or mcu.port in --config');
+    expect(result.stdout).toMatch(/2 of 8 checks failed.*apply the fixes above and run benchhand doctor again/);
+  });
+});
