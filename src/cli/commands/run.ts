@@ -26,7 +26,7 @@ import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
 import { rigFromConfig } from '../../config/rig-from-config.js';
 
-const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
+const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0, answered: 0, handed_over: 3, budget_exhausted: 4, halted: 5, cancelled: 130,
@@ -57,7 +57,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     llm: { type: 'string' }, model: { type: 'string' }, 'llm-url': { type: 'string' }, plan: { type: 'boolean' },
     approve: { type: 'string' }, 'max-steps': { type: 'string' }, deadline: { type: 'string' }, record: { type: 'string' },
     quiet: { type: 'boolean' }, seed: { type: 'string' }, port: { type: 'string' }, camera: { type: 'string' }, calibration: { type: 'string' },
-    'max-age': { type: 'string' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
+    'max-age': { type: 'string' }, 'keep-frames': { type: 'boolean' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
     'mqtt-password-env': { type: 'string' }, 'mqtt-tls-ca': { type: 'string' }, gpio: { type: 'string' }, 'ask-before': { type: 'string', multiple: true },
     config: { type: 'string' },
   }, USAGE);
@@ -91,7 +91,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     const outcome = await runTask({
       task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
       llm: useLlm ? llmConfig(values, config.llm) : undefined, planFirst: values.plan, approvals: approve, guardrails,
-      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, mqtt, gpio,
+      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, keepFrames: values['keep-frames'] || undefined, mqtt, gpio,
       recover: mode === 'resume' ? recoverer(stateDir, task.goal, (line) => process.stdout.write(`${line}\n`), values['max-age'] ? positiveInt(values['max-age'], '--max-age') * 60000 : undefined) : undefined,
     });
     if (outcome.kind === 'recovery_stopped') {
