@@ -29,6 +29,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   report: { run: async (argv) => (await import('./commands/report.js')).reportCommand(argv), summary: 'write one self-contained HTML page for a run: each step\'s picture, OCR boxes, tap, verification; findings, errors, budgets' },
   ops: { run: async (argv) => (await import('./commands/ops.js')).opsCommand(argv), summary: 'the operator\'s client for benches on an MQTT broker: list them, follow one live, send a command' },
   flash: { run: async (argv) => (await import('./commands/flash.js')).flashCommand(argv), summary: 'write the firmware to the board (avrdude for Leonardo/Pro Micro; PlatformIO or a UF2 for the Pico), then shake hands with it' },
+  service: { run: async (argv) => (await import('./commands/service.js')).serviceCommand(argv), summary: 'the bench as a service (what systemd runs): health checks feed the watchdog; runs the task files dropped into its inbox' },
   doctor: { run: async (argv) => (await import('./commands/doctor.js')).doctorCommand(argv), summary: 'check this machine for the bench: serial, firmware, camera, GPIO, OCR data, broker, disk, clock; each a pass or a fix' },
   'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
 };

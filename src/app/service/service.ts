@@ -1,0 +1,99 @@
+// `benchhand service`, what the systemd unit runs: keeps the bench healthy and runs the tasks
+// dropped into its inbox, one at a time, each as its own `benchhand run` process (so a run can
+// crash and be resumed without taking the service down). It pings the systemd watchdog only after
+// a real health check; a failed check withholds the ping, and systemd restarts the service.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
+import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { rigFromConfig, type RigSettings } from '../../config/rig-from-config.js';
+import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
+import type { Notify } from './sd-notify.js';
+import { TaskInbox } from './task-inbox.js';
+
+export interface ServiceOptions {
+  rig: RigSettings;
+  stateDir: string;
+  /** Passed to each run, so the run sees the same bench. */
+  configFile?: string;
+  notify: Notify;
+  pingMs: number;
+  /** A run that has not saved its state for this long is unhealthy (default 120 s). */
+  maxQuietRunMs?: number;
+  say(line: string): void;
+  signal: AbortSignal;
+}
+
+export async function runService(options: ServiceOptions): Promise<number> {
+  const inbox = new TaskInbox(options.stateDir);
+  await inbox.prepare();
+  let ready = false;
+  const report = async (health: HealthReport, status: string) => {
+    if (health.ok) {
+      await options.notify({ ...(ready ? {} : { READY: '1' }), WATCHDOG: '1', STATUS: status });
+      ready = true;
+    } else {
+      // No ping: if this lasts past WatchdogSec, systemd restarts the service.
+      await options.notify({ STATUS: `unhealthy: ${health.problems.join('; ')}` });
+      options.say(`health: ${health.problems.join('; ')}`);
+    }
+  };
+  options.say(`benchhand service: inbox ${inbox.inbox}; health checked every ${options.pingMs} ms`);
+  while (!options.signal.aborted) {
+    const task = await idle(options, inbox, report);
+    if (!task) break;
+    await runTaskProcess(options, inbox, task, report);
+  }
+  await options.notify({ STOPPING: '1', STATUS: 'stopping' });
+  return 0;
+}
+
+/** Holds the MCU and camera while there is nothing to do; returns the next task (or nothing on stop). */
+async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: HealthReport, s: string) => Promise<void>): Promise<string | undefined> {
+  const rig = rigFromConfig(options.rig);
+  let link: McuLink | undefined;
+  try {
+    while (!options.signal.aborted) {
+      link ??= await McuLink.connect({ path: rig.serialPath, commandIds: new FileCommandIds(options.stateDir) }).catch((error: Error) => {
+        options.say(`the MCU link is not up: ${error.message}`);
+        return undefined;
+      });
+      const health = link ? await idleHealth(link, rig.camera, options.stateDir) : { ok: false, problems: ['no MCU link'] };
+      await report(health, 'idle, waiting for a task');
+      const task = await inbox.take();
+      if (task) return task;
+      await sleep(options.pingMs, options.signal);
+    }
+    return undefined;
+  } finally {
+    // The run takes the serial port and the camera for itself.
+    await link?.close();
+    await rig.camera.close();
+  }
+}
+
+async function runTaskProcess(options: ServiceOptions, inbox: TaskInbox, task: string, report: (h: HealthReport, s: string) => Promise<void>): Promise<void> {
+  const runDir = join(options.stateDir, 'runs', `${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const args = [...process.execArgv, process.argv[1]!, 'run', task, '--state-dir', runDir, '--quiet', ...(options.configFile ? ['--config', options.configFile] : [])];
+  options.say(`running ${task} (state in ${runDir})`);
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  let alive = true;
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { alive = false; resolve(code); }));
+  const stop = () => child.kill('SIGTERM'); // the run stops at its next safe point and saves its state
+  options.signal.addEventListener('abort', stop, { once: true });
+  while (alive) {
+    await report(await runningHealth(alive, join(runDir, 'result.json'), options.maxQuietRunMs ?? 120_000), `running ${task}`);
+    await Promise.race([exited, sleep(options.pingMs)]);
+  }
+  options.signal.removeEventListener('abort', stop);
+  const code = await exited;
+  const done = await inbox.finish(task, code);
+  options.say(`finished ${task} with exit code ${code}; moved to ${done}`);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+}
