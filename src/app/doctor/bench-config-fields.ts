@@ -1,49 +1,25 @@
-// The few fields of the bench configuration file that `doctor` and `flash` need, read by a small
-// local loader: the full schema (src/config) is being written alongside and is not there yet.
-// Once it is, this file should be replaced by a call to its loader. Unknown keys are ignored
-// here; the full check is `benchhand config check`.
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+// The few fields of the bench configuration that `doctor` and `flash` need, read through the one
+// config loader (src/config): the same strict schema, line-numbered errors and BENCHHAND_*
+// environment overrides as `benchhand run`.
+import { loadConfigFile } from '../../config/load-config.js';
 
 export interface BenchConfigFields {
   mcuPort?: string;
   cameraSource?: string;
-  /** benchId: mqtt.benchId, else bench.id (as the schema in src/config defaults it). */
+  /** benchId: mqtt.benchId, else bench.id (as the schema defaults it). */
   mqtt?: { url?: string; benchId?: string; username?: string; passwordEnv?: string };
   /** The gpio section as written (checked by the GPIO adapter's own schema). */
   gpio?: unknown;
   stateDir?: string;
 }
 
-export function readBenchConfigFields(file: string): BenchConfigFields {
-  let document: unknown;
-  try {
-    document = parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`cannot read the configuration ${file}: ${(error as Error).message}`);
-  }
-  if (document === null || document === undefined) return {};
-  if (!isObject(document)) throw new Error(`${file}: the configuration must be a mapping of sections (mcu, camera, mqtt, gpio, bench)`);
-  const fields: BenchConfigFields = {};
-  const text = (section: string, key: string): string | undefined => {
-    const block = document[section];
-    if (block === undefined) return undefined;
-    if (!isObject(block)) throw new Error(`${file}: ${section} must be a mapping`);
-    const value = block[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || value === '') throw new Error(`${file}: ${section}.${key} must be a non-empty string`);
-    return value;
+export function readBenchConfigFields(file: string, env: NodeJS.ProcessEnv = process.env): BenchConfigFields {
+  const { config } = loadConfigFile(file, env);
+  return {
+    mcuPort: config.mcu?.port,
+    cameraSource: config.camera?.source,
+    stateDir: config.bench?.stateDir,
+    ...(config.mqtt ? { mqtt: { url: config.mqtt.url, benchId: config.mqtt.benchId ?? config.bench?.id, username: config.mqtt.username, passwordEnv: config.mqtt.passwordEnv } } : {}),
+    ...(config.gpio !== undefined ? { gpio: config.gpio } : {}),
   };
-  fields.mcuPort = text('mcu', 'port');
-  fields.cameraSource = text('camera', 'source');
-  fields.stateDir = text('bench', 'stateDir');
-  if (document.mqtt !== undefined) {
-    fields.mqtt = { url: text('mqtt', 'url'), benchId: text('mqtt', 'benchId') ?? text('bench', 'id'), username: text('mqtt', 'username'), passwordEnv: text('mqtt', 'passwordEnv') };
-  }
-  if (document.gpio !== undefined) fields.gpio = document.gpio;
-  return fields;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
