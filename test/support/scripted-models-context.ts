@@ -20,36 +20,17 @@ import type { Protocol } from './fake-llm-replies.js';
 import type { FakeLlmRequest, FakeLlmServer, FakeLlmStep, FakeResponder } from './fake-llm-server.js';
 import type { OverflowDialect } from './fake-llm-steps.js';
 import type { FakeLlmView } from './fake-llm-view.js';
-import { callsMade } from './scripted-models.js';
+import { callsMade, wifiModelAnswering } from './scripted-models.js';
 
 export const WIFI_TASK_FILE = 'src/sim/devices/settings-wifi.task.yaml';
 export const WIFI_TASK = loadTask(WIFI_TASK_FILE);
-
-const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
-
-const screenOf = (view: FakeLlmView): string => {
-  const text = view.lastUserText;
-  const start = text.lastIndexOf('<screen>');
-  return start < 0 ? '' : text.slice(start, text.indexOf('</screen>', start));
-};
 
 /** Every word the model was sent in user turns: screens, results, summaries, seeds. */
 export const userText = (view: FakeLlmView): string =>
   view.messages.filter((m) => m.role === 'user').flatMap((m) => m.content.flatMap((c) => (c.type === 'text' ? [c.text] : c.type === 'tool_result' ? [c.content] : []))).join('\n');
 
 /** The settings-wifi flow; "did I type the password?" is answered from the whole prompt. */
-export function rememberingWifiModel(view: FakeLlmView): FakeLlmStep {
-  const screen = screenOf(view);
-  const typed = callsMade(view).includes('type_text') || /type_text/.test(userText(view));
-  if (/Connected/.test(screen) && /HomeNet/.test(screen)) return call('submit_result', { summary: 'Connected to HomeNet-5G', result: { network: 'HomeNet-5G' } });
-  if (/Enter the password/.test(screen)) {
-    if (!typed) return { toolCalls: [{ name: 'tap_text', arguments: { text: 'Password', expect_change: false } }, { name: 'type_text', arguments: { text: '{password}' } }] };
-    return call('tap_text', { text: 'Connect', expect: 'Connected' });
-  }
-  if (/Choose a network/.test(screen)) return /HomeNet-5G/.test(screen) ? call('tap_text', { text: 'HomeNet-5G', expect: 'Enter the password' }) : call('tap_text', { text: 'More' });
-  if (/Network/.test(screen)) return call('tap_text', { text: 'Network & internet', expect: 'Choose a network' });
-  return call('wait_for', { timeout_ms: 2000 });
-}
+export const rememberingWifiModel = wifiModelAnswering((view) => callsMade(view).includes('type_text') || /type_text/.test(userText(view)));
 
 export const THOUGHT_MARK = 'thought-of-turn-';
 

@@ -15,9 +15,15 @@ export const callsMade = (view: FakeLlmView): string[] =>
 const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
 
 /** Connects settings-wifi to HomeNet-5G, typing the password by placeholder (it never sees it). */
-export function wifiModel(view: FakeLlmView): FakeLlmStep {
+export const wifiModel = wifiModelAnswering((view) => callsMade(view).includes('type_text'));
+
+/** The Wi-Fi flow, with "did I type the password already?" answered by `typed`. */
+export function wifiModelAnswering(typedAlready: (view: FakeLlmView) => boolean): (view: FakeLlmView) => FakeLlmStep {
+  return (view) => wifiStep(view, typedAlready(view));
+}
+
+function wifiStep(view: FakeLlmView, typed: boolean): FakeLlmStep {
   const screen = screenOf(view);
-  const typed = callsMade(view).includes('type_text');
   if (/Connected/.test(screen) && /HomeNet/.test(screen)) return call('submit_result', { summary: 'Connected to HomeNet-5G', result: { network: 'HomeNet-5G' } });
   if (/Enter the password/.test(screen)) {
     if (!typed) return { toolCalls: [{ name: 'tap_text', arguments: { text: 'Password', expect_change: false } }, { name: 'type_text', arguments: { text: '{password}' } }] };

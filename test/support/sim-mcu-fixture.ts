@@ -1,13 +1,9 @@
 // Starts a native simulated MCU in a temp folder for one test file, with a stable link path
-// and an actuation log, and says plainly when the simulator has not been built.
+// and an actuation log (NativeSimMcu.start says plainly when the simulator has not been built).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
-import { NativeSimMcu, nativeSimBinary, type NativeSimMcuOptions, type SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
-
-export const nativeSimBuilt = existsSync(nativeSimBinary());
-export const NATIVE_SIM_MISSING = `native simulated MCU not built: run \`npm run firmware:native\` (${nativeSimBinary()})`;
+import { NativeSimMcu, type NativeSimMcuOptions, type SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
 
 export interface SimFixture {
   dir: string;

@@ -1,12 +1,11 @@
 // Where the agent's hardware is: a virtual bench started for this run (--sim), a running one
-// (--bench URL), or the real rig (--port, --camera, --calibration). Each gives a serial path, a
-// camera and a calibration.
-import { existsSync, readFileSync } from 'node:fs';
+// (--bench URL), or the real rig (built from the config: src/config/rig-from-config.ts). Each gives
+// a serial path, a camera and a calibration.
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HttpCamera } from '../../adapters/camera-http/http-camera.js';
-import { ReplayCamera } from '../../adapters/camera-replay/replay-camera.js';
-import { rpicamCamera } from '../../adapters/camera-rpicam/rpicam-camera.js';
-import { v4l2Camera } from '../../adapters/camera-v4l2/v4l2-camera.js';
+import { cameraFromConfig } from '../../config/camera-from-config.js';
+import { cameraKind } from '../../config/camera-section.js';
 import type { CameraPort } from '../../core/ports/camera.js';
 import { parseCalibration, type CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import { BenchServer } from '../../sim/bench/bench-server.js';
@@ -62,27 +61,8 @@ export function deviceFileForTask(taskFile: string, device: string | undefined):
   return candidate;
 }
 
-/**
- * The real rig: the MCU's serial path, a camera source and a calibration file written by
- * `benchhand calibrate`. Camera sources: `rpicam` (the Pi camera), `v4l2:/dev/videoN` (a USB
- * camera through ffmpeg), `replay:PATH` (a folder or file of pictures).
- */
-export async function rigConnection(serialPath: string, cameraSource: string, calibrationFile: string): Promise<BenchConnection> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(calibrationFile, 'utf8'));
-  } catch (error) {
-    throw new Error(`cannot read the calibration ${calibrationFile}: ${(error as Error).message}; make one with \`benchhand calibrate --out ${calibrationFile}\``);
-  }
-  const parsed = parseCalibration(raw);
-  if (!parsed.ok) throw new Error(`${calibrationFile}: ${parsed.problems.join('; ')}`);
-  return { serialPath, camera: cameraFromSource(cameraSource), calibration: parsed.calibration, description: `the rig (${serialPath}, camera ${cameraSource})`, close: async () => undefined };
-}
-
+/** A camera from its source string alone (calibrate, doctor): the config's camera factory, no locks. */
 export function cameraFromSource(source: string): CameraPort {
-  if (source === 'rpicam') return rpicamCamera();
-  if (source.startsWith('v4l2:')) return v4l2Camera({ device: source.slice(5) || '/dev/video0' });
-  if (source.startsWith('replay:')) return new ReplayCamera(source.slice(7), { loop: true });
-  if (/^https?:\/\//.test(source)) return new HttpCamera(source);
-  throw new Error(`camera source "${source}" is not one of rpicam, v4l2:/dev/videoN, replay:PATH or an http:// camera address`);
+  if (cameraKind(source) === undefined) throw new Error(`camera source "${source}" is not one of rpicam, v4l2:/dev/videoN, replay:PATH or an http:// camera address`);
+  return cameraFromConfig({ source });
 }

@@ -59,7 +59,4 @@ export class RunState {
     return 1;
   }
 
-  now(): string {
-    return this.wallClock();
-  }
 }
