@@ -180,10 +180,19 @@ export class MqttBench {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    const graceMs = this.options.closeTimeoutMs ?? 2000;
+    if (!this.connection.connected && this.outbox.unacknowledged().length > 0) {
+      // The broker was away: one more try now rather than at the next backoff step, so events
+      // of a run that ends during or just after an outage still reach it (each run's outbox is
+      // its own; left on disk they would wait for a bench that never opens that state again).
+      this.connection.reconnectNow();
+      const deadline = performance.now() + graceMs;
+      while (!this.connection.connected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     this.connection.stopReconnecting();
     this.approvals.cancelAll('the bench closed its MQTT connection before anyone answered');
     if (this.connection.connected) {
-      await this.drain(this.options.closeTimeoutMs ?? 2000);
+      await this.drain(graceMs);
       this.current = mergeBenchState(this.current, { online: false }, this.isoNow());
       const client = this.connection.client;
       client.publish(this.topics.state, JSON.stringify(this.current), { qos: 1, retain: true });

@@ -62,6 +62,14 @@ export class ReconnectingConnection {
     return this.up;
   }
 
+  /** Tries now instead of at the next backoff step (the bench is closing with events still queued). */
+  reconnectNow(): void {
+    if (this.up || this.closing) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.client.reconnect({ incomingStore: this.client.incomingStore, outgoingStore: this.client.outgoingStore });
+  }
+
   /** Stops reconnecting. The caller ends the client (after publishing "offline"). */
   stopReconnecting(): void {
     this.closing = true;
