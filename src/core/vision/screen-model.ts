@@ -1,6 +1,8 @@
 // What the agent reads from one camera frame: lines and words with boxes in DEVICE pixels and
 // their confidence (0..1). Helpers live beside it: find-text, diff-screens, quality. Pure.
 import type { Size } from './calibration.js';
+import { buildElements } from './build-elements.js';
+import type { LayoutHints, ScreenElement, ScreenRegion } from './screen-elements.js';
 
 export interface Box { x: number; y: number; width: number; height: number }
 export interface OcrWord { text: string; box: Box; confidence: number }
@@ -11,13 +13,17 @@ export interface ScreenModel {
   lines: OcrLine[];
   /** Mean word confidence (0..1), 0 when nothing was read. */
   confidence: number;
+  /** The lines as elements (text blocks, buttons, fields, toggles), top to bottom. */
+  elements: ScreenElement[];
+  /** Where the elements sit: content, status and navigation bars, dialogs, banners, ... */
+  regions: ScreenRegion[];
 }
 
-export function screenModel(deviceSize: Size, lines: OcrLine[]): ScreenModel {
+export function screenModel(deviceSize: Size, lines: OcrLine[], hints: LayoutHints = {}): ScreenModel {
   const sorted = [...lines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const words = sorted.flatMap((line) => line.words);
   const confidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
-  return { deviceSize, lines: sorted, confidence };
+  return { deviceSize, lines: sorted, confidence, ...buildElements(deviceSize, sorted, hints) };
 }
 
 export function wordsOf(model: ScreenModel): OcrWord[] {
