@@ -37,7 +37,7 @@ const HINTS: Record<string, string> = {
   'mqtt.tlsCa': 'the path of the CA certificate (PEM) that signed the broker\'s certificate',
   gpio: 'see hardware/gpio.md: emergencyStop, mcuReset and statusLed, each with pin (a BCM number from 2 to 27; GPIO17 is 17) and activeLevel (low or high)',
   llm: 'provider (anthropic or openai-compatible), model, and optionally baseUrl, apiKeyEnv (the variable\'s name, not the key), requireApiKey, contextWindow, maxOutputTokens, timeoutMs, maxRetries, sendImages',
-  guardrails: 'maxSteps, deadlineMs, repeatLimit, maxToolFailures, verifyTimeoutMs, approvals (a list of rules), forbiddenZones (a list of rectangles)',
+  guardrails: 'maxSteps, deadlineMs, repeatLimit, maxToolFailures, verifyTimeoutMs, approvals (a list of rules), forbiddenZones (a list of rectangles), tapMarginPx',
   'guardrails.maxSteps': 'a whole number from 1 to 10000, e.g. 40',
   'guardrails.deadlineMs': 'milliseconds from 1000 to 86400000, e.g. 600000 (10 minutes)',
   'guardrails.repeatLimit': 'a whole number from 2 to 20, e.g. 3',

@@ -64,7 +64,7 @@ export async function startHarness(deviceName: string, options: { approve?: bool
     device, mcu, observer, store, stateDir, approvals, controller,
     deps: (interpreter, guardrails = {}, task) => ({
       mcu, observer, store, clock: systemClock, approvals, interpreter, tools: harness.tools ?? new ToolRegistry(),
-      guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 1500, ...guardrails },
+      guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 3000, ...guardrails },
       toActuator: (p) => p,
       recordFinding: async () => 'new',
       inputs: { values: task?.inputs ?? {}, secrets: new Set(task?.secrets ?? []) },

@@ -29,7 +29,7 @@ function wifiStep(view: FakeLlmView, typed: boolean): FakeLlmStep {
     if (!typed) return { toolCalls: [{ name: 'tap_text', arguments: { text: 'Password', expect_change: false } }, { name: 'type_text', arguments: { text: '{password}' } }] };
     return call('tap_text', { text: 'Connect', expect: 'Connected' });
   }
-  if (/Choose a network/.test(screen)) return /HomeNet-5G/.test(screen) ? call('tap_text', { text: 'HomeNet-5G', expect: 'Enter the password' }) : call('tap_text', { text: 'More' });
+  if (/Choose a network/.test(screen)) return /HomeNet-5G/.test(screen) ? call('tap_text', { text: 'HomeNet-5G', expect: 'Enter the password', expect_contains: true }) : call('tap_text', { text: 'More' });
   if (/Network/.test(screen)) return call('tap_text', { text: 'Network & internet', expect: 'Choose a network' });
   return call('wait_for', { timeout_ms: 2000 });
 }

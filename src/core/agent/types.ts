@@ -1,5 +1,6 @@
 // The vocabulary of the agent loop: tool calls as interpreters make them, what came of them,
 // and the ways a run ends. Pure.
+import type { Observation } from '../ports/observer.js';
 
 export interface ToolCall {
   /** The interpreter's id for the call (the LLM's tool_call id, or the script's step id). */
@@ -23,7 +24,9 @@ export type ToolStatus =
   | 'verify_failed'
   | 'device_error'
   | 'observation_problem'
-  | 'not_found';
+  | 'not_found'
+  /** Typing refused: no field is seen focused. */
+  | 'not_focused';
 
 export interface ToolOutcome {
   callId: string;
@@ -33,6 +36,8 @@ export interface ToolOutcome {
   content: string;
   data?: unknown;
   commandId?: number;
+  /** The look an action was planned on: a retry is only a retry on this same screen. */
+  plannedOn?: Observation;
   /** Set when this call ends the run (submit, hand over) or must halt it. */
   termination?: Termination;
 }

@@ -1,5 +1,6 @@
 // Durable state of a run on flash: the result file, the action journal, the audit log and the
 // scratchpad. Every write here has reached the disk (fsync) when the promise resolves.
+import type { Anchors } from '../vision/match-elements.js';
 import type { ActionOutcome } from './mcu.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 
@@ -12,8 +13,11 @@ export type PhysicalAction =
 export type JournalExpectation =
   | { kind: 'none' }
   | { kind: 'screen_changes' }
-  | { kind: 'text_appears'; text: string }
-  | { kind: 'text_gone'; text: string };
+  | { kind: 'text_appears'; text: string; where?: ExpectationPlace }
+  | { kind: 'text_gone'; text: string; where?: ExpectationPlace };
+
+/** Where an expected text must show, and whether a run of words inside a longer element will do. */
+export type ExpectationPlace = Anchors & { contains?: boolean };
 
 /** Written before an action is sent (intent) and after the MCU answers (outcome). */
 export type JournalRecord =

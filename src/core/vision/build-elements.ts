@@ -1,20 +1,42 @@
-// Builds the element model from OCR lines and layout hints. First cut: one text element per
-// line, regions from hints plus the status and navigation bars at their usual places. The
-// wrap-joining, role and region assignment rules land here next (see screen-elements.ts).
+// Builds the element model from OCR lines and layout hints: lines inside a button or field shape
+// become that element; a toggle takes the label on its row; the other lines are joined into text
+// blocks where layout says a line wrapped (same size, same column, close below a long line).
+// Every element is placed in the innermost region holding its centre. Pure.
 import type { Size } from './calibration.js';
-import type { LayoutHints, ScreenElement, ScreenRegion } from './screen-elements.js';
-import type { OcrLine } from './screen-model.js';
+import type { ElementKind, LayoutHints, ScreenElement, ScreenRegion, ShapeHint } from './screen-elements.js';
+import { centreOf, unionBox, type Box, type OcrLine } from './screen-model.js';
 
 /** Android's status bar is 24 dp of about 800; the gesture/navigation bar 48 dp. */
 export const STATUS_BAR_SHARE = 0.035;
 export const NAVIGATION_BAR_SHARE = 0.06;
 
+/** A title is this much taller than the screen's usual line. */
+const TITLE_HEIGHT_RATIO = 1.2;
+
+interface Draft { kind: ElementKind; lines: OcrLine[]; box?: Box; state: ShapeHint['state']; evidence: ScreenElement['evidence'] }
+
 export function buildElements(deviceSize: Size, lines: OcrLine[], hints: LayoutHints = {}): { elements: ScreenElement[]; regions: ScreenRegion[] } {
   const regions = baseRegions(deviceSize, hints);
-  const elements = lines.map((line, index): ScreenElement => ({
-    id: `e${index + 1}`, kind: 'text', text: line.text, box: line.box, textBox: line.box, lines: [line],
-    confidence: line.confidence, region: regions[0]!.id, state: {}, evidence: 'layout',
-  }));
+  const evidence = hints.evidence ?? 'layout';
+  const free = new Set(lines);
+  const drafts: Draft[] = [];
+  for (const shape of hints.shapes ?? []) {
+    const taken = shape.kind === 'toggle' || shape.kind === 'checkbox' ? rowLabel(shape.box, [...free]) : [...free].filter((line) => inside(centreOf(line.box), shape.box));
+    if (shape.kind === 'field' && taken.length > 1) {
+      // A field's first line is its label (what a step names); what is typed in it is its own text.
+      const [label, ...value] = taken;
+      drafts.push({ kind: 'field', lines: [label!], box: shape.box, state: shape.state, evidence });
+      drafts.push({ kind: 'text', lines: value, state: {}, evidence: 'layout' });
+    } else if (taken.length || shape.kind === 'field') {
+      drafts.push({ kind: shape.kind, lines: taken, box: shape.kind === 'toggle' || shape.kind === 'checkbox' ? unionBox([shape.box, ...taken.map((l) => l.box)]) : shape.box, state: shape.state, evidence });
+    }
+    taken.forEach((line) => free.delete(line));
+  }
+  drafts.push(...textBlocks([...free], (line) => regionOf(regions, line.box)));
+  const elements = drafts.filter((d) => d.lines.length || d.kind === 'field').map((draft) => finish(draft, regions));
+  markTitles(elements, regions);
+  elements.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  elements.forEach((element, index) => { element.id = `e${index + 1}`; });
   return { elements, regions };
 }
 
@@ -27,7 +49,98 @@ function baseRegions(deviceSize: Size, hints: LayoutHints): ScreenRegion[] {
     { id: 'status_bar', kind: 'status_bar', box: { x: 0, y: 0, width, height: status }, unasked: false, evidence: 'layout' },
     { id: 'navigation_bar', kind: 'navigation_bar', box: { x: 0, y: height - navigation, width, height: navigation }, unasked: false, evidence: 'layout' },
     ...(hints.regions ?? []).map((hint, index): ScreenRegion => ({
-      id: `${hint.kind}${index + 1}`, kind: hint.kind, box: hint.box, unasked: hint.unasked ?? (hint.kind === 'banner'), evidence,
+      id: `${hint.kind}${index + 1}`, kind: hint.kind, box: hint.box, unasked: hint.unasked ?? hint.kind === 'banner', evidence,
     })),
   ];
 }
+
+/** The innermost region holding the box's centre: hinted panels first, then the bars, then content. */
+export function regionOf(regions: ScreenRegion[], box: Box): ScreenRegion {
+  const centre = centreOf(box);
+  const holding = regions.filter((region) => inside(centre, region.box));
+  const panels = holding.filter((r) => r.kind !== 'content' && r.kind !== 'status_bar' && r.kind !== 'navigation_bar');
+  if (panels.length) return panels.reduce((a, b) => (area(b.box) < area(a.box) ? b : a));
+  return holding.find((r) => r.kind !== 'content') ?? regions[0]!;
+}
+
+/** The label of a toggle or checkbox: the lines on its row, to its left (or right of a checkbox). */
+function rowLabel(box: Box, lines: OcrLine[]): OcrLine[] {
+  const middle = box.y + box.height / 2, reach = Math.max(box.height, 40);
+  return lines.filter((line) => Math.abs(centreOf(line.box).y - middle) <= reach && (line.box.x + line.box.width <= box.x + 4 || line.box.x >= box.x + box.width - 4));
+}
+
+/** Joins lines that wrapped: same region, same size, same column, close below a line that ran long. */
+function textBlocks(lines: OcrLine[], region: (line: OcrLine) => ScreenRegion): Draft[] {
+  const sorted = joinRows(lines).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  const blocks: { lines: OcrLine[]; region: ScreenRegion }[] = [];
+  for (const line of sorted) {
+    const home = region(line);
+    const block = blocks.find((b) => b.region === home && continues(b.lines.at(-1)!, line, home.box));
+    if (block) block.lines.push(line);
+    else blocks.push({ lines: [line], region: home });
+  }
+  return blocks.map((block) => ({ kind: 'text', lines: block.lines, state: {}, evidence: 'layout' }));
+}
+
+/** Pieces of one line read apart (two text runs, a word OCR set off) join when they sit side by side, close. */
+function joinRows(lines: OcrLine[]): OcrLine[] {
+  const rows: OcrLine[] = [];
+  for (const line of [...lines].sort((a, b) => a.box.x - b.box.x)) {
+    const h = line.box.height;
+    const left = rows.find((r) => {
+      const overlap = Math.min(r.box.y + r.box.height, line.box.y + h) - Math.max(r.box.y, line.box.y);
+      const gap = line.box.x - (r.box.x + r.box.width);
+      return overlap >= 0.6 * Math.min(h, r.box.height) && Math.abs(r.box.height - h) <= 0.3 * h && gap >= -0.2 * h && gap <= 0.8 * h;
+    });
+    if (!left) { rows.push(line); continue; }
+    const joined: OcrLine = { text: `${left.text} ${line.text}`, box: unionBox([left.box, line.box]), confidence: Math.min(left.confidence, line.confidence), words: [...left.words, ...line.words] };
+    rows.splice(rows.indexOf(left), 1, joined);
+  }
+  return rows;
+}
+
+function continues(previous: OcrLine, next: OcrLine, within: Box): boolean {
+  const h = (previous.box.height + next.box.height) / 2;
+  const sameSize = Math.abs(previous.box.height - next.box.height) <= 0.3 * h;
+  const gap = next.box.y - (previous.box.y + previous.box.height);
+  const close = gap >= -0.3 * h && gap <= 0.9 * h;
+  const sameLeft = Math.abs(previous.box.x - next.box.x) <= h;
+  const sameCentre = Math.abs(centreOf(previous.box).x - centreOf(next.box).x) <= h;
+  // A line wraps because the next word did not fit: the line before, plus a space and the next
+  // line's first word, would have crossed the column's right margin (taken as wide as the left one).
+  const margin = Math.max(0, previous.box.x - within.x);
+  const columnRight = sameLeft ? within.x + within.width - margin : within.x + within.width;
+  const firstWord = next.words[0]?.box.width ?? next.box.width;
+  const ranLong = previous.box.x + previous.box.width + 0.3 * h + firstWord >= columnRight - 0.5 * h;
+  return sameSize && close && (sameLeft || sameCentre) && ranLong;
+}
+
+function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
+  const lines = [...draft.lines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  const textBox = lines.length ? unionBox(lines.map((l) => l.box)) : draft.box!;
+  const box = draft.box ?? textBox;
+  return {
+    id: '', kind: draft.kind, text: lines.map((l) => l.text.trim()).join(' ').replace(/\s+/g, ' '), box, textBox, lines,
+    confidence: lines.length ? Math.min(...lines.map((l) => l.confidence)) : 0,
+    region: regionOf(regions, box).id, state: { ...(draft.state ?? {}) }, evidence: draft.evidence,
+  };
+}
+
+/** The screen's title (a tall line near the top of the content) and each panel's first line. */
+function markTitles(elements: ScreenElement[], regions: ScreenRegion[]): void {
+  const heights = elements.flatMap((e) => e.lines.map((l) => l.box.height)).sort((a, b) => a - b);
+  const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+  const content = regions[0]!;
+  const top = elements
+    .filter((e) => e.kind === 'text' && e.region === content.id && e.textBox.y < content.box.y + content.box.height * 0.25)
+    .sort((a, b) => a.box.y - b.box.y)[0];
+  if (top && top.lines[0]!.box.height >= TITLE_HEIGHT_RATIO * usual) top.kind = 'title';
+  for (const region of regions.slice(3)) {
+    const first = elements.filter((e) => e.region === region.id).sort((a, b) => a.box.y - b.box.y)[0];
+    if (first) region.title = first.text;
+  }
+}
+
+const inside = (point: { x: number; y: number }, box: Box): boolean =>
+  point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height;
+const area = (box: Box): number => box.width * box.height;

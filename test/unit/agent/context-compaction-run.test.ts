@@ -15,7 +15,7 @@ afterAll(async () => { await fake.close(); });
 describe('Ollama silent truncation', () => {
   it('is flagged, the answer written from the cut prompt is dropped, and the compacted prompt is sent again', async () => {
     fake.reset();
-    const window = 8000;
+    const window = 9000;
     fake.respond(interrupting(
       // The model read a cut prompt (its start, the goal, is gone): it would do something odd.
       { 3: () => ({ toolCalls: [{ name: 'tap_text', arguments: { text: 'Airplane mode' } }], ollamaTruncate: { numCtx: window } }) },

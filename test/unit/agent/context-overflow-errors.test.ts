@@ -10,7 +10,7 @@ import type { OverflowDialect } from '../../support/fake-llm-steps.js';
 import { contextCursor, expectWifiReachedCleanly, interrupting, overflowFor, rememberingWifiModel, thinking, WIFI_TASK as task, wifiInterpreter } from '../../support/scripted-models-context.js';
 
 /** Long replies, so the history (not the fixed system prompt and tools) is what fills the window. */
-const THOUGHT_CHARS = 3000;
+const THOUGHT_CHARS = 6000;
 let fake: FakeLlmServer;
 beforeAll(async () => { fake = await FakeLlmServer.start(); });
 afterAll(async () => { await fake.close(); });

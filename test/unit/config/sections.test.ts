@@ -62,7 +62,7 @@ describe('the config schema: each section as written in the example', () => {
     const { guardrails } = load(['guardrails:', '  maxSteps: 12', '  approvals:', '    - { name: pay, targetMatches: "\\\\bpay\\\\b" }',
       '  forbiddenZones:', '    - { name: power, x: 1000, y: 600, width: 80, height: 200 }']).config;
     expect(guardrails).toEqual({
-      maxSteps: 12, deadlineMs: 600000, repeatLimit: 3, maxToolFailures: 3, verifyTimeoutMs: 4000,
+      maxSteps: 12, deadlineMs: 600000, repeatLimit: 3, maxToolFailures: 3, verifyTimeoutMs: 4000, tapMarginPx: 24,
       approvals: [{ name: 'pay', tool: '*', targetMatches: '\\bpay\\b' }],
       forbiddenZones: [{ name: 'power', x: 1000, y: 600, width: 80, height: 200 }],
     });

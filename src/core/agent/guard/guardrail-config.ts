@@ -30,6 +30,12 @@ export const guardrailConfigSchema = z.object({
   verifyTimeoutMs: z.number().int().min(200).max(60000).default(4000),
   approvals: z.array(approvalRuleSchema).default([{ name: 'irreversible', tool: '*', targetMatches: '\\b(pay|delete|erase|factory reset|format)\\b' }]),
   forbiddenZones: z.array(forbiddenZoneSchema).default([]),
+  /**
+   * How far a tap may land from where it was aimed, in device pixels: the rig's measured tap
+   * accuracy (the calibration's residual, with room for a slipping stylus). Elements under an
+   * approval rule within this margin of a tap are aimed away from, or asked about.
+   */
+  tapMarginPx: z.number().min(0).max(400).default(24),
 }).strict();
 
 export type GuardrailConfig = z.output<typeof guardrailConfigSchema>;

@@ -1,12 +1,15 @@
 // Verify: look again after acting, until what the action should have done shows, or time runs
 // out. An action whose effect does not show is a failed step, not a success.
-import { diffScreens } from '../../vision/diff-screens.js';
-import { findText } from '../../vision/find-text.js';
+import { contentDiff, describeDiff } from '../../vision/content-diff.js';
+import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
+
+/** A breath between looks; the camera's frame interval sets the real pace. */
+export const FRAME_GAP_MS = 40;
 
 export interface Verification { met: boolean; detail: string; observation: Observation }
 
@@ -23,7 +26,8 @@ export async function verify(deps: AgentDeps, looks: Observations, before: Obser
       const problems = seen.quality.ok ? '' : ` (and the picture is poor: ${seen.quality.problems.map((p) => p.kind).join(', ')})`;
       return { met: false, detail: `${check.detail} after ${Math.round(deps.clock.now() - start)} ms${problems}`, observation: seen };
     }
-    await deps.clock.sleep(200, deps.signal);
+    // The next look waits for a newer frame anyway: poll at the camera's own rate, so a short toast is seen.
+    await deps.clock.sleep(FRAME_GAP_MS, deps.signal);
   }
 }
 
@@ -32,16 +36,21 @@ export function judge(before: Observation, after: Observation, expectation: Expe
     case 'none':
       return { met: true, detail: 'nothing to check' };
     case 'screen_changes': {
-      const diff = diffScreens(before.screen, after.screen);
-      return diff.same ? { met: false, detail: 'the screen did not change' } : { met: true, detail: `the screen changed (${diff.appeared.length} line(s) appeared, ${diff.disappeared.length} went)` };
+      const diff = contentDiff(before.screen, after.screen);
+      return diff.same ? { met: false, detail: 'the screen did not change (status and navigation bars left out)' } : { met: true, detail: `the screen changed (${describeDiff(diff)})` };
     }
     case 'text_appears': {
-      const found = findText(after.screen, expectation.text, { minScore: 0.8, limit: 1 })[0];
-      return found ? { met: true, detail: `"${found.text}" is on the screen` } : { met: false, detail: `"${expectation.text}" did not appear` };
+      const query = { text: expectation.text, ...expectation.where };
+      const report = findElements(after.screen, query);
+      const found = report.matches[0];
+      return found
+        ? { met: true, detail: `"${found.element.text}" is on the screen (${found.element.kind} in the ${describe(found.region)})` }
+        : { met: false, detail: `${notFoundMessage(query, report)}` };
     }
     case 'text_gone': {
-      const found = findText(after.screen, expectation.text, { minScore: 0.8, limit: 1 })[0];
-      return found ? { met: false, detail: `"${expectation.text}" is still on the screen` } : { met: true, detail: `"${expectation.text}" is gone` };
+      // Gone means gone from everywhere the app draws, banners and pop-ups included.
+      const found = findElements(after.screen, { text: expectation.text, contains: expectation.where?.contains, in: expectation.where?.in ?? 'anywhere' }).matches[0];
+      return found ? { met: false, detail: `"${expectation.text}" is still on the screen (${describeElement(found.element)})` } : { met: true, detail: `"${expectation.text}" is gone` };
     }
   }
 }

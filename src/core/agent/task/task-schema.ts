@@ -10,38 +10,54 @@ const common = {
   retries: z.number().int().min(0).max(10).optional(),
   timeout_ms: z.number().int().min(100).max(60000).optional(),
 };
-const expectOnly = { expect: text.optional(), expect_gone: text.optional(), expect_change: z.boolean().optional() };
+const places = ['content', 'dialog', 'sheet', 'banner', 'toast', 'title', 'anywhere', 'status_bar', 'navigation_bar', 'keyboard'] as const;
+/** Where a text is meant: a region, a run of words inside a longer element, or next to another text. */
+const placeKeys = {
+  in: z.enum(places).optional(),
+  contains: z.boolean().optional(),
+  below: text.optional(), above: text.optional(), near: text.optional(), right_of: text.optional(), left_of: text.optional(),
+};
+const placedText = z.union([text, z.strictObject({ text, in: placeKeys.in, contains: placeKeys.contains })]);
+const expectOnly = { expect: placedText.optional(), expect_gone: text.optional(), expect_change: z.boolean().optional() };
 const expect = { ...expectOnly, hold_ms: z.number().int().min(10).max(1500).optional() };
 
-interface Expects { expect?: string; expect_gone?: string; expect_change?: boolean }
+export interface Place {
+  in?: typeof places[number]; contains?: boolean;
+  below?: string; above?: string; near?: string; right_of?: string; left_of?: string;
+}
+export type PlacedText = string | { text: string; in?: Place['in']; contains?: boolean };
+interface Expects { expect?: PlacedText; expect_gone?: string; expect_change?: boolean }
 interface Common { id?: string; retries?: number; timeout_ms?: number }
 
 export type ScriptStep =
-  | ({ tap: string; occurrence?: number; hold_ms?: number } & Expects & Common)
+  | ({ tap: string; occurrence?: number; hold_ms?: number } & Place & Expects & Common)
   | ({ tap_point: [number, number]; hold_ms?: number } & Expects & Common)
   | ({ type: string; secret?: boolean } & Expects & Common)
   | ({ key: string; mods?: ('ctrl' | 'shift' | 'alt' | 'gui')[] } & Expects & Common)
-  | { wait_for: string; id?: string; retries?: number; timeout_ms?: number }
+  | { wait_for: PlacedText; id?: string; retries?: number; timeout_ms?: number }
   | { wait_for_change: true; id?: string; retries?: number; timeout_ms?: number }
   | { note: { name: string; text: string }; id?: string }
   | { finding: { kind: string; subject: string; detail: string; severity?: string }; id?: string }
   | { submit: { summary: string; result?: Record<string, unknown> }; id?: string }
   | { hand_over: string; id?: string }
-  | { if: { screen_has?: string; screen_lacks?: string }; then: ScriptStep[]; else?: ScriptStep[]; id?: string };
+  | { if: Condition; then: ScriptStep[]; else?: ScriptStep[]; id?: string };
+
+/** A condition on what the screen shows now; by default looked for anywhere but the phone's bars. */
+export type Condition = { screen_has?: string; screen_lacks?: string } & Place;
 
 export const scriptStepSchema: z.ZodType<ScriptStep> = z.lazy(() => z.union([
-  z.strictObject({ tap: text, occurrence: z.number().int().min(1).max(10).optional(), ...expect, ...common }),
+  z.strictObject({ tap: text, occurrence: z.number().int().min(1).max(10).optional(), ...placeKeys, ...expect, ...common }),
   z.strictObject({ tap_point: z.tuple([z.number().int().min(0), z.number().int().min(0)]), ...expect, ...common }),
   z.strictObject({ type: text, secret: z.boolean().optional(), ...expectOnly, ...common }),
   z.strictObject({ key: z.string().min(1).max(12), mods: z.array(z.enum(['ctrl', 'shift', 'alt', 'gui'])).optional(), ...expectOnly, ...common }),
-  z.strictObject({ wait_for: text, ...common }),
+  z.strictObject({ wait_for: placedText, ...common }),
   z.strictObject({ wait_for_change: z.literal(true), ...common }),
   z.strictObject({ note: z.strictObject({ name: z.string(), text: z.string() }), id: common.id }),
   z.strictObject({ finding: z.strictObject({ kind: z.string(), subject: z.string(), detail: z.string(), severity: z.string().optional() }), id: common.id }),
   z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional() }), id: common.id }),
   z.strictObject({ hand_over: text, id: common.id }),
   z.strictObject({
-    if: z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional() })
+    if: z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional(), ...placeKeys })
       .refine((c) => (c.screen_has === undefined) !== (c.screen_lacks === undefined), 'give exactly one of screen_has or screen_lacks'),
     then: z.array(scriptStepSchema).min(1),
     else: z.array(scriptStepSchema).optional(),
@@ -49,7 +65,7 @@ export const scriptStepSchema: z.ZodType<ScriptStep> = z.lazy(() => z.union([
   }),
 ])) as z.ZodType<ScriptStep>;
 
-const conditionSchema = z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional() })
+const conditionSchema = z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional(), ...placeKeys })
   .refine((c) => (c.screen_has === undefined) !== (c.screen_lacks === undefined), 'give exactly one of screen_has or screen_lacks');
 
 /** Steps run whenever their condition shows up on screen, before the next regular step (pop-ups). */

@@ -1,62 +1,76 @@
 // Tools that move something on the device. Each only plans: it resolves its arguments against
 // the latest look at the screen into a physical action and what should show afterwards.
 import { z } from 'zod';
-import { findText, type TextMatch } from '../../vision/find-text.js';
-import type { ScreenModel } from '../../vision/screen-model.js';
+import { describe, resolveTarget } from '../../vision/match-elements.js';
+import { centreOf, type ScreenModel } from '../../vision/screen-model.js';
 import { KEY_NAMES } from './key-names.js';
-import { defineActionTool, type Expectation, type TaskInputs } from './tool.js';
+import type { Place } from '../../vision/match-elements.js';
+import { expectPlaceFields, expectPlaceOf, placeFields, queryOf } from './place-args.js';
+import { focusedField } from './typing-focus.js';
+import { defineActionTool, type Expectation, type TapHit, type TaskInputs } from './tool.js';
 import { qualityNote } from './screen-tools.js';
 
 const expectArg = z.string().min(1).max(200).optional()
-  .describe('text that must be on screen afterwards for the action to count as done; without it, the screen must change');
+  .describe('text that must then be on screen as a whole element (expect_in, expect_contains say where); default: the screen must change');
 const expectGoneArg = z.string().min(1).max(200).optional()
-  .describe('text that must be gone from the screen afterwards (e.g. a dialog title), instead of expect');
+  .describe('text that must then be gone (e.g. a dialog title)');
 const expectChangeArg = z.boolean().optional()
-  .describe('false when the action shows no text change (focusing a text field before typing); then nothing is checked');
-const holdArg = z.number().int().min(10).max(1500).optional().describe('how long to press, ms (a long press is ~800)');
+  .describe('false: no change to check (focusing a field)');
+const holdArg = z.number().int().min(10).max(1500).optional().describe('press time, ms');
+const verifyTimeoutArg = z.number().int().min(200).max(60000).optional().describe('how long to look for the effect, ms');
 
 /** What every tap accepts about checking its effect, and how long to press. */
-const tapChecks = { expect: expectArg, expect_gone: expectGoneArg, expect_change: expectChangeArg, hold_ms: holdArg };
+const tapChecks = { expect: expectArg, ...expectPlaceFields, expect_gone: expectGoneArg, expect_change: expectChangeArg, hold_ms: holdArg, verify_timeout_ms: verifyTimeoutArg };
 
-const expectation = (args: { expect?: string; expect_gone?: string; expect_change?: boolean }, fallback: Expectation): Expectation => {
-  if (args.expect) return { kind: 'text_appears', text: args.expect };
+interface ExpectArgs { expect?: string; expect_in?: Place; expect_contains?: boolean; expect_gone?: string; expect_change?: boolean }
+
+const expectation = (args: ExpectArgs, fallback: Expectation): Expectation => {
+  if (args.expect) {
+    const where = expectPlaceOf(args);
+    return { kind: 'text_appears', text: args.expect, ...(where ? { where } : {}) };
+  }
   if (args.expect_gone) return { kind: 'text_gone', text: args.expect_gone };
   if (args.expect_change !== undefined) return args.expect_change ? { kind: 'screen_changes' } : { kind: 'none' };
   return fallback;
 };
 
-/** Among equally good matches, text that is a whole line (a button label) beats a word inside a sentence. */
-function preferWholeLines(matches: TextMatch[], screen: ScreenModel): TextMatch[] {
-  const inside = (m: TextMatch, box: TextMatch['box']) => m.centre.x >= box.x && m.centre.x <= box.x + box.width && m.centre.y >= box.y && m.centre.y <= box.y + box.height;
-  const whole = (m: TextMatch) => (screen.lines.some((line) => inside(m, line.box) && line.text.trim().toLowerCase() === m.text.trim().toLowerCase()) ? 1 : 0);
-  return [...matches].sort((a, b) => Math.round((b.score - a.score) * 100) || whole(b) - whole(a));
+/** What a tap at this point would hit: the element whose whole box holds it, and that element's region. */
+export function hitAt(screen: ScreenModel, point: { x: number; y: number }): TapHit | undefined {
+  const holding = screen.elements.filter((e) => point.x >= e.box.x && point.x <= e.box.x + e.box.width && point.y >= e.box.y && point.y <= e.box.y + e.box.height);
+  const element = holding.sort((a, b) => a.box.width * a.box.height - b.box.width * b.box.height)[0];
+  if (!element) return undefined;
+  const region = screen.regions.find((r) => r.id === element.region)!;
+  return { text: element.text, kind: element.kind, region: region.kind, regionTitle: region.title, unasked: region.unasked, box: element.box };
 }
 
 export const tapText = defineActionTool({
   name: 'tap_text',
-  description: 'Tap the text (a button, list item, field label) that best matches `text` on the current screen. Checks afterwards that the screen changed, or that `expect` appeared (or `expect_gone` went). To focus a text field, pass expect_change: false: focus shows no text change. If the text is not found, nothing moves: call read_screen.',
+  description: 'Tap the element (button, list item, field) whose whole text is `text`, word for word (OCR confusions like O/0 forgiven, other words never; contains: true for words inside a longer text). Text seen more than once: say which with in, an anchor (below, near, ...) or occurrence, else nothing moves. Unasked banners and pop-ups only with in: banner/anywhere. Then checks the screen changed, or `expect` appeared / `expect_gone` went. Focus a field with expect_change: false.',
   input: z.object({
     text: z.string().min(1).max(200).describe('the visible text to tap'),
-    occurrence: z.number().int().min(1).max(10).default(1).describe('which match, when the text is on screen more than once (1 = best)'),
+    occurrence: z.number().int().min(1).max(10).optional().describe('which one, top to bottom'),
+    ...placeFields,
     ...tapChecks,
   }).strict(),
   timeoutMs: 20000,
   plan(args, context) {
     const observation = context.observation();
     if (!observation.quality.ok) return { ok: false, reply: { status: 'observation_problem', content: `Not tapping: ${qualityNote(observation).trim()}` } };
-    const matches = preferWholeLines(findText(observation.screen, args.text, { minScore: 0.75, limit: 10 }), observation.screen);
-    const match = matches[args.occurrence - 1];
-    if (!match) {
-      const seen = matches.length ? ` (only ${matches.length} match(es))` : '';
-      return { ok: false, reply: { status: 'not_found', content: `"${args.text}" is not on the screen${seen}; nothing moved. Call read_screen to see what is there.` } };
+    const resolved = resolveTarget(observation.screen, queryOf(args.text, args), args.occurrence);
+    if (!resolved.ok) {
+      return { ok: false, reply: { status: resolved.reason === 'ambiguous' ? 'invalid_arguments' : 'not_found', content: `${resolved.message}. Nothing moved.${resolved.reason === 'not_found' ? ' Call read_screen to see what is there.' : ''}` } };
     }
-    const device = { x: Math.round(match.centre.x), y: Math.round(match.centre.y) };
+    const { element, region } = resolved.match;
+    const centre = centreOf(element.box);
+    const device = { x: Math.round(centre.x), y: Math.round(centre.y) };
     return {
       ok: true,
       plan: {
-        action: { kind: 'tap', device, holdMs: args.hold_ms, target: match.text },
+        action: { kind: 'tap', device, holdMs: args.hold_ms, target: element.text, hit: hitAt(observation.screen, device) },
         expectation: expectation(args, { kind: 'screen_changes' }),
-        summary: `tap on "${match.text}" at ${device.x},${device.y}`,
+        summary: `tap on "${element.text}" (${element.kind}${region.kind === 'content' ? '' : ` in the ${describe(region)}`}) at ${device.x},${device.y}`,
+        verifyTimeoutMs: args.verify_timeout_ms,
+        aimBox: element.box,
       },
     };
   },
@@ -64,7 +78,7 @@ export const tapText = defineActionTool({
 
 export const tapPoint = defineActionTool({
   name: 'tap_point',
-  description: 'Tap a point on the screen in device pixels (x to the right, y down from the top-left). Prefer tap_text; use this for things without text (icons), with coordinates from read_screen or find_text.',
+  description: 'Tap a point in device pixels (x right, y down from the top-left). Prefer tap_text; use this for icons, with coordinates from read_screen or find_text.',
   input: z.object({
     x: z.number().int().min(0).describe('device pixels from the left edge'),
     y: z.number().int().min(0).describe('device pixels from the top edge'),
@@ -76,13 +90,14 @@ export const tapPoint = defineActionTool({
     if (args.x >= width || args.y >= height) {
       return { ok: false, reply: { status: 'invalid_arguments', content: `(${args.x}, ${args.y}) is outside the ${width}x${height} screen; nothing moved. Use coordinates from read_screen or find_text.` } };
     }
-    const under = context.observation().screen.lines.flatMap((l) => l.words).find((w) => args.x >= w.box.x && args.x <= w.box.x + w.box.width && args.y >= w.box.y && args.y <= w.box.y + w.box.height);
+    const hit = hitAt(context.observation().screen, { x: args.x, y: args.y });
     return {
       ok: true,
       plan: {
-        action: { kind: 'tap', device: { x: args.x, y: args.y }, holdMs: args.hold_ms, target: under?.text },
+        action: { kind: 'tap', device: { x: args.x, y: args.y }, holdMs: args.hold_ms, target: hit?.text, hit },
         expectation: expectation(args, { kind: 'screen_changes' }),
-        summary: `tap at ${args.x},${args.y}${under ? ` (on "${under.text}")` : ''}`,
+        summary: `tap at ${args.x},${args.y}${hit ? ` (on "${hit.text}")` : ''}`,
+        verifyTimeoutMs: args.verify_timeout_ms,
       },
     };
   },
@@ -105,12 +120,13 @@ function fillInputs(text: string, inputs: TaskInputs): { text: string; secret: b
 
 export const typeText = defineActionTool({
   name: 'type_text',
-  description: 'Type text into the focused field with the keyboard (US layout; \\n is Enter, \\t is Tab). Tap the field first. Write a task input as {name} (e.g. {password}): it is filled in at the last moment, and secret inputs are never shown to you. Checks afterwards that the screen changed, or that `expect` appeared.',
+  description: 'Type into the focused field (US keyboard; \\n is Enter, \\t is Tab). Tap the field first: nothing is typed unless a field is seen focused, a secret only into a password field. Write a task input as {name} (e.g. {password}): filled in at the last moment; secret inputs are never shown to you. Then checks the screen changed, or `expect` appeared.',
   input: z.object({
     text: z.string().min(1).max(400).regex(typeable, 'only printable ASCII, \\n and \\t can be typed').describe('what to type'),
     secret: z.boolean().default(false).describe('true for passwords: the text is kept out of logs and reports'),
     expect: expectArg,
     expect_gone: expectGoneArg,
+    verify_timeout_ms: verifyTimeoutArg,
   }).strict(),
   timeoutMs: 60000,
   plan(args, context) {
@@ -120,13 +136,19 @@ export const typeText = defineActionTool({
     }
     if (!typeable.test(filled.text)) return { ok: false, reply: { status: 'invalid_arguments', content: 'the text (with its inputs filled in) has characters a US keyboard cannot type; nothing was typed.' } };
     const secret = args.secret || filled.secret;
+    const focus = focusedField(context.observation(), context.lastTap());
+    if (!focus.ok) return { ok: false, reply: { status: 'not_focused', content: `Not typing: ${focus.message}. Nothing was typed.` } };
+    if (secret && !focus.secretField) {
+      return { ok: false, reply: { status: 'invalid_arguments', content: `Not typing a secret into "${focus.field}": secrets go only into a password field (dots) or a field labelled as taking one. Tap the password field first. Nothing was typed.` } };
+    }
     return {
       ok: true,
       plan: {
         action: { kind: 'type', text: filled.text, secret },
         // A secret field shows dots, which OCR does not read: there is nothing honest to check.
         expectation: expectation(args, secret ? { kind: 'none' } : { kind: 'screen_changes' }),
-        summary: `type ${secret ? `${filled.text.length} secret characters` : `"${filled.text}"`}`,
+        summary: `type ${secret ? `${filled.text.length} secret characters` : `"${filled.text}"`} into "${focus.field}"`,
+        verifyTimeoutMs: args.verify_timeout_ms,
       },
     };
   },
@@ -142,13 +164,14 @@ export const pressKey = defineActionTool({
     mods: z.array(z.enum(['ctrl', 'shift', 'alt', 'gui'])).max(4).default([]).describe('modifiers held while pressing'),
     expect: expectArg,
     expect_gone: expectGoneArg,
+    verify_timeout_ms: verifyTimeoutArg,
   }).strict(),
   timeoutMs: 20000,
   plan(args) {
     const combo = [...args.mods, args.key].join('+');
     return {
       ok: true,
-      plan: { action: { kind: 'key', key: args.key, mods: args.mods }, expectation: expectation(args, { kind: 'none' }), summary: `press ${combo}` },
+      plan: { action: { kind: 'key', key: args.key, mods: args.mods }, expectation: expectation(args, { kind: 'none' }), summary: `press ${combo}`, verifyTimeoutMs: args.verify_timeout_ms },
     };
   },
 });

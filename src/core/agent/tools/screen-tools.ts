@@ -1,6 +1,7 @@
 // Tools that only look: read the screen (paged and capped) and find text on it.
 import { z } from 'zod';
-import { findText } from '../../vision/find-text.js';
+import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
+import { placeFields, queryOf } from './place-args.js';
 import type { Observation } from '../../ports/observer.js';
 import { defineInfoTool } from './tool.js';
 
@@ -39,19 +40,20 @@ export const readScreen = defineInfoTool({
 
 export const findTextTool = defineInfoTool({
   name: 'find_text',
-  description: 'Find where some text is on the screen, tolerant of OCR errors. Returns the best matches with a similarity score (1 = exact) and the centre to tap. Use it before tap_point when you need coordinates.',
+  description: 'Find elements whose whole text is `text`, word for word (OCR confusions like O/0 forgiven; contains: true for words inside a longer text); in and anchors narrow where. Returns each with kind, region and centre, what was set aside (unasked banner, behind a dialog), and similar texts that are NOT the same.',
   input: z.object({
     text: z.string().min(1).max(200).describe('the text to look for, as it appears on screen'),
-    min_score: z.number().min(0.3).max(1).default(0.7).describe('how alike a match must be (0.3..1)'),
+    in: placeFields.in, contains: placeFields.contains, below: placeFields.below, near: placeFields.near,
   }).strict(),
   timeoutMs: 15000,
   async run(args, context) {
     const observation = await context.observe();
-    const matches = findText(observation.screen, args.text, { minScore: args.min_score, limit: 5 });
-    if (!matches.length) {
-      return { status: 'not_found', content: `"${args.text}" is not on the screen (nothing at least ${args.min_score} alike). Call read_screen to see what is there.${qualityNote(observation)}` };
+    const report = findElements(observation.screen, queryOf(args.text, args));
+    if (!report.matches.length) {
+      return { status: 'not_found', content: `${notFoundMessage(queryOf(args.text, args), report)}.${qualityNote(observation)} Call read_screen to see what is there.` };
     }
-    const lines = matches.map((m) => `"${m.text}" score ${m.score.toFixed(2)} at ${Math.round(m.centre.x)},${Math.round(m.centre.y)}`);
-    return { status: 'ok', content: `${lines.join('\n')}${qualityNote(observation)}`, data: matches };
+    const lines = report.matches.slice(0, 8).map((m) => `${describeElement(m.element)} in the ${describe(m.region)}${m.how === 'whole' ? '' : ` (${m.how})`}`);
+    const aside = report.setAside.length ? `\nSet aside: ${report.setAside.slice(0, 3).map((s) => `${describeElement(s.element)} ${s.why}`).join('; ')}` : '';
+    return { status: 'ok', content: `${lines.join('\n')}${aside}${qualityNote(observation)}`, data: report.matches.map((m) => ({ text: m.element.text, box: m.element.box, region: m.region.kind })) };
   },
 });

@@ -1,8 +1,10 @@
 // Tools that neither look nor move: wait for the screen, keep notes, record findings, hand
 // over to a person, and submit the result.
 import { z } from 'zod';
-import { diffScreens } from '../../vision/diff-screens.js';
-import { findText } from '../../vision/find-text.js';
+import { contentDiff, describeDiff } from '../../vision/content-diff.js';
+import { describe, findElements } from '../../vision/match-elements.js';
+import { placeFields, queryOf } from './place-args.js';
+import { FRAME_GAP_MS } from '../loop/verify-phase.js';
 import { defineInfoTool } from './tool.js';
 import { qualityNote } from './screen-tools.js';
 
@@ -10,7 +12,9 @@ export const waitFor = defineInfoTool({
   name: 'wait_for',
   description: 'Wait until `text` is on the screen, or (without text) until the screen changes, looking again every moment. Use it after actions that take time (loading, a code arriving). Returns what it saw.',
   input: z.object({
-    text: z.string().min(1).max(200).optional().describe('text to wait for; leave out to wait for any change'),
+    text: z.string().min(1).max(200).optional().describe('text to wait for (as in find_text); leave out to wait for any change'),
+    in: placeFields.in,
+    contains: placeFields.contains,
     timeout_ms: z.number().int().min(100).max(30000).default(5000).describe('give up after this long'),
   }).strict(),
   timeoutMs: 35000,
@@ -19,15 +23,16 @@ export const waitFor = defineInfoTool({
     const before = context.observation();
     for (;;) {
       const seen = await context.observe({ newerThan: context.clock.now() });
-      const found = args.text ? findText(seen.screen, args.text, { minScore: 0.8, limit: 1 })[0] : undefined;
-      if (args.text ? found : !diffScreens(before.screen, seen.screen).same) {
+      const found = args.text ? findElements(seen.screen, queryOf(args.text, args)).matches[0] : undefined;
+      const diff = contentDiff(before.screen, seen.screen);
+      if (args.text ? found : !diff.same) {
         const waited = Math.round(context.clock.now() - start);
-        return { status: 'ok', content: args.text ? `"${found!.text}" is on the screen after ${waited} ms.` : `The screen changed after ${waited} ms.` };
+        return { status: 'ok', content: args.text ? `"${found!.element.text}" is on the screen after ${waited} ms (in the ${describe(found!.region)}).` : `The screen changed after ${waited} ms (${describeDiff(diff)}).` };
       }
       if (context.clock.now() - start >= args.timeout_ms || context.signal.aborted) {
         return { status: 'not_found', content: `${args.text ? `"${args.text}" did not appear` : 'The screen did not change'} within ${args.timeout_ms} ms.${qualityNote(seen)} Call read_screen to see what is there.` };
       }
-      await context.clock.sleep(250, context.signal);
+      await context.clock.sleep(FRAME_GAP_MS, context.signal);
     }
   },
 });

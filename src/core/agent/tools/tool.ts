@@ -6,12 +6,16 @@ import type { Clock } from '../../ports/clock.js';
 import type { Observation, ObserveOptions } from '../../ports/observer.js';
 import type { JournalExpectation, PhysicalAction, RunStore } from '../../ports/run-store.js';
 import type { Termination, ToolStatus } from '../types.js';
+import type { LastTap } from './typing-focus.js';
 
 /** What must show on screen after an action for it to count as done. */
 export type Expectation = JournalExpectation;
 
+/** What a tap would land on: the element under the point and the region it belongs to. */
+export interface TapHit { text: string; kind: string; region: string; regionTitle?: string; unasked: boolean; box: { x: number; y: number; width: number; height: number } }
+
 export type DeviceAction =
-  | { kind: 'tap'; device: { x: number; y: number }; holdMs?: number; target?: string }
+  | { kind: 'tap'; device: { x: number; y: number }; holdMs?: number; target?: string; hit?: TapHit }
   | Exclude<PhysicalAction, { kind: 'tap' }>;
 
 export interface ActionPlan {
@@ -20,6 +24,8 @@ export interface ActionPlan {
   /** In words, for the audit log, approvals and the model ("tap on "Connect" at 540,1210"). */
   summary: string;
   verifyTimeoutMs?: number;
+  /** The whole box of the element a tap means: the guard may move the aim inside it, away from a risky neighbour. */
+  aimBox?: { x: number; y: number; width: number; height: number };
 }
 
 export interface ToolContext {
@@ -31,6 +37,8 @@ export interface ToolContext {
   clock: Clock;
   signal: AbortSignal;
   recordFinding(finding: FindingInput): Promise<string>;
+  /** The last tap of this run and what the screen showed right after it (for the typing focus rule). */
+  lastTap(): LastTap | undefined;
   /** The task's inputs, for {placeholders} in typed text; secret ones are never shown or logged. */
   inputs: TaskInputs;
 }

@@ -2,12 +2,13 @@
 // show is retried (the loop has looked again in between); past its retries the run halts.
 // `if` steps branch on what is on the screen now; interrupts (pop-up handlers) run whenever their
 // condition shows, before the next regular step. The position is saved in every checkpoint.
-import { findText } from '../../../vision/find-text.js';
+import { contentDiff, describeDiff } from '../../../vision/content-diff.js';
+import { findElements } from '../../../vision/match-elements.js';
 import type { Observation } from '../../../ports/observer.js';
-import type { Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
+import type { Condition, Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
 import type { Decision, ToolOutcome } from '../../types.js';
 import type { InterpretInput, Interpreter } from '../interpreter.js';
-import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
+import { describeStep, fillPlaceholders, missingPlaceholders, placeArgs, toToolCall, type ActionStep } from './step-to-call.js';
 
 /** Where the script is: the index in each nested list of steps, outermost first. */
 export interface ScriptCursor { path: { index: number; branch?: 'then' | 'else' }[]; attempts: number }
@@ -16,11 +17,16 @@ const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 
 /** An interrupt that keeps firing is not a pop-up any more but a loop. */
 const MAX_INTERRUPT_FIRINGS = 5;
 
-const showsCondition = (observation: Observation, condition: { screen_has?: string; screen_lacks?: string }, inputs: Record<string, string>): boolean => {
-  const text = fillPlaceholders(condition.screen_has ?? condition.screen_lacks!, inputs);
-  const present = findText(observation.screen, text, { minScore: 0.8, limit: 1 }).length > 0;
+/** A condition is looked for anywhere the app draws (pop-ups included), as a whole element unless it says contains. */
+const showsCondition = (observation: Observation, condition: Condition, inputs: Record<string, string>): boolean => {
+  const fill = (text: string) => fillPlaceholders(text, inputs);
+  const text = fill(condition.screen_has ?? condition.screen_lacks!);
+  const present = findElements(observation.screen, { in: 'anywhere', text, ...placeArgs(condition, fill) }).matches.length > 0;
   return present === (condition.screen_has !== undefined);
 };
+
+/** A focus tap: tapping a field so typing goes there. Harmless to repeat. */
+const isFocusTap = (step: ActionStep): boolean => ('tap' in step || 'tap_point' in step) && 'expect_change' in step && step.expect_change === false;
 
 export class ScriptInterpreter implements Interpreter {
   readonly kind = 'script' as const;
@@ -32,6 +38,12 @@ export class ScriptInterpreter implements Interpreter {
   /** Steps of an interrupt being handled, and which interrupt. */
   private interrupting?: { index: number; steps: ActionStep[]; attempts: number };
   private readonly firings = new Map<number, number>();
+  /** The screen the failed physical step was planned on: it is retried only on that same screen. */
+  private retryOn?: Observation;
+  /** The last focus tap that worked, to tap again when typing finds no focused field. */
+  private lastFocus?: ActionStep;
+  /** A focus tap being repeated before a type step is retried. */
+  private refocusing = false;
 
   constructor(private readonly task: TaskDefinition & { steps: ScriptStep[] }, resume?: ScriptCursor) {
     const missing = missingPlaceholders(task.steps, task.inputs);
@@ -58,10 +70,11 @@ export class ScriptInterpreter implements Interpreter {
       return interruption;
     }
     if (this.unverifiedTyping) return this.unverifiedTyping;
+    if (this.refocusing && this.lastFocus) return this.refocus();
     for (;;) {
       const step = this.currentStep();
       if (!step) return { kind: 'answer', text: `All steps of the task are done (${this.plannedSteps()} planned).` };
-      if (!('if' in step)) return this.call(step);
+      if (!('if' in step)) return this.retryOn ? this.retryIfSameScreen(step, input.observation) : this.call(step);
       const branch = showsCondition(input.observation, step.if, this.task.inputs) ? 'then' : 'else';
       if (branch === 'else' && !step.else) this.advance();
       else this.path.push({ index: 0, branch });
@@ -120,21 +133,53 @@ export class ScriptInterpreter implements Interpreter {
     if (!this.awaiting || !last || last.callId !== this.awaiting) return undefined;
     this.awaiting = undefined;
     if (last.callId.startsWith('interrupt-')) return this.judgeInterrupt(last);
+    if (last.callId.startsWith('refocus-')) {
+      this.refocusing = false;
+      return last.status === 'ok' ? undefined : { kind: 'halt', reason: `tapping the field again before typing failed: ${last.status}: ${last.content.split('\n')[0]}` };
+    }
     if (last.status === 'ok') {
+      const done = this.currentStep() as ActionStep;
+      if (isFocusTap(done)) this.lastFocus = done;
       this.attempts = 0;
+      this.retryOn = undefined;
       this.advance();
       return undefined;
     }
     const step = this.currentStep() as ActionStep;
+    if (last.status === 'not_focused' && this.lastFocus && this.attempts < (('retries' in step ? step.retries : undefined) ?? this.task.retries)) {
+      this.attempts++;
+      this.refocusing = true;
+      return undefined;
+    }
     const explicit = 'retries' in step ? step.retries : undefined;
     const retries = explicit ?? this.task.retries;
     const failed: Decision = { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}` };
     if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
     this.attempts++;
+    if (last.status === 'verify_failed' && last.plannedOn) this.retryOn = last.plannedOn;
     // Typing again after an unverified type could type twice. Only a pop-up that shows now (an
     // interrupt fires) explains where the keys went; otherwise the step asks for retries itself.
     if ('type' in step && last.status === 'verify_failed' && explicit === undefined) this.unverifiedTyping = failed;
     return undefined;
+  }
+
+  /**
+   * A physical step whose effect did not show is sent again only on the screen it was planned on:
+   * if the screen has changed since, the first try had an effect, and looking the label up again
+   * on the new screen could press something else (a confirm button with the same label).
+   */
+  private retryIfSameScreen(step: ActionStep, now: Observation): Decision {
+    const plannedOn = this.retryOn!;
+    this.retryOn = undefined;
+    const diff = contentDiff(plannedOn.screen, now.screen);
+    if (diff.same || isFocusTap(step)) return this.call(step);
+    return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) was not retried: the screen changed after the first try (${describeDiff(diff)}), so it had an effect that did not match what the step expects` };
+  }
+
+  private refocus(): Decision {
+    const { name, args } = toToolCall(this.lastFocus!, this.task.inputs);
+    this.awaiting = `refocus-${this.position()}-try${this.attempts}`;
+    return { kind: 'calls', calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args) }] };
   }
 
   private call(step: ActionStep): Decision {

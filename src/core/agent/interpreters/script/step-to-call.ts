@@ -1,5 +1,27 @@
 // One script step -> one tool call, with {placeholders} filled from the task's inputs.
-import type { ScriptStep } from '../../task/task-schema.js';
+import type { Place, PlacedText, ScriptStep } from '../../task/task-schema.js';
+
+const PLACE_KEYS = ['in', 'contains', 'below', 'above', 'near', 'right_of', 'left_of'] as const;
+
+/** The place keys a step carries, with {placeholders} filled. */
+export function placeArgs(step: Place, fill: (text: string) => string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of PLACE_KEYS) {
+    const value = step[key];
+    if (value !== undefined) out[key] = typeof value === 'string' && key !== 'in' ? fill(value) : value;
+  }
+  return out;
+}
+
+function placedText(value: PlacedText, fill: (text: string) => string): string | Record<string, unknown> {
+  return typeof value === 'string' ? fill(value) : { text: fill(value.text), ...placeArgs(value, fill) };
+}
+
+/** An expectation as the tools take it: the text, and where as expect_in / expect_contains. */
+function expectArgs(value: PlacedText, fill: (text: string) => string): Record<string, unknown> {
+  if (typeof value === 'string') return { expect: fill(value) };
+  return { expect: fill(value.text), ...(value.in ? { expect_in: value.in } : {}), ...(value.contains !== undefined ? { expect_contains: value.contains } : {}) };
+}
 
 export type ActionStep = Exclude<ScriptStep, { if: unknown }>;
 
@@ -20,17 +42,23 @@ export function missingPlaceholders(steps: ScriptStep[], inputs: Record<string, 
 
 export function toToolCall(step: ActionStep, inputs: Record<string, string>): { name: string; args: Record<string, unknown> } {
   const fill = (text: string) => fillPlaceholders(text, inputs);
-  const expect = 'expect' in step && step.expect ? { expect: fill(step.expect) }
+  const expect = 'expect' in step && step.expect ? expectArgs(step.expect, fill)
     : 'expect_gone' in step && step.expect_gone ? { expect_gone: fill(step.expect_gone) }
       : 'expect_change' in step && step.expect_change !== undefined ? { expect_change: step.expect_change } : {};
   const hold = 'hold_ms' in step && step.hold_ms ? { hold_ms: step.hold_ms } : {};
-  if ('tap' in step) return { name: 'tap_text', args: { text: fill(step.tap), ...(step.occurrence ? { occurrence: step.occurrence } : {}), ...expect, ...hold } };
-  if ('tap_point' in step) return { name: 'tap_point', args: { x: step.tap_point[0], y: step.tap_point[1], ...expect, ...hold } };
+  // A step's timeout is how long its effect is looked for.
+  const patience = 'timeout_ms' in step && step.timeout_ms && !('wait_for' in step) && !('wait_for_change' in step) ? { verify_timeout_ms: step.timeout_ms } : {};
+  if ('tap' in step) return { name: 'tap_text', args: { text: fill(step.tap), ...(step.occurrence ? { occurrence: step.occurrence } : {}), ...placeArgs(step, fill), ...expect, ...hold, ...patience } };
+  if ('tap_point' in step) return { name: 'tap_point', args: { x: step.tap_point[0], y: step.tap_point[1], ...expect, ...hold, ...patience } };
   // Typed text keeps its {placeholders}: the type tool fills them at the last moment, so secret
   // inputs never appear in a call, a log or a checkpoint.
-  if ('type' in step) return { name: 'type_text', args: { text: step.type, secret: step.secret ?? false, ...expect } };
-  if ('key' in step) return { name: 'press_key', args: { key: step.key, mods: step.mods ?? [], ...expect } };
-  if ('wait_for' in step) return { name: 'wait_for', args: { text: fill(step.wait_for), ...(step.timeout_ms ? { timeout_ms: step.timeout_ms } : {}) } };
+  if ('type' in step) return { name: 'type_text', args: { text: step.type, secret: step.secret ?? false, ...expect, ...patience } };
+  if ('key' in step) return { name: 'press_key', args: { key: step.key, mods: step.mods ?? [], ...expect, ...patience } };
+  if ('wait_for' in step) {
+    const wanted = placedText(step.wait_for, fill);
+    const args = typeof wanted === 'string' ? { text: wanted } : wanted;
+    return { name: 'wait_for', args: { ...args, ...(step.timeout_ms ? { timeout_ms: step.timeout_ms } : {}) } };
+  }
   if ('wait_for_change' in step) return { name: 'wait_for', args: step.timeout_ms ? { timeout_ms: step.timeout_ms } : {} };
   if ('note' in step) return { name: 'write_note', args: { name: step.note.name, text: fill(step.note.text) } };
   if ('finding' in step) return { name: 'record_finding', args: { ...step.finding, detail: fill(step.finding.detail) } };

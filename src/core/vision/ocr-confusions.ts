@@ -1,0 +1,61 @@
+// The OCR confusions a word may go through and still be itself. Two texts are the same when
+// their canonical forms are equal: lower case, typographic quotes and dashes made plain, each
+// documented confusion folded to one representative, outer punctuation dropped. Nothing else
+// is forgiven: "on" is not "off", "shown" is not "hidden", "A7" is not "B7". Pure.
+
+/**
+ * Character sequences tesseract mistakes for each other on phone UI text, folded to the first
+ * of each group. Multi-letter ones first: they are replaced before single characters.
+ * Each entry was seen on camera frames of the virtual bench or is a classic of LSTM OCR.
+ */
+export const OCR_CONFUSIONS: readonly { group: readonly string[]; why: string }[] = [
+  { group: ['m', 'rn'], why: 'r and n set close read as m, and m read as rn' },
+  { group: ['d', 'cl'], why: 'c and l set close read as d' },
+  { group: ['w', 'vv'], why: 'two v read as w' },
+  { group: ['o', '0'], why: 'the letter O and the digit zero' },
+  { group: ['l', '1', 'i', '|', '!'], why: 'lower-case l, upper-case I, the digit one and a bar' },
+  { group: ['s', '5'], why: 'S and the digit five' },
+  { group: ['b', '8'], why: 'B and the digit eight' },
+  { group: ['z', '2'], why: 'Z and the digit two' },
+  { group: ['g', '6'], why: 'G and the digit six' },
+];
+
+const multiLetter = OCR_CONFUSIONS.flatMap(({ group }) => group.filter((s) => s.length > 1).map((s) => [s, group[0]!] as const));
+const singleLetter = new Map(OCR_CONFUSIONS.flatMap(({ group }) => group.filter((s) => s.length === 1).map((s) => [s, group[0]!] as const)));
+
+/** Punctuation OCR adds or drops at a word's edges ("Connected." / "Connected"). */
+const OUTER_PUNCTUATION = /^[\s"'“”‘’(\[{.,:;?!…]+|[\s"'“”‘’)\]}.,:;?!…]+$/g;
+
+/** One word in canonical form ('' for a word that is only punctuation). */
+export function canonicalWord(word: string): string {
+  let text = word.toLowerCase().replace(/[‘’`´]/g, "'").replace(/[–—−]/g, '-');
+  const bare = text.replace(OUTER_PUNCTUATION, '');
+  // A word of punctuation alone ("&", "-", "!") keeps it: it is the word.
+  text = bare || text;
+  for (const [from, to] of multiLetter) text = text.split(from).join(to);
+  return [...text].map((c) => singleLetter.get(c) ?? c).join('');
+}
+
+/** A text as its canonical words (empty words dropped). */
+export function canonicalWords(text: string): string[] {
+  return text.split(/\s+/).map(canonicalWord).filter(Boolean);
+}
+
+/** The same text, word for word, through OCR confusions only. */
+export function sameText(expected: string, seen: string): boolean {
+  const a = canonicalWords(expected), b = canonicalWords(seen);
+  if (a.length === b.length && a.every((word, i) => word === b[i])) return true;
+  // OCR splits and joins words at spaces ("Network &internet"): the same letters with the
+  // spaces moved are the same text. Letters themselves are never forgiven.
+  return a.join('') === b.join('') && a.join('').length > 0;
+}
+
+/** `expected` appears in `seen` as a run of whole words (the explicit `contains` option). */
+export function containsText(seen: string, expected: string): boolean {
+  const needle = canonicalWords(expected), hay = canonicalWords(seen);
+  if (!needle.length) return false;
+  for (let start = 0; start + needle.length <= hay.length; start++) {
+    if (needle.every((word, i) => hay[start + i] === word)) return true;
+  }
+  return false;
+}
