@@ -1,0 +1,25 @@
+// `npm run bench adversarial` (or `node --import tsx scripts/bench/adversarial.ts [FILTER]`): every
+// adversarial task on the virtual bench, clean and with its faults; prints one line per run and the
+// pass rate, and saves build/bench/adversarial.json. The same runs test/e2e/adversarial.test.ts asserts on.
+import { pathToFileURL } from 'node:url';
+import { formatReports, REPORT_FILE, runAdversarialSuite, summarise, writeReport } from '../../test/support/adversarial-runner.js';
+
+export async function benchAdversarial(only?: string): Promise<Record<string, unknown>> {
+  const reports = await runAdversarialSuite({ concurrency: 2, ...(only ? { only } : {}), onReport: (r) => process.stdout.write(`  ... ${r.case} / ${r.run}: ${r.outcome} (${(r.durationMs / 1000).toFixed(1)} s)\n`) });
+  process.stdout.write(`${formatReports(reports)}\n`);
+  writeReport(reports);
+  const s = summarise(reports);
+  return {
+    'pass rate (reached the expected end state)': s.passRate,
+    'right outcome (reached, or no claim where unreachable)': `${s.right} of ${s.runs}`,
+    'false successes': s.falseSuccesses,
+    'unasked destructive actions': s.unaskedDestructive,
+    'wall time of the suite, s': Math.round(reports.reduce((n, r) => Math.max(n, r.durationMs), 0) / 1000),
+    saved: REPORT_FILE,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const figures = await benchAdversarial(process.argv[2]);
+  for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(60)} ${value}\n`);
+}
