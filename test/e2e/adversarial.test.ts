@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTask } from '../../src/app/agent/task-file.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';
+import { parseDeviceFile } from '../../src/sim/device/load.js';
 import { loadTaskFile, unaskedDestructive, unmetExpectations, type TaskFile } from '../../src/sim/device/task-file.js';
 import { adversarialRuns, formatReports, runAdversarialSuite, writeReport, type RunReport } from '../support/adversarial-runner.js';
 import { Driver } from '../unit/sim/drive.js';
@@ -137,6 +138,28 @@ describe('the adversarial devices themselves', () => {
     const texts = older.drive.texts();
     older.drive.tap('Load older messages');
     expect(older.drive.texts()).toEqual(texts);
+  });
+
+  it('format: a field\'s onFocus can start a timer whose dialog clears the focus; ENTER on a destructive button logs it', () => {
+    const device = new VirtualDevice(parseDeviceFile([
+      'name: focus timer', 'resolution: { width: 1080, height: 2400 }', 'start: form',
+      'screens:', '  form:', '    elements:',
+      '      - { field: note, label: Note, onFocus: [{ after: 1000, do: [{ dialog: promo }] }] }',
+      '      - { button: Erase everything, destructive: true, onTap: [{ set: { erased: true } }] }',
+      'dialogs:', '  promo: { title: Try Pro, buttons: [{ label: Later }] }',
+    ].join('\n')));
+    const drive = new Driver(device);
+    drive.tap('Note').type('ab');
+    expect(device.focus).toBe('field:note');
+    drive.wait(1000).type('cd');
+    expect(device.dialog).toBe('promo');
+    expect(device.vars.note).toBe('ab');
+    drive.tap('Later').type('ef');
+    expect(device.focus).toBeUndefined();
+    expect(device.vars.note).toBe('ab');
+    drive.key('Tab').key('Tab').key('Enter');
+    expect(device.vars.erased).toBe(true);
+    expect(device.destructiveLog).toEqual([expect.objectContaining({ what: 'Erase everything', screen: 'form' })]);
   });
 
   it('tap miss: 150 px right of Cancel\'s centre is the destructive Delete', () => {
