@@ -5,6 +5,7 @@ import { benchVision } from './vision.bench.js';
 import { benchAgentStep } from './agent-step.bench.js';
 import { benchCheckpoint } from './checkpoint.bench.js';
 import { benchEmergencyStop } from './estop.bench.js';
+import { benchAdversarial } from './adversarial.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
   'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
+  'Adversarial devices: pass rate, false successes, unasked destructive actions': () => benchAdversarial(),
 };
 
 const only = process.argv[2];

@@ -93,7 +93,7 @@ function truthOf(bench: VirtualBench) {
 
 function deviceState(bench: VirtualBench) {
   const d = bench.device;
-  return { screen: d.screen, dialog: d.dialog ?? null, focus: d.focus ?? null, vars: d.vars, records: d.records, locked: d.locked, frozen: d.frozen, faultLog: d.faultLog, tapFaults: bench.tapFaults.active };
+  return { screen: d.screen, dialog: d.dialog ?? null, focus: d.focus ?? null, vars: d.vars, records: d.records, destructive: d.destructiveLog, locked: d.locked, frozen: d.frozen, faultLog: d.faultLog, tapFaults: bench.tapFaults.active };
 }
 
 async function readJson(request: IncomingMessage): Promise<unknown> {

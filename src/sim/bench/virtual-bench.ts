@@ -38,6 +38,7 @@ export class VirtualBench {
   private readonly recorder?: FrameRecorder;
   private lastCapture?: CaptureTruth<DeviceFrame>;
   private capturing: Promise<unknown> = Promise.resolve();
+  private readonly actuationListeners = new Set<(event: ActuationEvent) => void>();
 
   private constructor(
     readonly device: VirtualDevice,
@@ -111,6 +112,15 @@ export class VirtualBench {
     };
   }
 
+  /**
+   * Calls listener with each actuation the MCU reports, before the glass feels it, so a test can
+   * switch a fault on at an exact moment (a freeze or a tap miss from the Nth tap on). Returns a remover.
+   */
+  onActuation(listener: (event: ActuationEvent) => void): () => void {
+    this.actuationListeners.add(listener);
+    return () => this.actuationListeners.delete(listener);
+  }
+
   get lastTruth(): CaptureTruth<DeviceFrame> | undefined {
     return this.lastCapture;
   }
@@ -159,6 +169,7 @@ export class VirtualBench {
       actuation = { t, ev: event.ev, usage: (event.usage as number) ?? 0, mods: (event.mods as number) ?? 0 };
     }
     if (!actuation) return;
+    for (const listener of this.actuationListeners) listener(actuation);
     for (const felt of this.tapFaults.apply(actuation)) this.device.apply(felt);
   }
 }

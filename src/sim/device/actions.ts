@@ -1,7 +1,7 @@
 // Carries out actions (from taps, keys, timers and faults) against the device state.
 import { holds, interpolate } from './conditions.js';
 import type { Action, DeviceFile, Dialog } from './schema.js';
-import { schedule, type DeviceState } from './state.js';
+import { recordDestructive, schedule, type DeviceState } from './state.js';
 
 const defaultToastMs = 2500;
 const defaultNotificationMs = 6000;
@@ -33,6 +33,7 @@ function runAction(file: DeviceFile, state: DeviceState, action: Action): void {
   if ('if' in action) return runActions(file, state, holds(action.if, state.vars) ? action.then : action.else ?? []);
   if ('after' in action) return schedule(state, state.now + action.after, action.do, 'after');
   if ('record' in action) { state.records[action.record] = (state.records[action.record] ?? 0) + 1; return; }
+  if ('destructive' in action) { recordDestructive(state, interpolate(action.destructive, state.vars)); return; }
   if ('lock' in action) state.locked = true;
 }
 

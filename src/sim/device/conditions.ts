@@ -9,6 +9,7 @@ export function holds(condition: Condition, vars: Record<string, Value>): boolea
   if (condition.empty !== undefined && isEmpty(value) !== condition.empty) return false;
   if (condition.equals !== undefined && String(value ?? '') !== String(condition.equals)) return false;
   if (condition.notEquals !== undefined && String(value ?? '') === String(condition.notEquals)) return false;
+  if (condition.minLength !== undefined && [...String(value ?? '')].length < condition.minLength) return false;
   return true;
 }
 

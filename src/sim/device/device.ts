@@ -8,7 +8,7 @@ import { layoutView, type LaidOutView } from './layout.js';
 import { loadDeviceFile } from './load.js';
 import { renderView, type DeviceFrame } from './render.js';
 import type { Action, DeviceFile } from './schema.js';
-import { initialState, schedule, type DeviceState, type Value } from './state.js';
+import { initialState, schedule, type DestructiveRecord, type DeviceState, type Value } from './state.js';
 import { reachableTargets, textRuns, type Target } from './view.js';
 
 /** One line of the simulated MCU's event log that concerns the device. */
@@ -61,6 +61,8 @@ export class VirtualDevice {
   get vars(): Readonly<Record<string, Value>> { return { ...this.state.vars }; }
   get records(): Readonly<Record<string, number>> { return { ...this.state.records }; }
   get loading(): boolean { return this.state.now < this.state.loadingUntil; }
+  /** Every firing of a destructive button, list item or action, oldest first. */
+  get destructiveLog(): readonly DestructiveRecord[] { return this.state.destructive.map((r) => ({ ...r })); }
 
   tapDown(x: number, y: number, t: number): void {
     if (!this.acceptInput(t, `tap_down ${x},${y}`)) return;

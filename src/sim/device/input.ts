@@ -5,7 +5,7 @@ import type { KeyMeaning } from './hid-keys.js';
 import type { LaidOutView } from './layout.js';
 import type { Focusable } from './painter.js';
 import type { DeviceFile } from './schema.js';
-import type { DeviceState } from './state.js';
+import { recordDestructive, type DeviceState } from './state.js';
 import { contains, type Target } from './view.js';
 
 export function hitTest(view: LaidOutView, x: number, y: number): Target | undefined {
@@ -21,6 +21,8 @@ export function sameTarget(a: Target, b: Target): boolean {
 }
 
 export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView, target: Target): void {
+  // Logged before its actions run, so the record names the screen and dialog it was pressed on.
+  if (target.destructive) recordDestructive(state, target.label);
   switch (target.role) {
     case 'button': case 'list-item':
       if (target.role === 'list-item') state.focus = `list:${target.name}`;
@@ -28,7 +30,14 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
     case 'dialog-button':
       if (!target.keepOpen) closeDialog(state);
       return runActions(file, state, target.actions ?? []);
-    case 'field': state.focus = `field:${target.name}`; return;
+    case 'field': {
+      const key = `field:${target.name}`;
+      const newlyFocused = state.focus !== key;
+      state.focus = key;
+      // A field's target carries its onFocus actions (e.g. a pop-up that steals focus a moment later).
+      if (newlyFocused) runActions(file, state, target.actions ?? []);
+      return;
+    }
     case 'toggle':
       state.vars[target.name!] = state.vars[target.name!] !== true;
       return runActions(file, state, target.actions ?? []);
@@ -48,11 +57,11 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
 
 export function pressKey(file: DeviceFile, state: DeviceState, view: LaidOutView, meaning: KeyMeaning, shift: boolean): void {
   const focused = view.focusables.find((f) => f.key === state.focus);
-  if ('char' in meaning) return typeInto(state, focused, meaning.char);
+  if ('char' in meaning) return typeInto(file, state, focused, meaning.char);
   if ('none' in meaning) return;
   switch (meaning.key) {
     case 'Backspace':
-      if (focused?.kind === 'field') editField(state, focused, (text) => [...text].slice(0, -1).join(''));
+      if (focused?.kind === 'field') editField(file, state, focused, (text) => [...text].slice(0, -1).join(''));
       return;
     case 'Tab': return moveFocus(state, view, shift ? -1 : 1);
     case 'Escape': return goBack(file, state);
@@ -67,14 +76,15 @@ export function pressKey(file: DeviceFile, state: DeviceState, view: LaidOutView
   }
 }
 
-function typeInto(state: DeviceState, focused: Focusable | undefined, char: string): void {
+function typeInto(file: DeviceFile, state: DeviceState, focused: Focusable | undefined, char: string): void {
   if (focused?.kind !== 'field') return;
-  editField(state, focused, (text) => (focused.maxLength && [...text].length >= focused.maxLength ? text : text + char));
+  editField(file, state, focused, (text) => (focused.maxLength && [...text].length >= focused.maxLength ? text : text + char));
 }
 
-function editField(state: DeviceState, field: Focusable, edit: (text: string) => string): void {
+function editField(file: DeviceFile, state: DeviceState, field: Focusable, edit: (text: string) => string): void {
   const name = field.key.slice('field:'.length);
   state.vars[name] = edit(String(state.vars[name] ?? ''));
+  if (field.onChange?.length) runActions(file, state, field.onChange);
 }
 
 /** ENTER submits the focused field's form (its own onSubmit, else the screen's), else moves on. */

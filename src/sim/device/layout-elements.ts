@@ -1,6 +1,7 @@
 // Lays out a column of elements (text, button, field, toggle, list) from top to bottom, adding
 // their shapes, tap targets and focus order to the painter. Shared by screens and dialogs.
 import { holds, interpolate } from './conditions.js';
+import { wrapText } from './font-metrics.js';
 import type { Painter } from './painter.js';
 import type { ButtonElement, Element, FieldElement, ListElement, TextElement, ToggleElement } from './schema.js';
 import type { Value } from './state.js';
@@ -33,14 +34,19 @@ function placeText(p: Painter, element: TextElement, column: Column, y: number, 
 
 function placeButton(p: Painter, element: ButtonElement, index: number, column: Column, y: number, context: ElementContext): number {
   const key = `button:${element.id ?? index}`;
-  const box: Box = { x: column.left, y: y + p.px(4), width: column.width, height: p.px(48) };
   const label = interpolate(element.button, context.vars);
+  // A label too long for one line wraps, centred, and the button grows, as on Android.
+  const lines = wrapText(label, 16 * p.dp, column.width - p.px(32), 'bold');
+  const lineHeight = p.px(16 * 1.35);
+  const height = lines.length > 1 ? lines.length * lineHeight + p.px(24) : p.px(48);
+  const box: Box = { x: column.left, y: y + p.px(4), width: column.width, height };
   const fill = element.style === 'primary' ? p.palette.accent : element.style === 'danger' ? p.palette.danger : 'none';
   const textColor = element.style === 'primary' || element.style === 'danger' ? p.palette.onAccent : p.palette.accent;
   p.rect(box, fill, { radius: p.px(24), ...(element.style === 'secondary' ? { stroke: p.palette.accent, strokeWidth: p.px(1.5) } : {}) });
   if (context.focus === key) focusRing(p, box, p.px(24));
-  p.text(label, box.x + box.width / 2, box.y + box.height / 2 + p.px(5.5), 16, textColor, { weight: 'bold', align: 'center' });
-  p.target(box, 'button', label, { name: key, actions: element.onTap });
+  if (lines.length === 1) p.text(label, box.x + box.width / 2, box.y + box.height / 2 + p.px(5.5), 16, textColor, { weight: 'bold', align: 'center' });
+  else lines.forEach((line, i) => p.text(line, box.x + box.width / 2, box.y + p.px(10) + p.px(16 * 1.05) + i * lineHeight, 16, textColor, { weight: 'bold', align: 'center' }));
+  p.target(box, 'button', label, { name: key, actions: element.onTap, ...(element.destructive ? { destructive: true } : {}) });
   p.focusables.push({ key, kind: 'button', actions: element.onTap });
   return box.y + box.height + p.px(8);
 }
@@ -60,8 +66,8 @@ function placeField(p: Painter, element: FieldElement, column: Column, y: number
     const cursorX = box.x + p.px(12) + (shown ? valueBox.width + p.px(1) : 0);
     p.rect({ x: cursorX, y: box.y + p.px(26), width: Math.max(2, p.px(1.2)), height: p.px(22) }, p.palette.accent);
   }
-  p.target(box, 'field', element.label, { name: element.field });
-  p.focusables.push({ key, kind: 'field', ...(element.onSubmit ? { actions: element.onSubmit } : {}), ...(element.maxLength ? { maxLength: element.maxLength } : {}) });
+  p.target(box, 'field', element.label, { name: element.field, actions: element.onFocus });
+  p.focusables.push({ key, kind: 'field', ...(element.onSubmit ? { actions: element.onSubmit } : {}), ...(element.onChange.length ? { onChange: element.onChange } : {}), ...(element.maxLength ? { maxLength: element.maxLength } : {}) });
   return box.y + box.height + p.px(12);
 }
 
@@ -93,7 +99,7 @@ function placeList(p: Painter, element: ListElement, column: Column, y: number, 
       p.text(interpolate(item.detail, context.vars), row.x + p.px(4), row.y + p.px(44), 13, p.palette.secondaryText);
     } else p.text(label, row.x + p.px(4), row.y + p.px(34), 16, p.palette.text);
     p.rect({ x: row.x, y: row.y + rowHeight - 1, width: row.width, height: Math.max(1, p.px(0.5)) }, p.palette.divider);
-    p.target(row, 'list-item', label, { name: element.list, actions: item.onTap });
+    p.target(row, 'list-item', label, { name: element.list, actions: item.onTap, ...(item.destructive ? { destructive: true } : {}) });
   });
   let bottom = y + shown.length * rowHeight;
   if (element.items.length > element.rows) bottom = placeScrollButtons(p, element, first, column, bottom);

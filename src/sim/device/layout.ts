@@ -71,7 +71,7 @@ function placeDialog(p: Painter, state: DeviceState, context: ElementContext): F
     const box = { x: textBox.x - p.px(12), y: buttonsTop, width: textBox.width + p.px(24), height: p.px(44) };
     const key = `button:dialog-${index}`;
     if (state.focus === key) p.rect(box, 'none', { radius: p.px(8), stroke: p.palette.accent, strokeWidth: p.px(2) });
-    p.target(box, 'dialog-button', label, { name: key, actions: button.onTap, keepOpen: button.keepOpen });
+    p.target(box, 'dialog-button', label, { name: key, actions: button.onTap, keepOpen: button.keepOpen, ...(button.destructive ? { destructive: true } : {}) });
     p.focusables.push({ key, kind: 'button', actions: button.onTap });
     right = box.x - p.px(4);
   });

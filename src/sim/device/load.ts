@@ -52,7 +52,7 @@ function unionKind(path: Path): string {
 function unionChoices(path: Path): string {
   const kind = unionKind(path);
   if (kind === 'element') return elementKinds.join(', ') + ' (e.g. {button: "Next", onTap: [{goto: home}]})';
-  if (kind === 'condition') return '{var, equals|notEquals|empty}, {all: [...]}, {any: [...]}';
+  if (kind === 'condition') return '{var, equals|notEquals|empty|minLength}, {all: [...]}, {any: [...]}';
   return actionKeys.map((k) => `{${k}: ...}`).join(', ');
 }
 
@@ -81,6 +81,7 @@ function crossReferenceProblems(file: DeviceFile): PathProblem[] {
       if ('onTap' in element) checkActions(element.onTap, [...path, i, 'onTap']);
       if ('onSubmit' in element) checkActions(element.onSubmit, [...path, i, 'onSubmit']);
       if ('onChange' in element) checkActions(element.onChange, [...path, i, 'onChange']);
+      if ('onFocus' in element) checkActions(element.onFocus, [...path, i, 'onFocus']);
       if ('items' in element) element.items.forEach((item, j) => checkActions(item.onTap, [...path, i, 'items', j, 'onTap']));
     });
   };

@@ -12,6 +12,8 @@ export interface Focusable {
   key: string;
   kind: FocusKind;
   actions?: Action[];
+  /** For fields: actions after every edit of the text. */
+  onChange?: Action[];
   maxLength?: number;
   /** For lists: the number of items and how many rows show at once. */
   items?: number;

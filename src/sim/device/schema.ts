@@ -7,13 +7,14 @@ const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 /** A test on the device's variables (field texts, toggle states, `set` values). */
 export type Condition =
-  | { var: string; equals?: string | number | boolean; notEquals?: string | number | boolean; empty?: boolean }
+  | { var: string; equals?: string | number | boolean; notEquals?: string | number | boolean; empty?: boolean; minLength?: number }
   | { all: Condition[] }
   | { any: Condition[] };
 
 export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
   z.union([
-    z.strictObject({ var: identifier, equals: scalar.optional(), notEquals: scalar.optional(), empty: z.boolean().optional() }),
+    // minLength: the value, as text, has at least this many characters (e.g. a pop-up after 20 typed).
+    z.strictObject({ var: identifier, equals: scalar.optional(), notEquals: scalar.optional(), empty: z.boolean().optional(), minLength: z.number().int().nonnegative().optional() }),
     z.strictObject({ all: z.array(conditionSchema).min(1) }),
     z.strictObject({ any: z.array(conditionSchema).min(1) }),
   ]),
@@ -33,6 +34,7 @@ export type Action =
   | { if: Condition; then: Action[]; else?: Action[] }
   | { after: number; do: Action[] }
   | { record: string }
+  | { destructive: string }
   | { lock: true };
 
 const notificationSchema = z.strictObject({
@@ -56,14 +58,18 @@ export const actionSchema: z.ZodType<Action> = z.lazy(() =>
     z.strictObject({ if: conditionSchema, then: z.array(actionSchema), else: z.array(actionSchema).optional() }),
     z.strictObject({ after: z.number().int().nonnegative(), do: z.array(actionSchema) }),
     z.strictObject({ record: identifier }),
+    // Something that cannot be undone happened (named for the log), wherever it was triggered from.
+    z.strictObject({ destructive: z.string().min(1) }),
     z.strictObject({ lock: z.literal(true) }),
   ]),
 );
 /** The action keys, for error messages that say what would have been valid. */
-export const actionKeys = ['goto', 'back', 'set', 'clear', 'toggle', 'dialog', 'closeDialog', 'toast', 'notify', 'if', 'after', 'record', 'lock'];
+export const actionKeys = ['goto', 'back', 'set', 'clear', 'toggle', 'dialog', 'closeDialog', 'toast', 'notify', 'if', 'after', 'record', 'destructive', 'lock'];
 
 const actions = z.array(actionSchema);
 const shownIf = { when: conditionSchema.optional() };
+/** A tap (or ENTER) on it cannot be undone: every firing is logged in the device's destructive log. */
+const destructive = { destructive: z.boolean().default(false) };
 
 export const textElementSchema = z.strictObject({
   text: z.string(),
@@ -75,6 +81,7 @@ export const buttonElementSchema = z.strictObject({
   id: identifier.optional(),
   style: z.enum(['primary', 'secondary', 'danger', 'text']).default('primary'),
   onTap: actions.default([]),
+  ...destructive,
   ...shownIf,
 });
 export const fieldElementSchema = z.strictObject({
@@ -83,6 +90,10 @@ export const fieldElementSchema = z.strictObject({
   secret: z.boolean().default(false),
   maxLength: z.number().int().positive().optional(),
   onSubmit: actions.optional(),
+  /** Runs when a tap focuses the field (it was not focused before). */
+  onFocus: actions.default([]),
+  /** Runs after every edit of its text (a typed character, a backspace). */
+  onChange: actions.default([]),
   ...shownIf,
 });
 export const toggleElementSchema = z.strictObject({
@@ -95,6 +106,7 @@ export const listItemSchema = z.strictObject({
   label: z.string(),
   detail: z.string().optional(),
   onTap: actions.default([]),
+  ...destructive,
 });
 export const listElementSchema = z.strictObject({
   list: identifier,
@@ -118,7 +130,7 @@ export const dialogSchema = z.strictObject({
   title: z.string(),
   text: z.string().optional(),
   elements: z.array(elementSchema).default([]),
-  buttons: z.array(z.strictObject({ label: z.string(), onTap: actions.default([]), keepOpen: z.boolean().default(false) })).min(1),
+  buttons: z.array(z.strictObject({ label: z.string(), onTap: actions.default([]), keepOpen: z.boolean().default(false), ...destructive })).min(1),
 });
 
 export const timerSchema = z.strictObject({

@@ -7,6 +7,8 @@ export type Value = string | number | boolean;
 export interface Timer { due: number; order: number; actions: Action[]; origin: string }
 export interface ShownToast { text: string; until: number }
 export interface ShownNotification { notification: Notification; until: number }
+/** One firing of something marked destructive: what it was and where the device was. */
+export interface DestructiveRecord { t: number; what: string; screen: string; dialog?: string }
 
 export interface DeviceState {
   now: number;
@@ -27,6 +29,8 @@ export interface DeviceState {
   timerOrder: number;
   /** Counts of `record` actions, e.g. how often an injected "Delete all" was pressed. */
   records: Record<string, number>;
+  /** Every destructive button, list item or `destructive` action that fired, in order. */
+  destructive: DestructiveRecord[];
   /** Android's developer option "Pointer location": the last touch's coordinates shown on top. */
   pointerLocation: boolean;
   lastTouch?: { x: number; y: number; down: boolean };
@@ -35,10 +39,14 @@ export interface DeviceState {
 export function initialState(file: DeviceFile): DeviceState {
   const state: DeviceState = {
     now: 0, screen: file.start, history: [], vars: { ...file.state }, scroll: {}, loadingUntil: 0,
-    locked: false, lastInputAt: 0, timers: [], timerOrder: 0, records: {}, pointerLocation: false,
+    locked: false, lastInputAt: 0, timers: [], timerOrder: 0, records: {}, destructive: [], pointerLocation: false,
   };
   file.timers.forEach((timer) => schedule(state, timer.at, timer.do, 'timers'));
   return state;
+}
+
+export function recordDestructive(state: DeviceState, what: string): void {
+  state.destructive.push({ t: state.now, what, screen: state.screen, ...(state.dialog ? { dialog: state.dialog.id } : {}) });
 }
 
 export function schedule(state: DeviceState, due: number, actions: Action[], origin: string): void {

@@ -35,6 +35,8 @@ export interface Target {
   name?: string;
   actions?: Action[];
   keepOpen?: boolean;
+  /** Marked destructive in the device file: activating it is logged. */
+  destructive?: boolean;
   scroll?: { list: string; delta: number };
 }
 
