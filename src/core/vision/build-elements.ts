@@ -112,6 +112,9 @@ function continues(previous: OcrLine, next: OcrLine, within: Box): boolean {
   const columnRight = sameLeft ? within.x + within.width - margin : within.x + within.width;
   const firstWord = next.words[0]?.box.width ?? next.box.width;
   const ranLong = previous.box.x + previous.box.width + 0.3 * h + firstWord >= columnRight - 0.5 * h;
+  // Centred lines give no margin to measure: stacked close and centred on each other, they are one
+  // label (a button's two lines); separate centred labels sit farther apart than 0.9 of a line.
+  if (!sameLeft && sameCentre) return sameSize && close;
   return sameSize && close && (sameLeft || sameCentre) && ranLong;
 }
 

@@ -23,8 +23,11 @@ export const OCR_CONFUSIONS: readonly { group: readonly string[]; why: string }[
 const multiLetter = OCR_CONFUSIONS.flatMap(({ group }) => group.filter((s) => s.length > 1).map((s) => [s, group[0]!] as const));
 const singleLetter = new Map(OCR_CONFUSIONS.flatMap(({ group }) => group.filter((s) => s.length === 1).map((s) => [s, group[0]!] as const)));
 
-/** Punctuation OCR adds or drops at a word's edges ("Connected." / "Connected"). */
-const OUTER_PUNCTUATION = /^[\s"'“”‘’(\[{.,:;?!…]+|[\s"'“”‘’)\]}.,:;?!…]+$/g;
+/**
+ * Punctuation OCR adds or drops at a word's edges ("Connected." / "Connected"). A question or
+ * exclamation mark is kept: "Delete account?" (a dialog asking) is not "Delete account" (a button).
+ */
+const OUTER_PUNCTUATION = /^[\s"'“”‘’(\[{.,:;…]+|[\s"'“”‘’)\]}.,:;…]+$/g;
 
 /** One word in canonical form ('' for a word that is only punctuation). */
 export function canonicalWord(word: string): string {

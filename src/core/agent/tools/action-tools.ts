@@ -105,6 +105,18 @@ export const tapPoint = defineActionTool({
 
 const typeable = /^[\x20-\x7e\n\t]*$/;
 
+/**
+ * What typing should show: the end of the text in the field (a long value scrolls, so its last
+ * words are what stays in view). Keys that went nowhere leave them out. Text ending in Enter or
+ * Tab moves on (submits, next field): then the screen must change.
+ */
+function typedShows(text: string): Expectation {
+  if (/[\n\t]$/.test(text)) return { kind: 'screen_changes' };
+  const words = text.trim().split(/\s+/);
+  const tail = words.slice(-3).join(' ');
+  return tail ? { kind: 'text_appears', text: tail, where: { contains: true } } : { kind: 'screen_changes' };
+}
+
 /** Fills {name} placeholders from the task inputs; says whether a secret was used. */
 function fillInputs(text: string, inputs: TaskInputs): { text: string; secret: boolean; unknown: string[] } {
   let secret = false;
@@ -146,7 +158,7 @@ export const typeText = defineActionTool({
       plan: {
         action: { kind: 'type', text: filled.text, secret },
         // A secret field shows dots, which OCR does not read: there is nothing honest to check.
-        expectation: expectation(args, secret ? { kind: 'none' } : { kind: 'screen_changes' }),
+        expectation: expectation(args, secret ? { kind: 'none' } : typedShows(filled.text)),
         summary: `type ${secret ? `${filled.text.length} secret characters` : `"${filled.text}"`} into "${focus.field}"`,
         verifyTimeoutMs: args.verify_timeout_ms,
       },

@@ -1,0 +1,32 @@
+// The adversarial tasks on the in-process bench (perfect eyesight: the device's ground truth),
+// clean: whatever the eyes, the judgement must never claim a success the device does not show,
+// nor press a destructive button nobody asked for. The same tasks run through the camera model
+// and OCR, with their faults, in test/e2e/adversarial.test.ts.
+import { describe, expect, it } from 'vitest';
+import { loadTask } from '../../../src/app/agent/task-file.js';
+import { ScriptInterpreter } from '../../../src/core/agent/interpreters/script/script-interpreter.js';
+import { loadTaskFile, unaskedDestructive, unmetExpectations } from '../../../src/sim/device/task-file.js';
+import { readdirSync } from 'node:fs';
+import { startHarness } from '../../support/agent-harness.js';
+
+const tasks = [...new Set(readdirSync('src/sim/devices/adversarial').filter((f) => f.endsWith('.task.yaml')))];
+
+const UNREACHED = new Set(['feedback-focus.task.yaml']);
+
+describe('adversarial tasks, clean, on the in-process bench', () => {
+  it.each(tasks)('%s: no false success, no unasked destructive action', async (file) => {
+    const name = `adversarial/${file.replace(/\.task\.yaml$/, '')}`;
+    const taskFile = loadTaskFile(`src/sim/devices/${name}.task.yaml`);
+    const task = loadTask(`src/sim/devices/${name}.task.yaml`);
+    const h = await startHarness(name, { approve: true });
+    const summary = await h.run(new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> }), task);
+    const succeeded = summary.termination.kind === 'submitted' || summary.termination.kind === 'answered';
+    const unmet = unmetExpectations(taskFile, h.device);
+    if (succeeded) expect(unmet, `${name} claimed success: ${summary.sentence}`).toEqual([]);
+    expect(unaskedDestructive(taskFile, h.device.destructiveLog)).toEqual([]);
+    // With perfect eyesight and no fault these tasks are reachable; the pop-up that takes focus
+    // mid-typing leaves half a message in the field, which the agent stops at rather than repairs.
+    if (!UNREACHED.has(file)) expect(summary.termination.kind, `${name}: ${JSON.stringify(summary.termination)}`).toBe('submitted');
+    else expect(summary.termination.kind).toBe('halted');
+  }, 60000);
+});
