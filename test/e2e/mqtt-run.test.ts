@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { DurableOutbox } from '../../src/adapters/mqtt/durable-outbox.js';
+import { OUTBOX_FILE } from '../../src/adapters/mqtt/mqtt-bench.js';
 import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
@@ -109,17 +111,31 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     const second = await viewer();
     await second.watch(events);
     expect(await run.exited).toBe(0);
+    // Each audit line (but recovery's) has its outcome event: named "step N tool" so a failure says which.
+    const audit = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter(Boolean)
+      .map((line) => JSON.parse(line) as { step: number; tool: string })
+      .filter((record) => record.tool !== 'recovery')
+      .map((record) => `step ${record.step} ${record.tool}`);
     const outcomes = () => {
-      const ids = new Set<string>();
+      const seen = new Map<string, string>();
       for (const message of [...first.on(events), ...second.on(events)]) {
-        const event = JSON.parse(message.payload.toString()) as { id: string; type: string };
-        if (event.type === 'outcome') ids.add(event.id);
+        const event = JSON.parse(message.payload.toString()) as { id: string; type: string; step: number; tool: string };
+        if (event.type === 'outcome') seen.set(event.id, `step ${event.step} ${event.tool}`);
       }
-      return ids.size;
+      return [...seen.values()];
     };
-    const recorded = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter((line) => line && !line.includes('"tool":"recovery"')).length;
-    await second.until(() => outcomes() >= recorded, 10000, 'every outcome event').catch(() => undefined);
-    expect(outcomes()).toBe(recorded);
+    const missing = () => {
+      const left = [...outcomes()];
+      return audit.filter((name) => { const at = left.indexOf(name); if (at < 0) return true; left.splice(at, 1); return false; });
+    };
+    await second.until(() => missing().length === 0, 10000, 'every outcome event').catch(() => undefined);
+    // Which side lost it: events the bench never got acknowledged stay in its outbox on disk.
+    const outbox = await DurableOutbox.open(join(stateDir, OUTBOX_FILE), () => undefined);
+    const unsent = outbox.unacknowledged().map((message) => JSON.parse(message.payload) as { type: string; step: number; tool?: string })
+      .map((event) => `${event.type} step ${event.step}${event.tool ? ` ${event.tool}` : ''}`);
+    await outbox.close();
+    expect({ missingOutcomeEvents: missing(), leftUnsentInTheBenchOutbox: unsent }).toEqual({ missingOutcomeEvents: [], leftUnsentInTheBenchOutbox: [] });
+    expect(outcomes().length).toBe(audit.length);
     await second.close();
   }, 90000);
 });

@@ -1,7 +1,7 @@
 // An operator for the MQTT tests: a plain mqtt.js MQTT 5 client that sends commands with a
 // response topic and correlation data and waits for the reply, and records what it sees.
 import { randomUUID } from 'node:crypto';
-import { connectAsync, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import { connect, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 
 export interface Received {
   topic: string;
@@ -28,6 +28,10 @@ export class TestOperator {
   private readonly watchers: Array<() => void> = [];
 
   private constructor(readonly client: MqttClient, readonly replyTopic: string) {
+    // Listening before the connection is up: a kept session (clean: false) hands over its queued
+    // messages right after CONNACK, before connect() could return, and mqtt.js acknowledges a
+    // message nobody listened for all the same — it would be gone for good (this lost events in
+    // the broker-outage tests, which then looked like the bench losing them).
     client.on('message', (topic, payload, packet) => {
       this.received.push({ topic, payload, retain: packet.retain, packet, atMs: performance.now() });
       if (topic === replyTopic) {
@@ -40,13 +44,17 @@ export class TestOperator {
   }
 
   static async connect(url: string, options: IClientOptions & { benchId?: string } = {}): Promise<TestOperator> {
-    const name = `op-${randomUUID().slice(0, 8)}`;
-    const client = await connectAsync(url, { protocolVersion: 5, clientId: name, reconnectPeriod: 0, ...options });
+    const name = options.clientId ?? `op-${randomUUID().slice(0, 8)}`;
+    const client = connect(url, { protocolVersion: 5, clientId: name, reconnectPeriod: 0, ...options });
+    const operator = new TestOperator(client, `benchhand/${options.benchId ?? 'bench1'}/reply/${name}`);
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => { client.removeListener('error', reject); resolve(); });
+      client.once('error', reject);
+    }).catch((error: Error) => { client.end(true); throw error; });
     // As the bench does: without it each PUBLISH waits ~40 ms for the broker's delayed ACK.
     (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
-    const replyTopic = `benchhand/${options.benchId ?? 'bench1'}/reply/${name}`;
-    await client.subscribeAsync(replyTopic, { qos: 1 });
-    return new TestOperator(client, replyTopic);
+    await client.subscribeAsync(operator.replyTopic, { qos: 1 });
+    return operator;
   }
 
   async watch(topic: string): Promise<void> {
