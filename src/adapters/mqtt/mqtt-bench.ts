@@ -181,6 +181,8 @@ export class MqttBench {
     if (this.closed) return;
     this.closed = true;
     const graceMs = this.options.closeTimeoutMs ?? 2000;
+    // The run's last events (its "finished", say) are often still on their way to disk.
+    await this.outbox.settled();
     if (!this.connection.connected && this.outbox.unacknowledged().length > 0) {
       // The broker was away: one more try now rather than at the next backoff step, so events
       // of a run that ends during or just after an outage still reach it (each run's outbox is

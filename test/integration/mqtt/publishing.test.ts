@@ -36,6 +36,16 @@ describeWithMosquitto('MQTT publishing against mosquitto', () => {
     await setup?.close();
   });
 
+  it('an event published just before close still reaches the broker (close waits for its disk write)', async () => {
+    const { bench } = setup;
+    await viewer.watch('benchhand/bench1/events');
+    for (let step = 1; step <= 5; step++) bench.publishProgress({ type: 'step', step, phase: 'act' });
+    bench.publishEvent('finished', { summary: 'the last word of a run' });
+    await bench.close();
+    await viewer.until(() => viewer.on('benchhand/bench1/events').length >= 6, 3000, 'the six events').catch(() => undefined);
+    expect(viewer.on('benchhand/bench1/events').map((message) => json(message.payload).type)).toEqual(['step', 'step', 'step', 'step', 'step', 'finished']);
+  });
+
   it('events go out in order with ids and the run id, and the retained state follows them', async () => {
     const { bench } = setup;
     await viewer.watch('benchhand/bench1/events');
