@@ -103,7 +103,9 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     const first = await viewer();
     await first.watch(events);
     const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench4']);
-    await until(() => /step 2 .*-> ok/.test(run.output()));
+    // Starting a run (tesseract, the pty, the first look) is slow on a loaded 2-core machine;
+    // this wait is for the run to get going, not for the events.
+    await until(() => /step 2 .*-> ok/.test(run.output()), 60000, 'the run reaching step 2');
     await first.close();
     await broker.pause(); // the run goes on; its events wait in the bench's outbox on disk
     await new Promise((r) => setTimeout(r, 2000));

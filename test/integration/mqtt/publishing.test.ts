@@ -110,7 +110,7 @@ describeWithMosquitto('MQTT publishing against mosquitto', () => {
       expect(config.unique_id).toMatch(/^benchhand_bench1_/);
     }
     expect(configs.get('homeassistant/button/benchhand_bench1/approve/config')).toMatchObject({
-      command_topic: 'benchhand/bench1/cmd', payload_press: '{"origin":"homeassistant","command":"approve"}', qos: 0,
+      command_topic: 'benchhand/bench1/cmd/homeassistant', payload_press: '{"origin":"homeassistant","command":"approve"}', qos: 0,
     });
     expect(configs.get('homeassistant/camera/benchhand_bench1/snapshot/config')).toMatchObject({ topic: 'benchhand/bench1/snapshot' });
     expect(viewer.received.filter((message) => message.topic.startsWith('homeassistant/')).every((message) => message.retain)).toBe(true);

@@ -17,7 +17,8 @@ it('backoff doubles to the cap, jitter between half and all of each step', () =>
 it('refuses a bench id that would widen a topic pattern', () => {
   expect(() => benchTopics('bench/+')).toThrow(/not usable in a topic/);
   expect(() => benchTopics('#')).toThrow();
-  expect(benchTopics('bench_1').command).toBe('benchhand/bench_1/cmd');
+  expect(benchTopics('bench_1').command).toBe('benchhand/bench_1/cmd/+');
+  expect(benchTopics('bench_1').replyPrefix).toBe('benchhand/bench_1/reply/');
 });
 
 it('folds progress into the state and merges a run field by field', () => {
@@ -35,11 +36,12 @@ it('folds progress into the state and merges a run field by field', () => {
 });
 
 it('discovery: every entity unique, tied to one device, available with the bench status; long text cut for Home Assistant', () => {
-  const messages = homeAssistantDiscovery({ benchId: 'b1', topics: benchTopics('b1'), prefix: 'ha', softwareVersion: '1' });
+  const messages = homeAssistantDiscovery({ benchId: 'b1', topics: benchTopics('b1'), prefix: 'ha', softwareVersion: '1', username: 'hass' });
   const configs = messages.map((message) => JSON.parse(message.payload) as Record<string, any>);
   expect(new Set(configs.map((config) => config.unique_id)).size).toBe(messages.length);
   expect(configs.every((config) => config.availability_topic === 'benchhand/b1/status')).toBe(true);
   expect(configs.filter((config) => config.command_topic).every((config) => JSON.parse(config.payload_press).origin === 'homeassistant' && config.qos === 0)).toBe(true);
+  expect(configs.filter((config) => config.command_topic).every((config) => config.command_topic === 'benchhand/b1/cmd/hass')).toBe(true);
   expect(configs.filter((config) => config.state_topic).every((config) => String(config.value_template).includes('[:250]') || !String(config.value_template).includes('Text'))).toBe(true);
 });
 
