@@ -57,8 +57,9 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     const held = taps();
     await new Promise((r) => setTimeout(r, 1500));
     expect(taps()).toBe(held);
+    // The retained state says so (TOPICS.md), as `ops list` reads it.
     const listed = await ops('list');
-    expect(listed.stdout).toMatch(/bench1.*online/);
+    expect(listed.stdout).toMatch(/bench1 +online +paused, step \d+/);
     expect((await ops('send', 'bench1', 'resume')).code).toBe(0);
     expect(await run.exited).toBe(0);
     expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);

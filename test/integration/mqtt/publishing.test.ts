@@ -46,6 +46,24 @@ describeWithMosquitto('MQTT publishing against mosquitto', () => {
     expect(viewer.on('benchhand/bench1/events').map((message) => json(message.payload).type)).toEqual(['step', 'step', 'step', 'step', 'step', 'finished']);
   });
 
+  it('the retained state says paused once the loop has paused, and running again after its resume', async () => {
+    const { bench } = setup;
+    bench.updateState({ run: RUN });
+    bench.publishProgress({ type: 'step', step: 2, phase: 'observe' });
+    bench.publishProgress({ type: 'outcome', step: 2, tool: 'operator_pause', status: 'ok', content: 'paused until resumed', durationMs: 0 });
+    const late = await TestOperator.connect(broker.url);
+    try {
+      await late.watch('benchhand/bench1/state');
+      await late.until(() => late.on('benchhand/bench1/state').length > 0);
+      expect(json(late.on('benchhand/bench1/state')[0]!.payload).run).toMatchObject({ runId: 'run-1', status: 'paused', step: 2 });
+      bench.publishProgress({ type: 'outcome', step: 2, tool: 'operator_resume', status: 'ok', content: 'resumed', durationMs: 0 });
+      await late.until(() => late.on('benchhand/bench1/state').length > 1);
+      expect(json(late.on('benchhand/bench1/state')[1]!.payload).run).toMatchObject({ status: 'running' });
+    } finally {
+      await late.close();
+    }
+  });
+
   it('events go out in order with ids and the run id, and the retained state follows them', async () => {
     const { bench } = setup;
     await viewer.watch('benchhand/bench1/events');

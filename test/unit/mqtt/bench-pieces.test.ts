@@ -23,7 +23,8 @@ it('refuses a bench id that would widen a topic pattern', () => {
 
 it('folds progress into the state and merges a run field by field', () => {
   let state = initialBenchState('b1', 't0');
-  expect(stateUpdateForProgress(state, { type: 'step', step: 1, phase: 'observe' }, 't1')).toBeUndefined();
+  // A run not shown yet appears from its progress.
+  expect(stateUpdateForProgress(state, { type: 'step', step: 1, phase: 'observe' }, 't1')).toEqual({ run: { status: 'running', step: 1, phase: 'observe', stepsUsed: 1 } });
   state = mergeBenchState(state, { run: { runId: 'r', task: 't', goal: 'g', interpreter: 'llm', status: 'running', step: 0, phase: 'observe', stepsUsed: 0, maxSteps: 5, elapsedMs: 0, deadlineMs: 1 } }, 't1');
   state = mergeBenchState(state, stateUpdateForProgress(state, { type: 'step', step: 2, phase: 'act' }, 't2')!, 't2');
   state = mergeBenchState(state, stateUpdateForProgress(state, { type: 'call', step: 2, tool: 'tap_text', summary: 'tap OK' }, 't3')!, 't3');
@@ -56,4 +57,17 @@ it('approvals: an aborted request is refused, a cancelled bench refuses all, the
   approvals.cancelAll('closing');
   await expect(second).resolves.toEqual({ approved: false, by: 'benchhand', reason: 'closing' });
   expect(shown).toEqual(['a', 'a', 'b', null]);
+});
+
+it('the state says paused from the loop\'s pause until its resume', () => {
+  let state = initialBenchState('b1', 't0');
+  const fold = (event: Parameters<typeof stateUpdateForProgress>[1]) => { state = mergeBenchState(state, stateUpdateForProgress(state, event, 't')!, 't'); };
+  fold({ type: 'step', step: 3, phase: 'observe' });
+  expect(state.run?.status).toBe('running');
+  fold({ type: 'outcome', step: 3, tool: 'operator_pause', status: 'ok', content: 'paused until resumed', durationMs: 0 });
+  expect(state.run).toMatchObject({ status: 'paused', step: 3 });
+  fold({ type: 'step', step: 3, phase: 'observe' });
+  expect(state.run?.status).toBe('paused');
+  fold({ type: 'outcome', step: 3, tool: 'operator_resume', status: 'ok', content: 'resumed', durationMs: 0 });
+  expect(state.run?.status).toBe('running');
 });
