@@ -2,7 +2,7 @@
 // operator client (`benchhand ops`): pause and resume, e-stop reaching the MCU, approval asked
 // and given over MQTT (also in the middle of a recovery), and a broker restart losing no event.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -63,6 +63,11 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     expect((await ops('send', 'bench1', 'resume')).code).toBe(0);
     expect(await run.exited).toBe(0);
     expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
+    // The audit names the sender by its command topic, cmd/<user> (on this anonymous test broker
+    // `ops send` uses the OS user name; with the shipped ACL it is the broker user), not a payload field.
+    const operatorLines = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter(Boolean)
+      .map((line) => JSON.parse(line) as { tool: string; args: { by?: string } }).filter((record) => record.tool.startsWith('operator_'));
+    expect(operatorLines.map((record) => [record.tool, record.args.by])).toEqual([['operator_pause', userInfo().username], ['operator_resume', userInfo().username]]);
   }, 90000);
 
   it('e-stop reaches the MCU at once and pauses the run; stop ends it', async () => {

@@ -1,15 +1,14 @@
 // host/mosquitto/acl enforces the three roles of TOPICS.md in a REAL mosquitto, with users bench1
 // and bench2 (bench role), alice (operator) and vic (viewer). (The shipped mosquitto.conf is
 // checked in shipped-config.test.ts.)
-import { readFileSync } from 'node:fs';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../support/run-cli.js';
-import { Mosquitto } from '../../support/mosquitto.js';
+import { Mosquitto, shippedAcl } from '../../support/mosquitto.js';
 import { describeWithMosquitto } from './broker-requirement.js';
 import { sampleState, startStandInBench, type StandInBench } from './stand-in-bench.js';
 
-const ACL = readFileSync(new URL('../../../host/mosquitto/acl', import.meta.url), 'utf8');
+const ACL = shippedAcl();
 const PASSWORDS = { bench1: 'bench1-secret', bench2: 'bench2-secret', alice: 'alice-secret', vic: 'vic-secret' };
 type User = keyof typeof PASSWORDS;
 
