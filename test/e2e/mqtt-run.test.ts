@@ -2,10 +2,12 @@
 // operator client (`benchhand ops`): pause and resume, e-stop reaching the MCU, approval asked
 // and given over MQTT (also in the middle of a recovery), and a broker restart losing no event.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { DurableOutbox } from '../../src/adapters/mqtt/durable-outbox.js';
+import { OUTBOX_FILE } from '../../src/adapters/mqtt/mqtt-bench.js';
 import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
@@ -55,11 +57,17 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     const held = taps();
     await new Promise((r) => setTimeout(r, 1500));
     expect(taps()).toBe(held);
+    // The retained state says so (TOPICS.md), as `ops list` reads it.
     const listed = await ops('list');
-    expect(listed.stdout).toMatch(/bench1.*online/);
+    expect(listed.stdout).toMatch(/bench1 +online +paused, step \d+/);
     expect((await ops('send', 'bench1', 'resume')).code).toBe(0);
     expect(await run.exited).toBe(0);
     expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
+    // The audit names the sender by its command topic, cmd/<user> (on this anonymous test broker
+    // `ops send` uses the OS user name; with the shipped ACL it is the broker user), not a payload field.
+    const operatorLines = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter(Boolean)
+      .map((line) => JSON.parse(line) as { tool: string; args: { by?: string } }).filter((record) => record.tool.startsWith('operator_'));
+    expect(operatorLines.map((record) => [record.tool, record.args.by])).toEqual([['operator_pause', userInfo().username], ['operator_resume', userInfo().username]]);
   }, 90000);
 
   it('e-stop reaches the MCU at once and pauses the run; stop ends it', async () => {
@@ -101,7 +109,9 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     const first = await viewer();
     await first.watch(events);
     const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench4']);
-    await until(() => /step 2 .*-> ok/.test(run.output()));
+    // Starting a run (tesseract, the pty, the first look) is slow on a loaded 2-core machine;
+    // this wait is for the run to get going, not for the events.
+    await until(() => /step 2 .*-> ok/.test(run.output()), 60000, 'the run reaching step 2');
     await first.close();
     await broker.pause(); // the run goes on; its events wait in the bench's outbox on disk
     await new Promise((r) => setTimeout(r, 2000));
@@ -109,17 +119,31 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     const second = await viewer();
     await second.watch(events);
     expect(await run.exited).toBe(0);
+    // Each audit line (but recovery's) has its outcome event: named "step N tool" so a failure says which.
+    const audit = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter(Boolean)
+      .map((line) => JSON.parse(line) as { step: number; tool: string })
+      .filter((record) => record.tool !== 'recovery')
+      .map((record) => `step ${record.step} ${record.tool}`);
     const outcomes = () => {
-      const ids = new Set<string>();
+      const seen = new Map<string, string>();
       for (const message of [...first.on(events), ...second.on(events)]) {
-        const event = JSON.parse(message.payload.toString()) as { id: string; type: string };
-        if (event.type === 'outcome') ids.add(event.id);
+        const event = JSON.parse(message.payload.toString()) as { id: string; type: string; step: number; tool: string };
+        if (event.type === 'outcome') seen.set(event.id, `step ${event.step} ${event.tool}`);
       }
-      return ids.size;
+      return [...seen.values()];
     };
-    const recorded = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter((line) => line && !line.includes('"tool":"recovery"')).length;
-    await second.until(() => outcomes() >= recorded, 10000, 'every outcome event').catch(() => undefined);
-    expect(outcomes()).toBe(recorded);
+    const missing = () => {
+      const left = [...outcomes()];
+      return audit.filter((name) => { const at = left.indexOf(name); if (at < 0) return true; left.splice(at, 1); return false; });
+    };
+    await second.until(() => missing().length === 0, 10000, 'every outcome event').catch(() => undefined);
+    // Which side lost it: events the bench never got acknowledged stay in its outbox on disk.
+    const outbox = await DurableOutbox.open(join(stateDir, OUTBOX_FILE), () => undefined);
+    const unsent = outbox.unacknowledged().map((message) => JSON.parse(message.payload) as { type: string; step: number; tool?: string })
+      .map((event) => `${event.type} step ${event.step}${event.tool ? ` ${event.tool}` : ''}`);
+    await outbox.close();
+    expect({ missingOutcomeEvents: missing(), leftUnsentInTheBenchOutbox: unsent }).toEqual({ missingOutcomeEvents: [], leftUnsentInTheBenchOutbox: [] });
+    expect(outcomes().length).toBe(audit.length);
     await second.close();
   }, 90000);
 });

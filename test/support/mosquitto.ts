@@ -2,11 +2,20 @@
 // anonymous, or with a password file and an ACL; stoppable and restartable on the same port in
 // the middle of a test (the broker-outage tests), and always stopped afterwards.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * The ACL the project ships (host/mosquitto/acl), for tests that need the roles and the
+ * per-user command topics exactly as deployed: benches named by bench id, operator "alice",
+ * viewer "vic", and "homeassistant".
+ */
+export function shippedAcl(): string {
+  return readFileSync(new URL('../../host/mosquitto/acl', import.meta.url), 'utf8');
+}
 
 const CANDIDATES = ['/usr/sbin/mosquitto', '/usr/local/sbin/mosquitto', '/opt/homebrew/sbin/mosquitto', '/usr/local/opt/mosquitto/sbin/mosquitto'];
 
@@ -30,7 +39,7 @@ export interface BrokerUser {
 export interface MosquittoOptions {
   /** Users for a password file; with them anonymous access is off. */
   users?: BrokerUser[];
-  /** mosquitto ACL text (only with users). */
+  /** mosquitto ACL text (only with users); shippedAcl() for the one in host/mosquitto. */
   acl?: string;
   /**
    * Keep sessions, their queued messages and retained messages across restart() (mosquitto saves

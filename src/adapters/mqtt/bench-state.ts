@@ -2,6 +2,10 @@
 // once. Pure: merging a partial update and folding a progress event into it.
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 
+/** The outcome events the loop's operator phase reports (core/agent/loop/operator-phase.ts). */
+const OPERATOR_PAUSE = 'operator_pause';
+const OPERATOR_RESUME = 'operator_resume';
+
 /** Longer screen text is cut: a retained message is re-sent to every new subscriber. */
 export const MAX_SCREEN_TEXT = 1000;
 
@@ -75,12 +79,18 @@ export function mergeBenchState(state: BenchState, update: BenchStateUpdate, at:
 export function stateUpdateForProgress(state: BenchState, event: ProgressEvent, at: string): BenchStateUpdate | undefined {
   switch (event.type) {
     case 'step':
-      return state.run ? { run: { step: event.step, phase: event.phase, stepsUsed: Math.max(state.run.stepsUsed, event.step) } } : undefined;
+      // A run the app did not show yet is shown from its progress: status, step and phase only.
+      return { run: { ...(state.run ? {} : { status: 'running' as const }), step: event.step, phase: event.phase, stepsUsed: Math.max(state.run?.stepsUsed ?? 0, event.step) } };
     case 'call':
       return { lastAction: { tool: event.tool, summary: event.summary, status: 'pending', at } };
     case 'outcome': {
       const summary = state.lastAction?.tool === event.tool ? state.lastAction.summary : event.tool;
-      return { lastAction: { tool: event.tool, summary, status: event.status, at } };
+      const lastAction = { tool: event.tool, summary, status: event.status, at };
+      // The loop reports a pause (a person's, or an e-stop's) when it takes effect at a safe
+      // point, and a resume likewise: the state says so from then until the other one.
+      if (event.tool === OPERATOR_PAUSE && event.status === 'ok') return { lastAction, run: { status: 'paused' } };
+      if (event.tool === OPERATOR_RESUME && event.status === 'ok') return { lastAction, run: { status: 'running' } };
+      return { lastAction };
     }
     case 'approval':
       return undefined;

@@ -22,9 +22,9 @@ export interface DispatcherDeps {
   handlerTimeoutMs: number;
 }
 
-export async function dispatchCommand(command: OperatorCommandMessage, deps: DispatcherDeps): Promise<CommandReply> {
+/** `by` is the broker user the command came from (its cmd/<user> topic), never a field of the payload. */
+export async function dispatchCommand(command: OperatorCommandMessage, by: string, deps: DispatcherDeps): Promise<CommandReply> {
   const { requestId } = command;
-  const by = command.by ?? (command.origin ? 'home assistant' : 'mqtt operator');
   switch (command.command) {
     case 'pause':
     case 'resume':

@@ -12,7 +12,10 @@ export const HOME_ASSISTANT_ORIGIN = 'homeassistant';
 const common = {
   requestId: z.string().min(8, 'must be 8 to 64 characters').max(64, 'must be 8 to 64 characters'),
   notAfter: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time with a zone, e.g. 2030-01-01T12:00:00Z' }).optional(),
-  /** Who sent it, for the run's record ("by"); the broker does not tell the bench the username. */
+  /**
+   * Accepted only when it names the broker user the command came from (cmd/<user>): the record
+   * names that user, so a "by" that disagrees is refused rather than believed or quietly dropped.
+   */
   by: z.string().min(1).max(64).optional(),
   origin: z.literal(HOME_ASSISTANT_ORIGIN).optional(),
 };
@@ -38,7 +41,7 @@ const schemas = {
 export type OperatorCommandMessage = { [Name in CommandName]: z.infer<(typeof schemas)[Name]> }[CommandName];
 
 export interface CommandError {
-  code: 'invalid' | 'unknown_command' | 'expired' | 'not_pending' | 'not_found' | 'unauthorized' | 'unavailable' | 'failed' | 'timeout';
+  code: 'invalid' | 'unknown_command' | 'expired' | 'not_pending' | 'not_found' | 'unauthorized' | 'unavailable' | 'failed' | 'timeout' | 'mismatch';
   /** The payload field at fault ("" for the payload as a whole). */
   field: string;
   message: string;

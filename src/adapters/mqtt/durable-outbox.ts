@@ -92,6 +92,15 @@ export class DurableOutbox {
     }).catch((error: Error) => this.log(`mqtt outbox: could not record an acknowledgement (${error.message}); those messages may be sent twice after a restart`));
   }
 
+  /**
+   * Resolves once every append made so far is on disk and in `unacknowledged()`. A message is
+   * sendable only then, so whoever waits for the outbox to empty (the bench's close) must wait
+   * for this first: an event appended a moment before would otherwise look like nothing to send.
+   */
+  async settled(): Promise<void> {
+    await this.queue;
+  }
+
   /** Waits for pending disk writes; the file stays for the next start. */
   async close(): Promise<void> {
     await this.queue;

@@ -5,7 +5,7 @@
 //
 // Home Assistant caps a sensor's state at 255 characters, so long text is cut in the template and
 // the whole of it is offered as an attribute. Buttons publish at QoS 0 (see reply-policy.ts).
-import type { BenchTopics } from './topics.js';
+import { commandTopic, type BenchTopics } from './topics.js';
 
 export interface DiscoveryMessage {
   topic: string;
@@ -17,6 +17,8 @@ export interface DiscoveryOptions {
   topics: BenchTopics;
   prefix: string;
   softwareVersion: string;
+  /** Home Assistant's broker user: its buttons publish on that user's command topic. */
+  username: string;
 }
 
 type Entity = { component: 'sensor' | 'button' | 'camera'; key: string; config: Record<string, unknown> };
@@ -36,7 +38,7 @@ export function homeAssistantDiscovery(options: DiscoveryOptions): DiscoveryMess
   });
   const button = (key: string, name: string, command: string, icon: string): Entity => ({
     component: 'button', key,
-    config: { name, command_topic: topics.command, payload_press: JSON.stringify({ origin: 'homeassistant', command }), qos: 0, retain: false, icon },
+    config: { name, command_topic: commandTopic(benchId, options.username), payload_press: JSON.stringify({ origin: 'homeassistant', command }), qos: 0, retain: false, icon },
   });
   const entities: Entity[] = [
     sensor('run_status', 'Run status', "{{ value_json.run.status if value_json.run else 'idle' }}", { icon: 'mdi:robot-industrial' }),

@@ -42,8 +42,12 @@ export interface MqttBenchOptions {
   handlerTimeoutMs?: number;
   /** On close, how long to wait for queued events to reach the broker before leaving them on disk. Default 2000. */
   closeTimeoutMs?: number;
-  /** Home Assistant discovery; false turns it off. Default prefix "homeassistant". */
-  homeAssistant?: false | { prefix?: string };
+  /**
+   * Home Assistant discovery; false turns it off. Default prefix "homeassistant". `username` is
+   * Home Assistant's broker user (default "homeassistant"): its buttons publish on cmd/<username>,
+   * the one command topic the ACL lets that user write.
+   */
+  homeAssistant?: false | { prefix?: string; username?: string };
   /** Shown to Home Assistant as the device's software version. */
   softwareVersion?: string;
   /** Where the bench says what happened on the broker (refused commands, lost connections). Default stderr. */

@@ -13,7 +13,7 @@ import type { SaveResult } from '../../core/findings/save-rules.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
 import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate } from './bench-state.js';
-import { CommandReceiver } from './command-receiver.js';
+import { CommandReceiver, type ReplyToSend } from './command-receiver.js';
 import { DurableOutbox } from './durable-outbox.js';
 import { homeAssistantDiscovery } from './home-assistant-discovery.js';
 import { MqttApprovals } from './mqtt-approvals.js';
@@ -23,7 +23,7 @@ import { OutboxPump } from './outbox-pump.js';
 import { DEFAULT_RECONNECT_BACKOFF } from './reconnect-backoff.js';
 import { ReconnectingConnection, type ScheduledReconnect } from './reconnecting-connection.js';
 import { otherRunEvent, runEventFromProgress, type FindingMessage, type RunEventType } from './run-event.js';
-import { benchClientId, benchTopics, type BenchTopics } from './topics.js';
+import { benchClientId, benchTopics, commandSender, type BenchTopics } from './topics.js';
 
 export const OUTBOX_FILE = 'mqtt-outbox.jsonl';
 
@@ -69,6 +69,9 @@ export class MqttBench {
       markEstopped: () => this.updateState({ estopped: true }),
       publishFindingChange: (record) => this.queueFinding('status_changed', record),
       handlerTimeoutMs: options.handlerTimeoutMs ?? 5000,
+      replyPrefix: this.topics.replyPrefix,
+      // On the bench's own events topic, never at the sender's: that is what could not be trusted.
+      recordRefusal: (refusal) => this.publishEvent('operator', { refused: true, ...refusal }),
       log: this.log,
       now: this.wallClock,
       newId: randomUUID,
@@ -82,8 +85,10 @@ export class MqttBench {
       log: this.log,
       handlers: { connected: () => this.onConnected(), disconnected: () => undefined },
     });
+    // `done` sends the PUBACK. It goes before the reply: whatever the reply's publish does to the
+    // connection, the command is acknowledged and the kept session never hands it back again.
     this.connection.client.handleMessage = (packet, done) => {
-      void this.onMessage(packet).finally(() => done());
+      void this.onMessage(packet, () => done());
     };
     this.pump = new OutboxPump(this.outbox, {
       isConnected: () => this.connection.connected,
@@ -181,6 +186,8 @@ export class MqttBench {
     if (this.closed) return;
     this.closed = true;
     const graceMs = this.options.closeTimeoutMs ?? 2000;
+    // The run's last events (its "finished", say) are often still on their way to disk.
+    await this.outbox.settled();
     if (!this.connection.connected && this.outbox.unacknowledged().length > 0) {
       // The broker was away: one more try now rather than at the next backoff step, so events
       // of a run that ends during or just after an outage still reach it (each run's outbox is
@@ -230,6 +237,7 @@ export class MqttBench {
       const messages = homeAssistantDiscovery({
         benchId: this.options.benchId, topics: this.topics,
         prefix: this.options.homeAssistant?.prefix ?? 'homeassistant',
+        username: this.options.homeAssistant?.username ?? 'homeassistant',
         softwareVersion: this.options.softwareVersion ?? 'unknown',
       });
       for (const message of messages) client.publish(message.topic, message.payload, { qos: 1, retain: true });
@@ -238,23 +246,30 @@ export class MqttBench {
     this.pump.kick();
   }
 
-  private async onMessage(packet: IPublishPacket): Promise<void> {
-    if (packet.topic !== this.topics.command) return;
+  private async onMessage(packet: IPublishPacket, acknowledge: () => void): Promise<void> {
+    let reply: ReplyToSend | undefined;
     try {
+      const sender = commandSender(this.topics, packet.topic);
+      if (sender === undefined) return;
       const properties = packet.properties ?? {};
-      const reply = await this.receiver.receive({
+      reply = await this.receiver.receive({
         payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
-        ...(properties.responseTopic ? { responseTopic: properties.responseTopic } : {}),
+        sender,
+        ...(properties.responseTopic !== undefined ? { responseTopic: properties.responseTopic } : {}),
         ...(properties.correlationData ? { correlationData: properties.correlationData } : {}),
-      });
-      if (!reply) return;
-      this.connection.client.publish(reply.topic, JSON.stringify(reply.reply), {
-        qos: 1,
-        properties: { messageExpiryInterval: REPLY_EXPIRY_SECONDS, contentType: 'application/json', ...(reply.correlationData ? { correlationData: reply.correlationData } : {}) },
       });
     } catch (error) {
       this.log(`mqtt: a command could not be handled (${(error as Error).message})`);
+    } finally {
+      acknowledge();
     }
+    if (!reply) return;
+    this.connection.client.publish(reply.topic, JSON.stringify(reply.reply), {
+      qos: 1,
+      properties: { messageExpiryInterval: REPLY_EXPIRY_SECONDS, contentType: 'application/json', ...(reply.correlationData ? { correlationData: reply.correlationData } : {}) },
+    }, (error) => {
+      if (error) this.log(`mqtt: the reply to request ${reply.reply.requestId ?? 'without id'} on ${reply.topic} was not delivered (${error.message})`);
+    });
   }
 
   private publishState(): void {

@@ -10,7 +10,14 @@ export interface BenchTopics {
   events: string;
   findings: string;
   snapshot: string;
+  /**
+   * What the bench subscribes to: `benchhand/<benchId>/cmd/+`. Each sender publishes on its own
+   * `cmd/<broker user name>`, which the ACL lets only that user write, so the last level is the
+   * sender's identity as the broker checked it (see commandSender).
+   */
   command: string;
+  /** `benchhand/<benchId>/reply/`: the only place a reply may go (the ACL's bench write). */
+  replyPrefix: string;
 }
 
 export function benchTopics(benchId: string): BenchTopics {
@@ -22,8 +29,22 @@ export function benchTopics(benchId: string): BenchTopics {
     events: `${base}/events`,
     findings: `${base}/findings`,
     snapshot: `${base}/snapshot`,
-    command: `${base}/cmd`,
+    command: `${base}/cmd/+`,
+    replyPrefix: `${base}/reply/`,
   };
+}
+
+/** The topic a user's commands to this bench go to. */
+export function commandTopic(benchId: string, username: string): string {
+  return `benchhand/${benchId}/cmd/${username}`;
+}
+
+/** The broker user who sent a message on `topic`, or undefined when it is not one of this bench's command topics. */
+export function commandSender(topics: BenchTopics, topic: string): string | undefined {
+  const prefix = topics.command.slice(0, -1);
+  if (!topic.startsWith(prefix)) return undefined;
+  const sender = topic.slice(prefix.length);
+  return sender && !sender.includes('/') ? sender : undefined;
 }
 
 /** The response topic an operator client should use (its ACL lets it read only its own). */

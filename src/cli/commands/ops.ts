@@ -10,7 +10,7 @@ import { followBench } from '../ops/follow.js';
 import { collectBenches, formatBenchList } from '../ops/list.js';
 import { formatReply } from '../ops/reply.js';
 import { describeRefusal, sendCommand } from '../ops/send.js';
-import { BENCH_ID_PATTERN, BENCH_ID_RULE } from '../ops/topics.js';
+import { BENCH_ID_PATTERN, BENCH_ID_RULE, commandUserProblem } from '../ops/topics.js';
 
 const USAGE = [
   `benchhand ops list ${CONNECTION_USAGE} [--wait S] [--json]`,
@@ -128,15 +128,19 @@ async function follow(settings: ConnectionSettings, benchId: string, asJson: boo
 }
 
 async function send(settings: ConnectionSettings, benchId: string, command: ReturnType<typeof buildCommand>, options: { timeoutMs: number; expiresSeconds: number; asJson: boolean }): Promise<number> {
+  // The broker's user name is the identity the bench records; on a broker without users (a test
+  // bench) the OS user name stands in, unchecked.
+  const user = settings.username ?? userInfo().username;
+  const problem = commandUserProblem(user);
+  if (problem) throw new UsageError(`${settings.username !== undefined ? '--username' : 'your user name'} "${user}" cannot name a command topic (benchhand/${benchId}/cmd/<user>): ${problem}; use a broker user name without them`);
   const clientId = newClientId();
   const client = await connectToBroker(settings, clientId);
   try {
     const outcome = await sendCommand(client, command, {
-      benchId, clientId, timeoutMs: options.timeoutMs, expiresSeconds: options.expiresSeconds,
-      by: `${settings.username ?? userInfo().username} (benchhand ops)`,
+      benchId, clientId, timeoutMs: options.timeoutMs, expiresSeconds: options.expiresSeconds, user,
     });
     if (outcome.kind === 'refused') {
-      process.stderr.write(`benchhand ops: ${describeRefusal(outcome, benchId, settings.username)}\n`);
+      process.stderr.write(`benchhand ops: ${describeRefusal(outcome, benchId, user, settings.username)}\n`);
       return EXIT_REFUSED;
     }
     if (outcome.kind === 'no_reply') {

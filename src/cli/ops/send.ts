@@ -5,7 +5,7 @@ import type { MqttClient } from 'mqtt';
 import { NOT_AUTHORIZED, reasonCodeOf } from './broker-refusal.js';
 import type { CommandPayload } from './command-payload.js';
 import { parseReply, type CommandReply } from './reply.js';
-import { benchTopic, replyTopic } from './topics.js';
+import { commandTopic, replyTopic } from './topics.js';
 
 export type SendOutcome =
   | { kind: 'reply'; requestId: string; reply: CommandReply }
@@ -17,8 +17,11 @@ export interface SendOptions {
   clientId: string;
   timeoutMs: number;
   expiresSeconds: number;
-  /** Who sends it, for the run's record (the broker does not tell the bench the user name). */
-  by: string;
+  /**
+   * The broker user sending it: the command goes to cmd/<user>, which the ACL lets only that user
+   * write, and the bench records that name as who sent it.
+   */
+  user: string;
 }
 
 export async function sendCommand(client: MqttClient, command: CommandPayload, options: SendOptions): Promise<SendOutcome> {
@@ -37,7 +40,7 @@ export async function sendCommand(client: MqttClient, command: CommandPayload, o
   });
   await client.subscribeAsync(responseTopic, { qos: 1 });
   const timer = setTimeout(() => settle({ kind: 'no_reply', requestId }), options.timeoutMs);
-  client.publish(benchTopic(options.benchId, 'cmd'), JSON.stringify({ requestId, ...command, notAfter, by: options.by.slice(0, 64) }), {
+  client.publish(commandTopic(options.benchId, options.user), JSON.stringify({ requestId, ...command, notAfter }), {
     qos: 1,
     properties: { responseTopic, correlationData: correlation, messageExpiryInterval: options.expiresSeconds, contentType: 'application/json' },
   }, (error) => {
@@ -50,11 +53,11 @@ export async function sendCommand(client: MqttClient, command: CommandPayload, o
   return outcome;
 }
 
-export function describeRefusal(outcome: Extract<SendOutcome, { kind: 'refused' }>, benchId: string, username: string | undefined): string {
+export function describeRefusal(outcome: Extract<SendOutcome, { kind: 'refused' }>, benchId: string, user: string, username: string | undefined): string {
   const who = username ? `user "${username}"` : 'this client (no --username)';
   if (outcome.reasonCode === NOT_AUTHORIZED) {
-    return `the broker refused the command: ${who} is not authorized to publish to ${benchTopic(benchId, 'cmd')} (MQTT reason 0x87). `
-      + 'Sending commands needs the operator role: a `user` section in the broker\'s ACL with `topic write benchhand/+/cmd` (see host/mosquitto/README.md)';
+    return `the broker refused the command: ${who} is not authorized to publish to ${commandTopic(benchId, user)} (MQTT reason 0x87). `
+      + `Sending commands needs the operator role: a \`user ${user}\` section in the broker's ACL with \`topic write benchhand/+/cmd/${user}\` (see host/mosquitto/README.md)`;
   }
   return `the broker refused the command: ${outcome.message} (MQTT reason ${outcome.reasonCode})`;
 }

@@ -23,7 +23,7 @@ describeWithMosquitto('doctor: broker reachability and ACL in a real mosquitto',
 
   it('passes with the bench\'s own credentials, and leaves its retained status alone', async () => {
     const result = await checkBroker({ url: broker.url, benchId: 'bench1', username: 'bench1', passwordEnv: 'BENCH_PASSWORD' }, 3000, env);
-    expect(result).toEqual({ name: 'broker', status: 'pass', detail: `${broker.url} accepted user "bench1"; it may publish benchhand/bench1/status, and its subscription to benchhand/bench1/cmd was granted` });
+    expect(result).toEqual({ name: 'broker', status: 'pass', detail: `${broker.url} accepted user "bench1"; it may publish benchhand/bench1/status, and its subscription to benchhand/bench1/cmd/+ was granted` });
     const alice = await mqtt.connectAsync(broker.url, { protocolVersion: 5, username: 'alice', password: PASSWORDS.alice, reconnectPeriod: 0 });
     const retained: string[] = [];
     alice.on('message', (_topic, payload) => retained.push(payload.toString()));

@@ -16,13 +16,13 @@ topic write benchhand/bench1/state
 topic write benchhand/bench1/events
 topic write benchhand/bench1/findings
 topic write benchhand/bench1/snapshot
-topic read benchhand/bench1/cmd
+topic read benchhand/bench1/cmd/#
 topic write benchhand/bench1/reply/#
 topic write homeassistant/#
 
 user operator
 topic read benchhand/#
-topic write benchhand/+/cmd
+topic write benchhand/+/cmd/operator
 
 user viewer
 topic read benchhand/+/status
@@ -52,7 +52,7 @@ describeWithMosquitto('MQTT authorisation against mosquitto', () => {
     const viewer = await TestOperator.connect(broker.url, { username: 'viewer', password: 'viewer-secret' });
     const operator = await TestOperator.connect(broker.url, { username: 'operator', password: 'operator-secret' });
     try {
-      const refused = await viewer.client.publishAsync('benchhand/bench1/cmd', JSON.stringify({ requestId: newRequestId(), command: 'stop' }), { qos: 1 }).then(() => undefined, (error: unknown) => error);
+      const refused = await viewer.client.publishAsync('benchhand/bench1/cmd/viewer', JSON.stringify({ requestId: newRequestId(), command: 'stop' }), { qos: 1 }).then(() => undefined, (error: unknown) => error);
       expect(refused).toBeInstanceOf(ErrorWithReasonCode);
       expect((refused as ErrorWithReasonCode).code).toBe(135);
       const reply = await operator.send('bench1', { requestId: newRequestId(), command: 'pause' });

@@ -27,17 +27,17 @@ describeWithMosquitto('MQTT commands against mosquitto', () => {
     const { bench } = setup;
     const ids = [newRequestId(), newRequestId(), newRequestId(), newRequestId()];
     const replies = [
-      await operator.send('bench1', { requestId: ids[0], command: 'pause', by: 'ana' }),
+      await operator.send('bench1', { requestId: ids[0], command: 'pause', by: 'test-operator' }),
       await operator.send('bench1', { requestId: ids[1], command: 'redirect', instructions: 'open Bluetooth settings instead' }),
       await operator.send('bench1', { requestId: ids[2], command: 'resume' }),
       await operator.send('bench1', { requestId: ids[3], command: 'stop' }),
     ];
     for (const [index, reply] of replies.entries()) expect(reply).toMatchObject({ requestId: ids[index], ok: true });
     expect(await bench.operator.poll()).toEqual([
-      { id: ids[0], kind: 'pause', by: 'ana' },
-      { id: ids[1], kind: 'redirect', by: 'mqtt operator', instructions: 'open Bluetooth settings instead' },
-      { id: ids[2], kind: 'resume', by: 'mqtt operator' },
-      { id: ids[3], kind: 'stop', by: 'mqtt operator' },
+      { id: ids[0], kind: 'pause', by: 'test-operator' },
+      { id: ids[1], kind: 'redirect', by: 'test-operator', instructions: 'open Bluetooth settings instead' },
+      { id: ids[2], kind: 'resume', by: 'test-operator' },
+      { id: ids[3], kind: 'stop', by: 'test-operator' },
     ]);
     expect(await bench.operator.poll()).toEqual([]);
   });
@@ -52,7 +52,7 @@ describeWithMosquitto('MQTT commands against mosquitto', () => {
     expect(String(reply!.result)).toMatch(/latched.*not possible over MQTT/s);
     expect(calls).toBe(1);
     expect(bench.state.estopped).toBe(true);
-    expect(await bench.operator.poll()).toEqual([{ id: requestId, kind: 'pause', by: 'mqtt operator' }]);
+    expect(await bench.operator.poll()).toEqual([{ id: requestId, kind: 'pause', by: 'test-operator' }]);
   });
 
   it('estop says so when the MCU did not latch, or when no handler is registered', async () => {
@@ -83,9 +83,9 @@ describeWithMosquitto('MQTT commands against mosquitto', () => {
     expect(missing).toMatchObject({ ok: false, error: { code: 'invalid', field: 'approvalId' } });
     expect(bench.state.pendingApproval?.id).toBe('approval-1');
 
-    const ok = await operator.send('bench1', { requestId: newRequestId(), command: 'approve', approvalId: 'approval-1', by: 'ana' });
+    const ok = await operator.send('bench1', { requestId: newRequestId(), command: 'approve', approvalId: 'approval-1' });
     expect(ok).toMatchObject({ ok: true, result: 'approved: tap on "Pay" at 540,1210' });
-    await expect(answer).resolves.toEqual({ approved: true, by: 'ana' });
+    await expect(answer).resolves.toEqual({ approved: true, by: 'test-operator' });
     expect(bench.state.pendingApproval).toBeNull();
     await operator.until(() => JSON.parse(operator.on('benchhand/bench1/state').at(-1)!.payload.toString()).pendingApproval === null);
 
@@ -96,9 +96,9 @@ describeWithMosquitto('MQTT commands against mosquitto', () => {
   it('deny resolves the pending request with the reason', async () => {
     const { bench } = setup;
     const answer = bench.approvals.ask({ id: 'approval-2', tool: 'type_text', args: {}, summary: 'type the PIN', rule: 'secret' });
-    const reply = await operator.send('bench1', { requestId: newRequestId(), command: 'deny', approvalId: 'approval-2', reason: 'wrong device', by: 'bo' });
+    const reply = await operator.send('bench1', { requestId: newRequestId(), command: 'deny', approvalId: 'approval-2', reason: 'wrong device' });
     expect(reply).toMatchObject({ ok: true, result: 'denied: type the PIN' });
-    await expect(answer).resolves.toEqual({ approved: false, by: 'bo', reason: 'wrong device' });
+    await expect(answer).resolves.toEqual({ approved: false, by: 'test-operator', reason: 'wrong device' });
   });
 
   it('finding calls the registered handler with the change and publishes the changed record', async () => {
@@ -110,19 +110,19 @@ describeWithMosquitto('MQTT commands against mosquitto', () => {
         ? { ok: true, result: `finding abcdef… is now ${change.status}` }
         : { ok: false, error: { code: 'not_found', field: 'findingId', message: `no finding starts with ${change.findingId}` } };
     });
-    const ok = await operator.send('bench1', { requestId: newRequestId(), command: 'finding', findingId: 'abcdef12', status: 'acknowledged', note: 'seen it', by: 'ana' });
+    const ok = await operator.send('bench1', { requestId: newRequestId(), command: 'finding', findingId: 'abcdef12', status: 'acknowledged', note: 'seen it' });
     expect(ok).toMatchObject({ ok: true, result: 'finding abcdef… is now acknowledged' });
     const unknown = await operator.send('bench1', { requestId: newRequestId(), command: 'finding', findingId: '999999', status: 'resolved' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found', field: 'findingId' } });
     const noNote = await operator.send('bench1', { requestId: newRequestId(), command: 'finding', findingId: 'abcdef12', status: 'dismissed' });
     expect(noNote).toMatchObject({ ok: false, error: { code: 'invalid', field: 'note' } });
     expect(changes).toEqual([
-      { findingId: 'abcdef12', status: 'acknowledged', note: 'seen it', by: 'ana' },
-      { findingId: '999999', status: 'resolved', by: 'mqtt operator' },
+      { findingId: 'abcdef12', status: 'acknowledged', note: 'seen it', by: 'test-operator' },
+      { findingId: '999999', status: 'resolved', by: 'test-operator' },
     ]);
   });
 
-  it('a duplicate requestId runs once and the repeat gets the first reply', async () => {
+  it('a duplicate requestId runs once and the repeat gets the first reply; the same id for another command is a mismatch', async () => {
     const { bench } = setup;
     let calls = 0;
     bench.onEmergencyStop(async () => { calls += 1; return { latched: true }; });
@@ -132,9 +132,10 @@ describeWithMosquitto('MQTT commands against mosquitto', () => {
     const third = await operator.send('bench1', { requestId, command: 'pause' });
     expect(calls).toBe(1);
     expect(second).toEqual(first);
-    expect(third).toEqual(first);
+    // The same id for another command is not a repeat: it is refused, not given the e-stop's answer.
+    expect(third).toMatchObject({ requestId, ok: false, error: { code: 'mismatch', field: 'requestId' } });
     expect(await bench.operator.poll()).toHaveLength(1);
-    expect(setup.logs.filter((line) => line.includes('is a repeat'))).toHaveLength(2);
+    expect(setup.logs.filter((line) => line.includes('is a repeat'))).toHaveLength(1);
   });
 
   it('a command past its notAfter is refused as expired and not run', async () => {
@@ -172,13 +173,14 @@ describeWithMosquitto('MQTT commands against mosquitto', () => {
     expect(await bench.operator.poll()).toEqual([]);
 
     const answer = bench.approvals.ask({ id: 'approval-3', tool: 'tap_text', args: {}, summary: 'tap on "Delete"', rule: 'irreversible' });
-    await operator.send('bench1', {}, { raw: JSON.stringify({ origin: 'homeassistant', command: 'pause' }), noResponseTopic: true, timeoutMs: 200 });
-    await operator.send('bench1', {}, { raw: JSON.stringify({ origin: 'homeassistant', command: 'pause' }), noResponseTopic: true, timeoutMs: 200 });
-    await operator.send('bench1', {}, { raw: JSON.stringify({ origin: 'homeassistant', command: 'approve' }), noResponseTopic: true, timeoutMs: 200 });
+    const press = (command: string) => operator.send('bench1', {}, { raw: JSON.stringify({ origin: 'homeassistant', command }), noResponseTopic: true, timeoutMs: 200, topic: 'benchhand/bench1/cmd/homeassistant' });
+    await press('pause');
+    await press('pause');
+    await press('approve');
     const polled = await bench.operator.poll();
     // Two presses are two commands: the bench gives each its own request id.
-    expect(polled.map((command) => [command.kind, command.by])).toEqual([['pause', 'home assistant'], ['pause', 'home assistant']]);
-    await expect(answer).resolves.toEqual({ approved: true, by: 'home assistant' });
+    expect(polled.map((command) => [command.kind, command.by])).toEqual([['pause', 'homeassistant'], ['pause', 'homeassistant']]);
+    await expect(answer).resolves.toEqual({ approved: true, by: 'homeassistant' });
     expect(setup.logs.filter((line) => line.includes('from home assistant without a reply topic'))).toHaveLength(3);
   });
 

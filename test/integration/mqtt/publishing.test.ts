@@ -36,6 +36,34 @@ describeWithMosquitto('MQTT publishing against mosquitto', () => {
     await setup?.close();
   });
 
+  it('an event published just before close still reaches the broker (close waits for its disk write)', async () => {
+    const { bench } = setup;
+    await viewer.watch('benchhand/bench1/events');
+    for (let step = 1; step <= 5; step++) bench.publishProgress({ type: 'step', step, phase: 'act' });
+    bench.publishEvent('finished', { summary: 'the last word of a run' });
+    await bench.close();
+    await viewer.until(() => viewer.on('benchhand/bench1/events').length >= 6, 3000, 'the six events').catch(() => undefined);
+    expect(viewer.on('benchhand/bench1/events').map((message) => json(message.payload).type)).toEqual(['step', 'step', 'step', 'step', 'step', 'finished']);
+  });
+
+  it('the retained state says paused once the loop has paused, and running again after its resume', async () => {
+    const { bench } = setup;
+    bench.updateState({ run: RUN });
+    bench.publishProgress({ type: 'step', step: 2, phase: 'observe' });
+    bench.publishProgress({ type: 'outcome', step: 2, tool: 'operator_pause', status: 'ok', content: 'paused until resumed', durationMs: 0 });
+    const late = await TestOperator.connect(broker.url);
+    try {
+      await late.watch('benchhand/bench1/state');
+      await late.until(() => late.on('benchhand/bench1/state').length > 0);
+      expect(json(late.on('benchhand/bench1/state')[0]!.payload).run).toMatchObject({ runId: 'run-1', status: 'paused', step: 2 });
+      bench.publishProgress({ type: 'outcome', step: 2, tool: 'operator_resume', status: 'ok', content: 'resumed', durationMs: 0 });
+      await late.until(() => late.on('benchhand/bench1/state').length > 1);
+      expect(json(late.on('benchhand/bench1/state')[1]!.payload).run).toMatchObject({ status: 'running' });
+    } finally {
+      await late.close();
+    }
+  });
+
   it('events go out in order with ids and the run id, and the retained state follows them', async () => {
     const { bench } = setup;
     await viewer.watch('benchhand/bench1/events');
@@ -100,7 +128,7 @@ describeWithMosquitto('MQTT publishing against mosquitto', () => {
       expect(config.unique_id).toMatch(/^benchhand_bench1_/);
     }
     expect(configs.get('homeassistant/button/benchhand_bench1/approve/config')).toMatchObject({
-      command_topic: 'benchhand/bench1/cmd', payload_press: '{"origin":"homeassistant","command":"approve"}', qos: 0,
+      command_topic: 'benchhand/bench1/cmd/homeassistant', payload_press: '{"origin":"homeassistant","command":"approve"}', qos: 0,
     });
     expect(configs.get('homeassistant/camera/benchhand_bench1/snapshot/config')).toMatchObject({ topic: 'benchhand/bench1/snapshot' });
     expect(viewer.received.filter((message) => message.topic.startsWith('homeassistant/')).every((message) => message.retain)).toBe(true);

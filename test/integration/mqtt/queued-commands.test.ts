@@ -26,7 +26,7 @@ describeWithMosquitto('MQTT commands queued while the bench is away', () => {
     try {
       expect(await freshReply).toMatchObject({ requestId: fresh, ok: true });
       expect(await staleReply).toBeUndefined();
-      expect(await second.bench.operator.poll()).toEqual([{ id: fresh, kind: 'pause', by: 'mqtt operator' }]);
+      expect(await second.bench.operator.poll()).toEqual([{ id: fresh, kind: 'pause', by: 'test-operator' }]);
     } finally {
       await second.close();
       await operator.close();

@@ -1,7 +1,7 @@
 // An operator for the MQTT tests: a plain mqtt.js MQTT 5 client that sends commands with a
 // response topic and correlation data and waits for the reply, and records what it sees.
 import { randomUUID } from 'node:crypto';
-import { connectAsync, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import { connect, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 
 export interface Received {
   topic: string;
@@ -20,6 +20,10 @@ export interface SendOptions {
   raw?: string;
   /** How long to wait for the reply. */
   timeoutMs?: number;
+  /** A response topic of the sender's choosing instead of its own reply topic (no reply is awaited there). */
+  responseTopic?: string;
+  /** Publish on this topic instead of the operator's own cmd/<identity>. */
+  topic?: string;
 }
 
 export class TestOperator {
@@ -27,7 +31,15 @@ export class TestOperator {
   private readonly waiters = new Map<string, (reply: Record<string, unknown>) => void>();
   private readonly watchers: Array<() => void> = [];
 
-  private constructor(readonly client: MqttClient, readonly replyTopic: string) {
+  /**
+   * `identity`: the broker user this operator sends as — its commands go to cmd/<identity>. On a
+   * broker with the ACL it is the user name; on the anonymous test broker it is only a claim.
+   */
+  private constructor(readonly client: MqttClient, readonly replyTopic: string, readonly identity: string) {
+    // Listening before the connection is up: a kept session (clean: false) hands over its queued
+    // messages right after CONNACK, before connect() could return, and mqtt.js acknowledges a
+    // message nobody listened for all the same — it would be gone for good (this lost events in
+    // the broker-outage tests, which then looked like the bench losing them).
     client.on('message', (topic, payload, packet) => {
       this.received.push({ topic, payload, retain: packet.retain, packet, atMs: performance.now() });
       if (topic === replyTopic) {
@@ -39,14 +51,19 @@ export class TestOperator {
     });
   }
 
-  static async connect(url: string, options: IClientOptions & { benchId?: string } = {}): Promise<TestOperator> {
-    const name = `op-${randomUUID().slice(0, 8)}`;
-    const client = await connectAsync(url, { protocolVersion: 5, clientId: name, reconnectPeriod: 0, ...options });
+  static async connect(url: string, options: IClientOptions & { benchId?: string; identity?: string } = {}): Promise<TestOperator> {
+    const name = options.clientId ?? `op-${randomUUID().slice(0, 8)}`;
+    const { benchId, identity, ...clientOptions } = options;
+    const client = connect(url, { protocolVersion: 5, clientId: name, reconnectPeriod: 0, ...clientOptions });
+    const operator = new TestOperator(client, `benchhand/${benchId ?? 'bench1'}/reply/${name}`, identity ?? options.username ?? 'test-operator');
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => { client.removeListener('error', reject); resolve(); });
+      client.once('error', reject);
+    }).catch((error: Error) => { client.end(true); throw error; });
     // As the bench does: without it each PUBLISH waits ~40 ms for the broker's delayed ACK.
     (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
-    const replyTopic = `benchhand/${options.benchId ?? 'bench1'}/reply/${name}`;
-    await client.subscribeAsync(replyTopic, { qos: 1 });
-    return new TestOperator(client, replyTopic);
+    await client.subscribeAsync(operator.replyTopic, { qos: 1 });
+    return operator;
   }
 
   async watch(topic: string): Promise<void> {
@@ -76,9 +93,9 @@ export class TestOperator {
       this.waiters.set(correlation, (value) => { clearTimeout(timer); resolve(value); });
     });
     const properties: Record<string, unknown> = {};
-    if (!options.noResponseTopic) Object.assign(properties, { responseTopic: this.replyTopic, correlationData: Buffer.from(correlation) });
+    if (!options.noResponseTopic) Object.assign(properties, { responseTopic: options.responseTopic ?? this.replyTopic, correlationData: Buffer.from(correlation) });
     if (options.expirySeconds !== undefined) properties.messageExpiryInterval = options.expirySeconds;
-    await this.client.publishAsync(`benchhand/${benchId}/cmd`, options.raw ?? JSON.stringify(command), { qos: 1, properties });
+    await this.client.publishAsync(options.topic ?? `benchhand/${benchId}/cmd/${this.identity}`, options.raw ?? JSON.stringify(command), { qos: 1, properties });
     return reply;
   }
 

@@ -1,15 +1,14 @@
 // host/mosquitto/acl enforces the three roles of TOPICS.md in a REAL mosquitto, with users bench1
 // and bench2 (bench role), alice (operator) and vic (viewer). (The shipped mosquitto.conf is
 // checked in shipped-config.test.ts.)
-import { readFileSync } from 'node:fs';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../support/run-cli.js';
-import { Mosquitto } from '../../support/mosquitto.js';
+import { Mosquitto, shippedAcl } from '../../support/mosquitto.js';
 import { describeWithMosquitto } from './broker-requirement.js';
 import { sampleState, startStandInBench, type StandInBench } from './stand-in-bench.js';
 
-const ACL = readFileSync(new URL('../../../host/mosquitto/acl', import.meta.url), 'utf8');
+const ACL = shippedAcl();
 const PASSWORDS = { bench1: 'bench1-secret', bench2: 'bench2-secret', alice: 'alice-secret', vic: 'vic-secret' };
 type User = keyof typeof PASSWORDS;
 
@@ -81,13 +80,26 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
     await bench1.publishState(sampleState('bench1')); // the probe overwrote the retained state
   });
 
-  it('no role but the operator can write a bench\'s cmd', async () => {
-    expect(await publishAs('alice', 'benchhand/bench1/cmd')).toBe('allowed');
-    expect(await publishAs('alice', 'benchhand/bench2/cmd')).toBe('allowed');
-    expect(await publishAs('bench1', 'benchhand/bench2/cmd')).toBe('refused');
-    expect(await publishAs('bench2', 'benchhand/bench1/cmd')).toBe('refused');
-    expect(await publishAs('bench1', 'benchhand/bench1/cmd')).toBe('refused');
-    expect(await publishAs('vic', 'benchhand/bench1/cmd')).toBe('refused');
+  it('an operator writes commands only on her own cmd/<user name>; no other role writes any', async () => {
+    expect(await publishAs('alice', 'benchhand/bench1/cmd/alice')).toBe('allowed');
+    expect(await publishAs('alice', 'benchhand/bench2/cmd/alice')).toBe('allowed');
+    // Not in anyone else's name, and not on the old shared topic.
+    expect(await publishAs('alice', 'benchhand/bench1/cmd/bob')).toBe('refused');
+    expect(await publishAs('alice', 'benchhand/bench1/cmd/homeassistant')).toBe('refused');
+    expect(await publishAs('alice', 'benchhand/bench1/cmd')).toBe('refused');
+    expect(await publishAs('alice', 'benchhand/bench1/cmd/alice/x')).toBe('refused');
+    // A bench commands no bench, not even under its own name (why the ACL has no cmd/%u pattern).
+    expect(await publishAs('bench1', 'benchhand/bench2/cmd/bench1')).toBe('refused');
+    expect(await publishAs('bench2', 'benchhand/bench1/cmd/bench2')).toBe('refused');
+    expect(await publishAs('bench1', 'benchhand/bench1/cmd/bench1')).toBe('refused');
+    expect(await publishAs('vic', 'benchhand/bench1/cmd/vic')).toBe('refused');
+  });
+
+  it('ops send goes out on the sender\'s own command topic, and the bench sees who sent it from the topic', async () => {
+    const before = bench1.received.length;
+    expect((await ops('alice', ['send', 'bench1', 'stop'])).code).toBe(0);
+    expect(bench1.received[before]).toMatchObject({ topic: 'benchhand/bench1/cmd/alice', command: { command: 'stop' } });
+    expect(bench1.received[before]!.command).not.toHaveProperty('by');
   });
 
   it('people cannot pose as a bench named after them, and a viewer writes nothing at all', async () => {
@@ -108,13 +120,13 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
     }
     await publishAs('bench1', 'benchhand/bench1/events');
     await publishAs('bench1', 'benchhand/bench1/reply/probe-alice');
-    await publishAs('alice', 'benchhand/bench1/cmd');
-    await publishAs('alice', 'benchhand/bench2/cmd');
+    await publishAs('alice', 'benchhand/bench1/cmd/alice');
+    await publishAs('alice', 'benchhand/bench2/cmd/alice');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(seen.vic).toContain('benchhand/bench1/events');
-    expect(seen.vic).not.toContain('benchhand/bench1/cmd');
+    expect(seen.vic).not.toContain('benchhand/bench1/cmd/alice');
     expect(seen.vic).not.toContain('benchhand/bench1/reply/probe-alice');
-    expect(seen.alice).toEqual(expect.arrayContaining(['benchhand/bench1/events', 'benchhand/bench1/cmd', 'benchhand/bench1/reply/probe-alice']));
-    expect(seen.bench2).toEqual(['benchhand/bench2/cmd']);
+    expect(seen.alice).toEqual(expect.arrayContaining(['benchhand/bench1/events', 'benchhand/bench1/cmd/alice', 'benchhand/bench1/reply/probe-alice']));
+    expect(seen.bench2).toEqual(['benchhand/bench2/cmd/alice']);
   });
 });

@@ -1,5 +1,6 @@
 // `benchhand ops` against a real mosquitto and a stand-in bench: list, follow, send (ok, error
 // reply, no reply), and the usage errors that name the flag and the rule.
+import { userInfo } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseCommand } from '../../../src/adapters/mqtt/command-schema.js';
 import { runCli, spawnCli } from '../../support/run-cli.js';
@@ -71,7 +72,10 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
     expect(result.stdout).toBe('bench1: pause done — pause will be taken at the next safe point\n');
     expect(result.code).toBe(0);
     const received = bench.received[before]!;
-    expect(received.command).toMatchObject({ command: 'pause', requestId: expect.stringMatching(/^.{8,64}$/), by: expect.stringMatching(/ \(benchhand ops\)$/) });
+    expect(received.command).toMatchObject({ command: 'pause', requestId: expect.stringMatching(/^.{8,64}$/) });
+    // Who sent it is the command topic's last level (the broker user; here, anonymous, the OS user), never a payload field.
+    expect(received.command).not.toHaveProperty('by');
+    expect(received.topic).toBe(`benchhand/bench1/cmd/${userInfo().username}`);
     expect(Date.parse(String(received.command.notAfter)) - Date.now()).toBeGreaterThan(15000);
     expect(received.responseTopic).toMatch(/^benchhand\/bench1\/reply\/benchhand-ops-[0-9a-f]{12}$/);
     expect(received.expiry).toBe(20);

@@ -15,7 +15,7 @@ export interface StandInOptions {
 export interface StandInBench {
   client: MqttClient;
   /** Every command received, as parsed JSON, with the MQTT 5 properties it came with. */
-  received: Array<{ command: Record<string, unknown>; responseTopic?: string; expiry?: number }>;
+  received: Array<{ command: Record<string, unknown>; topic: string; responseTopic?: string; expiry?: number }>;
   publishState(state: Record<string, unknown>): Promise<void>;
   publishEvent(event: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
@@ -31,7 +31,7 @@ export async function startStandInBench(options: StandInOptions): Promise<StandI
   const received: StandInBench['received'] = [];
   const answer = options.answer ?? ((command) => ({ ok: true, result: `${String(command.command)} taken` }));
   client.on('message', (topic, payload, packet) => {
-    if (topic !== `${root}/cmd`) return;
+    if (!topic.startsWith(`${root}/cmd/`)) return;
     let command: Record<string, unknown>;
     try {
       command = JSON.parse(payload.toString()) as Record<string, unknown>;
@@ -39,13 +39,13 @@ export async function startStandInBench(options: StandInOptions): Promise<StandI
       return; // a real bench answers "invalid"; the stand-in only needs well-formed commands
     }
     const { responseTopic, correlationData, messageExpiryInterval } = packet.properties ?? {};
-    received.push({ command, ...(responseTopic ? { responseTopic } : {}), ...(messageExpiryInterval ? { expiry: messageExpiryInterval } : {}) });
+    received.push({ command, topic, ...(responseTopic ? { responseTopic } : {}), ...(messageExpiryInterval ? { expiry: messageExpiryInterval } : {}) });
     if (!responseTopic) return;
     client.publish(responseTopic, JSON.stringify({ requestId: command.requestId, ...answer(command) }), {
       qos: 1, properties: correlationData ? { correlationData } : {},
     });
   });
-  await client.subscribeAsync(`${root}/cmd`, { qos: 1 });
+  await client.subscribeAsync(`${root}/cmd/+`, { qos: 1 });
   await client.publishAsync(`${root}/status`, 'online', { qos: 1, retain: true });
   await client.publishAsync(`${root}/state`, JSON.stringify(options.state), { qos: 1, retain: true });
   return {

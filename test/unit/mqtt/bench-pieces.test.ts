@@ -17,12 +17,14 @@ it('backoff doubles to the cap, jitter between half and all of each step', () =>
 it('refuses a bench id that would widen a topic pattern', () => {
   expect(() => benchTopics('bench/+')).toThrow(/not usable in a topic/);
   expect(() => benchTopics('#')).toThrow();
-  expect(benchTopics('bench_1').command).toBe('benchhand/bench_1/cmd');
+  expect(benchTopics('bench_1').command).toBe('benchhand/bench_1/cmd/+');
+  expect(benchTopics('bench_1').replyPrefix).toBe('benchhand/bench_1/reply/');
 });
 
 it('folds progress into the state and merges a run field by field', () => {
   let state = initialBenchState('b1', 't0');
-  expect(stateUpdateForProgress(state, { type: 'step', step: 1, phase: 'observe' }, 't1')).toBeUndefined();
+  // A run not shown yet appears from its progress.
+  expect(stateUpdateForProgress(state, { type: 'step', step: 1, phase: 'observe' }, 't1')).toEqual({ run: { status: 'running', step: 1, phase: 'observe', stepsUsed: 1 } });
   state = mergeBenchState(state, { run: { runId: 'r', task: 't', goal: 'g', interpreter: 'llm', status: 'running', step: 0, phase: 'observe', stepsUsed: 0, maxSteps: 5, elapsedMs: 0, deadlineMs: 1 } }, 't1');
   state = mergeBenchState(state, stateUpdateForProgress(state, { type: 'step', step: 2, phase: 'act' }, 't2')!, 't2');
   state = mergeBenchState(state, stateUpdateForProgress(state, { type: 'call', step: 2, tool: 'tap_text', summary: 'tap OK' }, 't3')!, 't3');
@@ -35,11 +37,12 @@ it('folds progress into the state and merges a run field by field', () => {
 });
 
 it('discovery: every entity unique, tied to one device, available with the bench status; long text cut for Home Assistant', () => {
-  const messages = homeAssistantDiscovery({ benchId: 'b1', topics: benchTopics('b1'), prefix: 'ha', softwareVersion: '1' });
+  const messages = homeAssistantDiscovery({ benchId: 'b1', topics: benchTopics('b1'), prefix: 'ha', softwareVersion: '1', username: 'hass' });
   const configs = messages.map((message) => JSON.parse(message.payload) as Record<string, any>);
   expect(new Set(configs.map((config) => config.unique_id)).size).toBe(messages.length);
   expect(configs.every((config) => config.availability_topic === 'benchhand/b1/status')).toBe(true);
   expect(configs.filter((config) => config.command_topic).every((config) => JSON.parse(config.payload_press).origin === 'homeassistant' && config.qos === 0)).toBe(true);
+  expect(configs.filter((config) => config.command_topic).every((config) => config.command_topic === 'benchhand/b1/cmd/hass')).toBe(true);
   expect(configs.filter((config) => config.state_topic).every((config) => String(config.value_template).includes('[:250]') || !String(config.value_template).includes('Text'))).toBe(true);
 });
 
@@ -54,4 +57,17 @@ it('approvals: an aborted request is refused, a cancelled bench refuses all, the
   approvals.cancelAll('closing');
   await expect(second).resolves.toEqual({ approved: false, by: 'benchhand', reason: 'closing' });
   expect(shown).toEqual(['a', 'a', 'b', null]);
+});
+
+it('the state says paused from the loop\'s pause until its resume', () => {
+  let state = initialBenchState('b1', 't0');
+  const fold = (event: Parameters<typeof stateUpdateForProgress>[1]) => { state = mergeBenchState(state, stateUpdateForProgress(state, event, 't')!, 't'); };
+  fold({ type: 'step', step: 3, phase: 'observe' });
+  expect(state.run?.status).toBe('running');
+  fold({ type: 'outcome', step: 3, tool: 'operator_pause', status: 'ok', content: 'paused until resumed', durationMs: 0 });
+  expect(state.run).toMatchObject({ status: 'paused', step: 3 });
+  fold({ type: 'step', step: 3, phase: 'observe' });
+  expect(state.run?.status).toBe('paused');
+  fold({ type: 'outcome', step: 3, tool: 'operator_resume', status: 'ok', content: 'resumed', durationMs: 0 });
+  expect(state.run?.status).toBe('running');
 });
