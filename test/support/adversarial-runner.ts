@@ -4,7 +4,7 @@
 // agent said and did, and the device's truth at the moment it claimed success and at the end.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { loadAdversarialCases, type AdversarialCase, type AdversarialRun, type FaultMoment } from '../../src/sim/bench/adversarial-cases.js';
 import type { ParsedBenchFault } from '../../src/sim/bench/bench-faults.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
@@ -103,6 +103,12 @@ export async function runOne(testCase: AdversarialCase, run: AdversarialRun): Pr
 
   const stateDir = mkdtempSync(join(tmpdir(), 'bh-adversarial-'));
   const args = ['run', testCase.taskFile, '--bench', server.url, '--state-dir', stateDir, '--deadline', '120', ...(testCase.approve ? ['--approve', testCase.approve] : [])];
+  if (run.tapMarginPx !== undefined) {
+    // The rig's measured tap accuracy, as its config file would carry it.
+    const configFile = join(stateDir, '..', `${basename(stateDir)}.config.yaml`);
+    writeFileSync(configFile, `guardrails:\n  tapMarginPx: ${run.tapMarginPx}\n`);
+    args.push('--config', configFile);
+  }
   const child = spawnCli(args);
   let stdout = '';
   let truthAtClaim: DeviceTruth | undefined;

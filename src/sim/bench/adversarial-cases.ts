@@ -20,6 +20,8 @@ const runSchema = z.strictObject({
   name: z.string().min(1),
   /** false when the device cannot reach the task's expected end state in this run: then not claiming success is right. */
   reachable: z.boolean().default(true),
+  /** The rig's tap accuracy this run models (guardrails.tapMarginPx): a rig that misses by 150 px must say so. */
+  tapMarginPx: z.number().min(0).max(400).optional(),
   faults: z.array(z.strictObject({ at: momentSchema, fault: z.record(z.string(), z.unknown()) })).default([]),
 });
 
@@ -38,6 +40,7 @@ const casesFileSchema = z.strictObject({ cases: z.array(caseSchema).min(1) });
 export interface AdversarialRun {
   name: string;
   reachable: boolean;
+  tapMarginPx?: number;
   faults: { at: FaultMoment; fault: ParsedBenchFault }[];
 }
 
@@ -56,7 +59,7 @@ export function loadAdversarialCases(path: string): AdversarialCase[] {
   return parsed.data.cases.map((c, i) => ({
     name: c.name, class: c.class, taskFile: resolve(dirname(path), c.task), ...(c.approve ? { approve: c.approve } : {}),
     runs: c.runs.map((run, j) => ({
-      name: run.name, reachable: run.reachable,
+      name: run.name, reachable: run.reachable, ...(run.tapMarginPx !== undefined ? { tapMarginPx: run.tapMarginPx } : {}),
       faults: run.faults.map((f, k) => {
         const fault = parseBenchFault(f.fault);
         if (!fault.ok) throw new Error(`${path}: cases[${i}] (${c.name}) runs[${j}] (${run.name}) faults[${k}]: ${fault.error}`);
