@@ -47,6 +47,11 @@ bool checkText(const Limits& limits, Slice escaped, uint8_t* text, uint8_t& leng
     return false;
   }
   length = static_cast<uint8_t>(decoded);
+  // An empty TYPE would be ledgered as done having typed nothing: the host's mistake, say so.
+  if (length == 0) {
+    refusal = makeRefusal(proto::ErrorCode::BadArg, BH_FSTR("text"));
+    return false;
+  }
   for (uint8_t i = 0; i < length; i++) {
     if (isTypeable(text[i])) continue;
     refusal = makeLimitRefusal(proto::ErrorCode::BadChar, BH_FSTR("text"), text[i]);
