@@ -1,6 +1,7 @@
 // The TypeScript link against the real firmware core, built natively, behind a real pty.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryCommandIds } from '../../src/adapters/mcu-serial/command-ids.js';
+import { FileEmergencyStopRecord } from '../../src/adapters/mcu-serial/estop-record.js';
 import { McuLink } from '../../src/adapters/mcu-serial/link.js';
 import type { McuEvent } from '../../src/core/ports/mcu.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
@@ -12,18 +13,33 @@ const taps = (events: SimEvent[]) => events.filter((e) => e.ev === 'tap_down').m
 
 describeMcuPortContract('serial link to the native simulated MCU', async () => {
   const sim = await startSimMcu();
-  const port = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds() });
-  return {
-    port,
+  // A real file with real fsyncs, in the fixture's folder (removed by cleanup).
+  const estop = await FileEmergencyStopRecord.open(sim.dir);
+  const commandIds = new MemoryCommandIds();
+  const connect = () => McuLink.connect({ path: sim.mcu.path, commandIds, estop, reconnectIntervalMs: 100 });
+  const subject = {
+    port: await connect(),
+    estop,
+    async reconnect() {
+      await subject.port.close();
+      subject.port = await connect();
+    },
+    async reboot() {
+      const bootBefore = subject.port.info.bootId;
+      await sim.mcu.stop('SIGKILL');
+      await sim.restart();
+      await until(() => subject.port.isConnected && subject.port.info.bootId !== bootBefore && subject.port.info.state !== 'disarmed', 10000, 'the link to shake hands with the rebooted MCU');
+    },
     actuations: async () => {
       const events = sim.events();
       return { taps: taps(events), keyPresses: events.filter((e) => e.ev === 'key_down').length };
     },
     teardown: async () => {
-      await port.close();
+      await subject.port.close();
       await sim.cleanup();
     },
   };
+  return subject;
 });
 
 describe('serial link: reboots and dropped links', () => {
