@@ -7,6 +7,7 @@ import type { McuEvent } from '../../src/core/ports/mcu.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
 import { startSimMcu, type SimFixture } from '../support/sim-mcu-fixture.js';
 import { until } from '../support/until.js';
+import { RawMcuClient } from '../support/raw-mcu-client.js';
 import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
 
 const taps = (events: SimEvent[]) => events.filter((e) => e.ev === 'tap_down').map((e) => ({ x: e.x as number, y: e.y as number }));
@@ -89,6 +90,28 @@ describe('serial link: a pulled cable', () => {
     expect(events).toContainEqual({ type: 'reconnected', bootId });
     expect(events.some((e) => e.type === 'reboot')).toBe(false);
     expect(taps(sim.events())).toEqual([{ x: 700, y: 800 }]);
+    await link.close();
+  });
+});
+
+describe('serial link: resync on open (issue 14)', () => {
+  let sim: SimFixture;
+  beforeAll(async () => { sim = await startSimMcu(); });
+  afterAll(async () => { await sim.cleanup(); });
+
+  it('after unterminated garbage in the MCU line buffer, the first HELLO is answered (not swallowed)', async () => {
+    // A previous host died mid-frame: its bytes wait in the MCU's line buffer for a newline.
+    const previous = await RawMcuClient.open(sim.mcu.path);
+    await previous.writeRaw('3 77 TAP x=1');
+    await previous.close();
+    const lines: string[] = [];
+    const link = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds(), replyTimeoutMs: 1000, trace: (direction, line) => lines.push(`${direction} ${line}`) });
+    // Without the resync newline the MCU read "3 77 TAP x=11 0 HELLO ...": BAD_CRC, and the
+    // link had to wait a reply timeout and send HELLO again.
+    expect(lines.filter((line) => line.startsWith('tx ') && line.includes(' HELLO '))).toHaveLength(1);
+    // The garbage itself is answered once, as an unsolicited refusal (seq 0), never our HELLO.
+    expect(lines.filter((line) => line.startsWith('rx ERR'))).toEqual([expect.stringMatching(/^rx ERR 0 0 code=BAD_CRC /)]);
+    expect(link.info.state).toBe('ready');
     await link.close();
   });
 });

@@ -18,6 +18,8 @@ export function releaseCommand(stateDir: string): string {
 
 export class FileEmergencyStopRecord implements EmergencyStopRecord {
   private current: { latched: boolean; by: string; at: string; damaged?: string } = { latched: false, by: '', at: '' };
+  /** Writes one at a time: the ESTOP reply and the MCU's estop event arrive together. */
+  private writing: Promise<void> = Promise.resolve();
 
   private constructor(private readonly stateDir: string) {}
 
@@ -41,6 +43,8 @@ export class FileEmergencyStopRecord implements EmergencyStopRecord {
   }
 
   async latch(by: string): Promise<void> {
+    await this.writing;
+    if (this.current.latched && !this.current.damaged) return; // already on disk
     await this.write({ version: 1, latched: true, by, at: new Date().toISOString() });
   }
 
@@ -55,9 +59,13 @@ export class FileEmergencyStopRecord implements EmergencyStopRecord {
     return `e-stop latched (by ${this.current.by} at ${this.current.at}); ${how}`;
   }
 
-  private async write(content: EstopFile): Promise<void> {
-    await writeFileAtomic(this.path, `${JSON.stringify(content)}\n`);
-    this.current = { latched: content.latched, by: content.by, at: content.at };
+  private write(content: EstopFile): Promise<void> {
+    const done = this.writing.then(async () => {
+      await writeFileAtomic(this.path, `${JSON.stringify(content)}\n`);
+      this.current = { latched: content.latched, by: content.by, at: content.at };
+    });
+    this.writing = done.catch(() => undefined);
+    return done;
   }
 
   private async read(): Promise<FileEmergencyStopRecord['current']> {

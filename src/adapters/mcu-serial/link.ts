@@ -202,6 +202,9 @@ export class McuLink implements McuPort {
     transport.onLine((line) => this.onLine(line));
     transport.onClose((reason) => this.onTransportClosed(transport, reason));
     try {
+      // A resync newline: whatever a previous host (or line noise) left unterminated in the MCU's
+      // line buffer ends here as one bad line, instead of swallowing our HELLO (issue 14).
+      await transport.write('');
       await this.handshake();
     } catch (error) {
       this.connected = false;
