@@ -12,6 +12,14 @@ const MAX_BYTES = 4096;
 
 interface EstopFile { version: 1; latched: boolean; by: string; at: string }
 
+/**
+ * Where the bench keeps its e-stop: the service's state directory for the runs it starts (it
+ * passes BENCHHAND_ESTOP_DIR, since each run has its own folder), otherwise the run's own.
+ */
+export function estopDirectory(stateDir: string): string {
+  return process.env.BENCHHAND_ESTOP_DIR || stateDir;
+}
+
 export function releaseCommand(stateDir: string): string {
   return `benchhand estop release --state-dir ${stateDir}`;
 }
