@@ -51,7 +51,7 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
     server = await BenchServer.start(bench);
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-estop-'));
     const run = startRun(['run', TASK, '--bench', server.url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'estop1']);
-    await until(() => /step 2 .*-> ok/.test(run.output()), 60000, 'step 2 to finish');
+    await until(() => /step 2 .*-> ok/.test(run.output()), 120000, "step 2 to finish");
 
     expect((await ops('send', 'estop1', 'estop')).code).toBe(0);
     const latchedAt = events().findIndex((e) => e.ev === 'estop');
@@ -86,5 +86,5 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
     expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
     expect(await run.exited).toBe(0);
     expect(actuationsAfter(latchedAt).length).toBeGreaterThan(0);
-  }, 180000);
+  }, 300000);
 });

@@ -28,6 +28,8 @@ export class FileEmergencyStopRecord implements EmergencyStopRecord {
   private current: { latched: boolean; by: string; at: string; damaged?: string } = { latched: false, by: '', at: '' };
   /** Writes one at a time: the ESTOP reply and the MCU's estop event arrive together. */
   private writing: Promise<void> = Promise.resolve();
+  /** What the last write asked for, set before it lands: a second latch waits for the first instead of writing again. */
+  private requested?: boolean;
 
   private constructor(private readonly stateDir: string) {}
 
@@ -46,13 +48,15 @@ export class FileEmergencyStopRecord implements EmergencyStopRecord {
   }
 
   async refresh(): Promise<boolean> {
+    await this.writing;
     this.current = await this.read();
+    this.requested = undefined;
     return this.current.latched;
   }
 
   async latch(by: string): Promise<void> {
-    await this.writing;
-    if (this.current.latched && !this.current.damaged) return; // already on disk
+    const already = this.requested ?? (this.current.latched && !this.current.damaged);
+    if (already) return this.writing; // on disk, or about to be
     await this.write({ version: 1, latched: true, by, at: new Date().toISOString() });
   }
 
@@ -68,6 +72,7 @@ export class FileEmergencyStopRecord implements EmergencyStopRecord {
   }
 
   private write(content: EstopFile): Promise<void> {
+    this.requested = content.latched;
     const done = this.writing.then(async () => {
       await writeFileAtomic(this.path, `${JSON.stringify(content)}\n`);
       this.current = { latched: content.latched, by: content.by, at: content.at };
