@@ -155,7 +155,7 @@ export class FakeMcu implements McuPort {
       return { kind: 'already', id, result, n: (record.outcome as { n?: number }).n };
     }
     if (id <= this.lastId) return { kind: 'stale', id, message: `id ${id} is older than the record (last ${this.lastId}); nothing moved` };
-    if (this.estop.latched()) return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} was not sent: ${this.estop.describe()}. Nothing moved.` };
+    if (this.estop.latched()) return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.` };
     if (this.info.state === 'disarmed') this.info.state = 'ready'; // the link arms a disarmed MCU before a command
     if (this.info.state !== 'ready') {
       const code = this.info.state === 'estopped' ? 'ESTOPPED' : 'SHUTDOWN';

@@ -156,7 +156,7 @@ export class McuLink implements McuPort {
       return { kind: 'refused', id, code: 'NOT_CONNECTED', message: `${verb} was not sent: the MCU link is down (reconnecting to ${this.options.path}). Nothing moved.` };
     }
     if (this.estop.latched()) {
-      return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} was not sent: ${this.estop.describe()}. Nothing moved.` };
+      return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.` };
     }
     await this.armIfDisarmed().catch(() => undefined); // if ARM failed, the MCU refuses (DISARMED) and says so
     const line = encodeHostFrame(this.nextSeq(), id, verb, prepared.args);
