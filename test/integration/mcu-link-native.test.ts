@@ -7,7 +7,7 @@ import type { McuEvent } from '../../src/core/ports/mcu.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
 import { startSimMcu, type SimFixture } from '../support/sim-mcu-fixture.js';
 import { until } from '../support/until.js';
-import { RawMcuClient } from '../support/raw-mcu-client.js';
+import { SerialPort } from 'serialport';
 import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
 
 const taps = (events: SimEvent[]) => events.filter((e) => e.ev === 'tap_down').map((e) => ({ x: e.x as number, y: e.y as number }));
@@ -101,9 +101,13 @@ describe('serial link: resync on open (issue 14)', () => {
 
   it('after unterminated garbage in the MCU line buffer, the first HELLO is answered (not swallowed)', async () => {
     // A previous host died mid-frame: its bytes wait in the MCU's line buffer for a newline.
-    const previous = await RawMcuClient.open(sim.mcu.path);
-    await previous.writeRaw('3 77 TAP x=1');
-    await previous.close();
+    // It is closed before the link opens (one reader, or it could take the replies), after the
+    // simulator (polling every millisecond) has surely read the bytes.
+    const previous = new SerialPort({ path: sim.mcu.path, baudRate: 115200, autoOpen: false, hupcl: false });
+    await new Promise<void>((resolve, reject) => previous.open((e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) => previous.write('3 77 TAP x=1', (e) => (e ? reject(e) : previous.drain(() => resolve()))));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => previous.close(resolve));
     const lines: string[] = [];
     const link = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds(), replyTimeoutMs: 1000, trace: (direction, line) => lines.push(`${direction} ${line}`) });
     // Without the resync newline the MCU read "3 77 TAP x=11 0 HELLO ...": BAD_CRC, and the
