@@ -55,6 +55,7 @@ for target_src in "$SRC"/fuzz_*.cc; do
     rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")"
     cov="$(grep -o 'cov: [0-9]*' "$log" | tail -1)"
     ft="$(grep -o 'ft: [0-9]*' "$log" | tail -1)"
+    if [ "$rate" = 0 ]; then rate="(under a second:"; rate="$rate n/a)"; fi
     echo "fuzz $target: ok, $execs inputs, $rate execs/s, $cov, $ft, corpus $(ls "$work" "$SRC/corpus/$target" | wc -l) files"
   else
     echo "fuzz $target: FAILED (see $log):" >&2
