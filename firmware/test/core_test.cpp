@@ -22,6 +22,7 @@ std::string hello() {
 
 void connect(TestBench& bench) {
   bench.send(hello());
+  bench.send("1 0 ARM");
   bench.takeFrames();
 }
 
@@ -36,9 +37,9 @@ TEST(Core, HelloReplyCarriesEverything) {
   bench.send(hello());
   char expected[300];
   snprintf(expected, sizeof expected,
-           "HELLO 1 0 proto=1 table=%08X fw=0.1.0 board=bench boot=0B0070D5 reset=power caps=tap,type,key "
-           "state=ready last=0 maxtext=40 maxhold=2000 tapgap=120 wdog=1000 queue=4 wsx=1080 wsy=2400",
-           static_cast<unsigned>(proto::kTableHash));
+           "HELLO 1 0 proto=%u table=%08X fw=0.1.0 board=bench boot=0B0070D5 reset=power caps=tap,type,key "
+           "state=disarmed last=0 maxtext=40 maxhold=2000 tapgap=120 wdog=1000 queue=4 wsx=1080 wsy=2400",
+           proto::kVersion, static_cast<unsigned>(proto::kTableHash));
   EXPECT_EQ(bench.takeFrames(), Frames{expected});
 }
 
@@ -48,7 +49,7 @@ TEST(Core, OnlyHandshakeVerbsBeforeHello) {
   bench.send("2 0 STATUS");
   bench.send("3 5 TAP x=1 y=1");
   bench.send("4 0 CLEAR");
-  EXPECT_EQ(bench.takeFrames(), (Frames{"DONE 1 0 state=ready boot=0B0070D5", "DONE 2 0 state=ready queue=0 last=0",
+  EXPECT_EQ(bench.takeFrames(), (Frames{"DONE 1 0 state=disarmed boot=0B0070D5", "DONE 2 0 state=disarmed queue=0 last=0",
                                         "ERR 3 5 code=NO_HELLO", "ERR 4 0 code=NO_HELLO"}));
   bench.send("5 0 ESTOP");
   EXPECT_EQ(bench.takeFrames(), (Frames{"EVT 0 0 name=estop", "DONE 5 0 state=estopped"}));
@@ -56,13 +57,13 @@ TEST(Core, OnlyHandshakeVerbsBeforeHello) {
 
 TEST(Core, MismatchedHelloIsAnsweredThenCommandsRefused) {
   TestBench bench;
-  bench.send("1 0 HELLO proto=2 table=00000000");
+  bench.send("1 0 HELLO proto=1 table=00000000");
   Frames frames = bench.takeFrames();
   ASSERT_EQ(frames.size(), 1u);
-  EXPECT_EQ(frames[0].compare(0, 18, "HELLO 1 0 proto=1 "), 0);
+  EXPECT_EQ(frames[0].compare(0, 18, "HELLO 1 0 proto=2 "), 0);
   bench.send("2 7 TAP x=1 y=1");
   bench.send("3 0 PING");
-  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 2 7 code=PROTO_MISMATCH", "DONE 3 0 state=ready boot=0B0070D5"}));
+  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 2 7 code=PROTO_MISMATCH", "DONE 3 0 state=disarmed boot=0B0070D5"}));
   connect(bench);
   bench.send("4 7 TAP x=1 y=1");
   EXPECT_EQ(bench.takeFrames(), Frames{"RCVD 4 7"});
@@ -93,6 +94,8 @@ TEST(Core, BoardWithoutKeyboardSaysUnsupported) {
   TestBench bench(options);
   bench.send(hello());
   EXPECT_NE(bench.takeFrames()[0].find(" caps=tap state="), std::string::npos);
+  bench.send("1 0 ARM");
+  bench.takeFrames();
   bench.send("2 3 TYPE text=hi");
   EXPECT_EQ(bench.takeFrames(), Frames{"ERR 2 3 code=UNSUPPORTED"});
 }
@@ -110,9 +113,73 @@ TEST(Core, AbortedCommandIsRememberedAsAborted) {
   bench.send("5 0 CLEAR");
   bench.send("6 5 TYPE text=abcdefghijklmnopqrstuvwxyz");
   EXPECT_EQ(bench.takeFrames(),
-            (Frames{"ALREADY 4 5 result=ABORTED n=6", "DONE 5 0 state=ready", "ALREADY 6 5 result=ABORTED n=6"}));
+            (Frames{"ALREADY 4 5 result=ABORTED n=6", "DONE 5 0 state=disarmed", "ALREADY 6 5 result=ABORTED n=6"}));
   EXPECT_EQ(bench.countEvents("key_down"), 6);
   EXPECT_EQ(bench.countEvents("key_up"), 6);
+}
+
+TEST(Core, BootsDisarmedAndMovesOnlyAfterArm) {
+  TestBench bench;
+  bench.send(hello());
+  bench.takeFrames();
+  bench.send("2 5 TAP x=1 y=1");
+  bench.send("3 6 TYPE text=hi");
+  bench.send("4 7 KEY key=a");
+  bench.send("5 0 STATUS");
+  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 2 5 code=DISARMED", "ERR 3 6 code=DISARMED", "ERR 4 7 code=DISARMED",
+                                        "DONE 5 0 state=disarmed queue=0 last=0"}));
+  bench.send("6 0 ARM");
+  bench.send("7 5 TAP x=1 y=1");  // a refused id was not ledgered: it may be sent again
+  EXPECT_EQ(bench.takeFrames(), (Frames{"DONE 6 0 state=ready", "RCVD 7 5"}));
+  bench.advance(100);
+  EXPECT_EQ(bench.countEvents("tap_down"), 1);
+  EXPECT_EQ(bench.countEvents("key_down"), 0);
+}
+
+TEST(Core, ArmNeedsAMatchingHandshake) {
+  TestBench bench;
+  bench.send("1 0 ARM");
+  bench.send("2 0 HELLO proto=1 table=00000000");
+  bench.send("3 0 ARM");
+  Frames frames = bench.takeFrames();
+  ASSERT_EQ(frames.size(), 3u);
+  EXPECT_EQ(frames[0], "ERR 1 0 code=NO_HELLO");
+  EXPECT_EQ(frames[2], "ERR 3 0 code=PROTO_MISMATCH");
+  EXPECT_EQ(bench.core->state(), proto::State::Disarmed);
+}
+
+TEST(Core, AnotherHandshakeDisarms) {
+  TestBench bench;
+  connect(bench);
+  EXPECT_EQ(bench.core->state(), proto::State::Ready);
+  bench.send(hello());
+  bench.send("2 5 TAP x=1 y=1");
+  Frames frames = bench.takeFrames();
+  EXPECT_NE(frames[0].find(" state=disarmed "), std::string::npos);
+  EXPECT_EQ(frames[1], "ERR 2 5 code=DISARMED");
+}
+
+TEST(Core, EstopDisarmsAndClearDoesNotArm) {
+  TestBench bench;
+  bench.send(hello());
+  bench.send("2 0 ESTOP");  // latches from disarmed too: how the host re-latches a rebooted MCU
+  bench.send("3 0 ARM");
+  bench.send("4 0 CLEAR");
+  bench.send("5 5 TAP x=1 y=1");
+  bench.send("6 0 ARM");
+  bench.send("7 5 TAP x=1 y=1");
+  Frames frames = bench.takeFrames();
+  frames.erase(frames.begin());
+  EXPECT_EQ(frames, (Frames{"EVT 0 0 name=estop", "DONE 2 0 state=estopped", "ERR 3 0 code=ESTOPPED",
+                            "DONE 4 0 state=disarmed", "ERR 5 5 code=DISARMED", "DONE 6 0 state=ready", "RCVD 7 5"}));
+}
+
+TEST(Core, EmptyTypeIsRefused) {
+  TestBench bench;
+  connect(bench);
+  bench.send("2 5 TYPE text=");
+  bench.send("3 5 TYPE text=a");
+  EXPECT_EQ(bench.takeFrames(), (Frames{"ERR 2 5 code=BAD_ARG field=text", "RCVD 3 5"}));
 }
 
 TEST(Core, OnTimeGuardReleasesAStuckActuator) {

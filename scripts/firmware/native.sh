@@ -4,7 +4,8 @@
 #      harness into build/native, with -Wall -Wextra -Werror;
 #   2. a compile check of every core .cpp with avr-g++ (atmega32u4) and arm-none-eabi-g++
 #      (cortex-m0plus), so a portability break fails here and not on a board build;
-#   3. the tests (gtest's normal output); exit non-zero on any failure.
+#   3. the tests (gtest's normal output); exit non-zero on any failure;
+#   4. a short, deterministic libFuzzer run of the input path (scripts/firmware/fuzz.sh; clang).
 # Needs (Debian): cmake g++ googletest libgtest-dev gcc-avr avr-libc gcc-arm-none-eabi; ninja optional.
 # Env: BH_UPDATE_SCENARIOS=1 rewrites firmware/test/scenarios/*/expected.txt (review the diff!).
 # --build-only: step 1 only (the simulator harness and the test binary), run nothing; what
@@ -63,3 +64,4 @@ avr-size -A "$probe" | awk '$1==".data"{d=$2} $1==".bss"{b=$2} $1==".text"{t=$2}
   END { printf "avr core-only image: flash %d, static RAM %d (.data %d + .bss %d)\n", t+d, d+b, d, b }'
 
 "$OUT/bh_tests"
+bash "$REPO/scripts/firmware/fuzz.sh"

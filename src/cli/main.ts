@@ -19,6 +19,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   demo: { run: demoCommand, summary: 'run the Wi-Fi task on a virtual bench with live progress (what `npm start` runs); --link: the MCU link alone' },
   run: { run: runCommand, summary: 'run a task on a virtual bench (--sim, --bench) or the rig, with the script or an LLM' },
   resume: { run: resumeCommand, summary: 'pick a saved run up: read its record, look at the device, decide (continue, verify then retry, or stop)' },
+  estop: { run: async (argv) => (await import('./commands/estop.js')).estopCommand(argv), summary: 'the bench\'s latched e-stop: status, or release it (at the bench only: never over MQTT)' },
   control: { run: controlCommand, summary: 'pause, resume, stop or redirect a running task (taken at its next safe point)' },
   sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
   findings: { run: findingsCommand, summary: 'list what the agent found; acknowledge, start, resolve, dismiss (with a note) or reopen a finding' },

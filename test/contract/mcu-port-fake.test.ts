@@ -1,10 +1,15 @@
 import { FakeMcu } from '../../src/adapters/mcu-fake/fake-mcu.js';
+import { MemoryEmergencyStopRecord } from '../../src/adapters/mcu-serial/estop-record.js';
 import { describeMcuPortContract } from './mcu-port.contract.js';
 
 describeMcuPortContract('in-memory fake', async () => {
-  const port = new FakeMcu();
+  const estop = new MemoryEmergencyStopRecord();
+  const port = new FakeMcu(undefined, undefined, estop);
   return {
     port,
+    estop,
+    reconnect: () => port.handshake(),
+    reboot: () => port.reboot(),
     actuations: async () => ({
       taps: port.actuations.flatMap((a) => (a.ev === 'tap' ? [{ x: a.x, y: a.y }] : [])),
       keyPresses: port.actuations.reduce((sum, a) => sum + (a.ev === 'type' ? a.text.length : a.ev === 'key' ? 1 : 0), 0),

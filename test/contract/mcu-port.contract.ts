@@ -1,7 +1,7 @@
 // One contract for every McuPort: the in-memory fake and the real serial link (against the
 // native simulated MCU, and the AVR build in simavr) must all pass it.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import type { McuPort } from '../../src/core/ports/mcu.js';
+import type { EmergencyStopRecord, McuPort } from '../../src/core/ports/mcu.js';
 
 export interface Actuations {
   taps: { x: number; y: number }[];
@@ -17,6 +17,15 @@ export interface ContractSubject {
    * the suite name.
    */
   actuations?(): Promise<Actuations>;
+  /** The bench's e-stop record the port was built with (a real file for the serial links). */
+  estop: EmergencyStopRecord;
+  /** A new host connection to the same MCU over the same record: replaces `port`. */
+  reconnect(): Promise<void>;
+  /**
+   * The MCU reboots (power glitch, reset); resolves once the port has shaken hands with the new
+   * boot. Absent where the subject cannot reboot its MCU: the reboot checks show as skipped.
+   */
+  reboot?(): Promise<void>;
   teardown(): Promise<void>;
 }
 
@@ -81,6 +90,54 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
       await port().clearEmergencyStop();
       expect(await port().tap({ x: 10, y: 10, holdMs: 20 })).toMatchObject({ kind: 'done' });
       if (before !== undefined) expect((await actuations())?.taps.length).toBe(before + 1);
+    });
+
+    it('refuses an empty TYPE', async () => {
+      expect(await port().type('')).toMatchObject({ kind: 'refused', field: 'text' });
+    });
+
+    // Issue 14 item 1: an e-stop is a fact of the bench, not of the MCU's RAM.
+    it('records every e-stop durably, and a new connection re-latches it before anything moves', async () => {
+      await port().emergencyStop();
+      expect(subject.estop.latched()).toBe(true);
+      expect(await subject.estop.refresh()).toBe(true);
+      await subject.reconnect();
+      expect(port().info.state).toBe('estopped');
+      const before = (await actuations())?.taps.length;
+      expect(await port().tap({ x: 10, y: 10, holdMs: 20 })).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
+      expect((await port().status()).state).toBe('estopped');
+      if (before !== undefined) expect((await actuations())?.taps.length).toBe(before);
+      await port().clearEmergencyStop();
+      expect(await subject.estop.refresh()).toBe(false);
+      // CLEAR releases the latch but does not arm; the port arms before its next command.
+      expect((await port().status()).state).toBe('disarmed');
+      expect(await port().tap({ x: 10, y: 10, holdMs: 20 })).toMatchObject({ kind: 'done' });
+      if (before !== undefined) expect((await actuations())?.taps.length).toBe(before + 1);
+    });
+
+    const withReboot = (title: string, body: () => Promise<void>) => it(title, async (context) => {
+      if (!subject.reboot) return context.skip();
+      await body();
+    });
+
+    withReboot('re-latches a recorded e-stop after an MCU reboot and never arms', async () => {
+      await port().emergencyStop();
+      const bootBefore = port().info.bootId;
+      const before = (await actuations())?.taps.length;
+      await subject.reboot!();
+      expect(port().info.bootId).not.toBe(bootBefore);
+      expect(port().info.state).toBe('estopped');
+      expect((await port().status()).state).toBe('estopped');
+      expect(await port().tap({ x: 10, y: 10, holdMs: 20 })).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
+      if (before !== undefined) expect((await actuations())?.taps.length).toBe(before);
+      await port().clearEmergencyStop();
+      expect(await port().tap({ x: 10, y: 10, holdMs: 20 })).toMatchObject({ kind: 'done' });
+    });
+
+    withReboot('arms again after an MCU reboot when no e-stop is recorded', async () => {
+      await subject.reboot!();
+      expect(port().info.state).toBe('ready');
+      expect(await port().tap({ x: 12, y: 12, holdMs: 20 })).toMatchObject({ kind: 'done' });
     });
   });
 }

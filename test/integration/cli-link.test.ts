@@ -17,7 +17,7 @@ describe('benchhand console', () => {
     const input = ['TAP 100 200 30', 'TYPE hi', 'KEY ENTER', 'TAP 5000 1', 'FLY', 'ESTOP', 'TAP 1 1', 'CLEAR', 'STATUS', 'quit', ''].join('\n');
     const { code, stdout } = await runCli(['console', '--port', sim.mcu.path, '--state-dir', stateDir], input);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/connected: sim firmware .*protocol 1/);
+    expect(stdout).toMatch(/connected: sim firmware .*protocol 2/);
     expect(stdout).toMatch(/-> \d+ 1 TAP x=100 y=200 hold=30 \*[0-9A-F]{4}/);
     expect(stdout).toMatch(/<- RCVD \d+ 1 \*[0-9A-F]{4}/);
     expect(stdout).toContain('id 1: done');
@@ -25,7 +25,8 @@ describe('benchhand console', () => {
     expect(stdout).toMatch(/refused: TAP OUT_OF_BOUNDS \(field x, limit 1079\)/);
     expect(stdout).toContain('unknown command "FLY"');
     expect(stdout).toMatch(/refused: TAP ESTOPPED/);
-    expect(stdout).toMatch(/state ready, 0 queued, last id \d+/);
+    // CLEAR releases the latch but does not arm: the link arms before the next command.
+    expect(stdout).toMatch(/state disarmed, 0 queued, last id \d+/);
     expect(stdout).not.toMatch(/ PING /); // the heartbeat stays out of the way
     expect(sim.events().filter((e) => e.ev === 'tap_down')).toEqual([expect.objectContaining({ x: 100, y: 200 })]);
     // Ids come from the state directory, so a second console session never reuses one.

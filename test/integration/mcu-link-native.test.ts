@@ -1,29 +1,46 @@
 // The TypeScript link against the real firmware core, built natively, behind a real pty.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryCommandIds } from '../../src/adapters/mcu-serial/command-ids.js';
+import { FileEmergencyStopRecord } from '../../src/adapters/mcu-serial/estop-record.js';
 import { McuLink } from '../../src/adapters/mcu-serial/link.js';
 import type { McuEvent } from '../../src/core/ports/mcu.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
 import { startSimMcu, type SimFixture } from '../support/sim-mcu-fixture.js';
 import { until } from '../support/until.js';
+import { SerialPort } from 'serialport';
 import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
 
 const taps = (events: SimEvent[]) => events.filter((e) => e.ev === 'tap_down').map((e) => ({ x: e.x as number, y: e.y as number }));
 
 describeMcuPortContract('serial link to the native simulated MCU', async () => {
   const sim = await startSimMcu();
-  const port = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds() });
-  return {
-    port,
+  // A real file with real fsyncs, in the fixture's folder (removed by cleanup).
+  const estop = await FileEmergencyStopRecord.open(sim.dir);
+  const commandIds = new MemoryCommandIds();
+  const connect = () => McuLink.connect({ path: sim.mcu.path, commandIds, estop, reconnectIntervalMs: 100 });
+  const subject = {
+    port: await connect(),
+    estop,
+    async reconnect() {
+      await subject.port.close();
+      subject.port = await connect();
+    },
+    async reboot() {
+      const bootBefore = subject.port.info.bootId;
+      await sim.mcu.stop('SIGKILL');
+      await sim.restart();
+      await until(() => subject.port.isConnected && subject.port.info.bootId !== bootBefore && subject.port.info.state !== 'disarmed', 10000, 'the link to shake hands with the rebooted MCU');
+    },
     actuations: async () => {
       const events = sim.events();
       return { taps: taps(events), keyPresses: events.filter((e) => e.ev === 'key_down').length };
     },
     teardown: async () => {
-      await port.close();
+      await subject.port.close();
       await sim.cleanup();
     },
   };
+  return subject;
 });
 
 describe('serial link: reboots and dropped links', () => {
@@ -73,6 +90,32 @@ describe('serial link: a pulled cable', () => {
     expect(events).toContainEqual({ type: 'reconnected', bootId });
     expect(events.some((e) => e.type === 'reboot')).toBe(false);
     expect(taps(sim.events())).toEqual([{ x: 700, y: 800 }]);
+    await link.close();
+  });
+});
+
+describe('serial link: resync on open (issue 14)', () => {
+  let sim: SimFixture;
+  beforeAll(async () => { sim = await startSimMcu(); });
+  afterAll(async () => { await sim.cleanup(); });
+
+  it('after unterminated garbage in the MCU line buffer, the first HELLO is answered (not swallowed)', async () => {
+    // A previous host died mid-frame: its bytes wait in the MCU's line buffer for a newline.
+    // It is closed before the link opens (one reader, or it could take the replies), after the
+    // simulator (polling every millisecond) has surely read the bytes.
+    const previous = new SerialPort({ path: sim.mcu.path, baudRate: 115200, autoOpen: false, hupcl: false });
+    await new Promise<void>((resolve, reject) => previous.open((e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) => previous.write('3 77 TAP x=1', (e) => (e ? reject(e) : previous.drain(() => resolve()))));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => previous.close(resolve));
+    const lines: string[] = [];
+    const link = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds(), replyTimeoutMs: 1000, trace: (direction, line) => lines.push(`${direction} ${line}`) });
+    // Without the resync newline the MCU read "3 77 TAP x=11 0 HELLO ...": BAD_CRC, and the
+    // link had to wait a reply timeout and send HELLO again.
+    expect(lines.filter((line) => line.startsWith('tx ') && line.includes(' HELLO '))).toHaveLength(1);
+    // The garbage itself is answered once, as an unsolicited refusal (seq 0), never our HELLO.
+    expect(lines.filter((line) => line.startsWith('rx ERR'))).toEqual([expect.stringMatching(/^rx ERR 0 0 code=BAD_CRC /)]);
+    expect(link.info.state).toBe('ready');
     await link.close();
   });
 });

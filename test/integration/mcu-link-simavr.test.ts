@@ -4,6 +4,10 @@
 // physical-count checks (and only those) for this subject.
 import { describe, it } from 'vitest';
 import { MemoryCommandIds } from '../../src/adapters/mcu-serial/command-ids.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileEmergencyStopRecord } from '../../src/adapters/mcu-serial/estop-record.js';
 import { McuLink } from '../../src/adapters/mcu-serial/link.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
 import { SimavrMcu, simavrMissing } from '../support/simavr-mcu.js';
@@ -21,13 +25,24 @@ if (missing && process.env.CI) {
     const mcu = await SimavrMcu.start();
     // 115200 baud is real here: the 200-byte HELLO reply alone is ~17 ms of wire time, and the
     // link's 300 ms default leaves ample room, so the defaults are kept.
-    const port = await McuLink.connect({ path: mcu.path, commandIds: new MemoryCommandIds() });
-    return {
-      port,
+    const dir = mkdtempSync(join(tmpdir(), 'benchhand-simavr-estop-'));
+    const estop = await FileEmergencyStopRecord.open(dir);
+    const commandIds = new MemoryCommandIds();
+    const connect = () => McuLink.connect({ path: mcu.path, commandIds, estop });
+    // No reboot here: restarting simavr gives a new pty path; the native subject covers reboots.
+    const subject = {
+      port: await connect(),
+      estop,
+      async reconnect() {
+        await subject.port.close();
+        subject.port = await connect();
+      },
       teardown: async () => {
-        await port.close();
+        await subject.port.close();
         await mcu.stop();
+        rmSync(dir, { recursive: true, force: true });
       },
     };
+    return subject;
   });
 }

@@ -4,7 +4,7 @@
 namespace bh {
 
 Core::Core(const CoreHal& hal, const BoardInfo& board, const Limits& limits)
-    : hal_(hal), board_(board), limits_(limits), writer_(*hal.serial), state_(proto::State::Ready),
+    : hal_(hal), board_(board), limits_(limits), writer_(*hal.serial), state_(proto::State::Disarmed),
       helloSeen_(false), protocolMatches_(false), headStarted_(false), tapDoneOnce_(false),
       typeCursor_(0), progressReported_(0), lastTapEndMs_(0) {}
 

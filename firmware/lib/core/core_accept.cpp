@@ -25,6 +25,9 @@ void Core::handleLedgered(const HostFrame& frame, const ParsedArgs& args) {
   if (answerFromLedger(frame, hash)) return;
   if (state_ == proto::State::Shutdown) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Shutdown));
   if (state_ == proto::State::Estopped) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Estopped));
+  // Boots disarmed, and every handshake and released e-stop leaves it so: only a host that
+  // shook hands and decided to ARM can move anything (a reboot mid-run is always a stop).
+  if (state_ == proto::State::Disarmed) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Disarmed));
   QueuedCommand* slot = queue_.reserve();
   QueuedCommand scratch;
   // Validate into the free slot when there is one; otherwise into a scratch copy, so a

@@ -63,7 +63,13 @@ void Core::handleControl(const HostFrame& frame, const ParsedArgs& args) {
       enterEstop();
       return sendStateDone(frame.seq, frame.id);
     case proto::Verb::Clear:
+      // Releasing the latch does not arm: the host decides that, after a person released it.
       if (state_ == proto::State::Shutdown) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Shutdown));
+      if (state_ == proto::State::Estopped) state_ = proto::State::Disarmed;
+      return sendStateDone(frame.seq, frame.id);
+    case proto::Verb::Arm:
+      if (state_ == proto::State::Shutdown) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Shutdown));
+      if (state_ == proto::State::Estopped) return sendRefusal(frame.seq, frame.id, makeRefusal(proto::ErrorCode::Estopped));
       state_ = proto::State::Ready;
       return sendStateDone(frame.seq, frame.id);
     default:
@@ -74,6 +80,8 @@ void Core::handleControl(const HostFrame& frame, const ParsedArgs& args) {
 // A mismatched HELLO is still answered in full, so the host can say which side to update.
 void Core::handleHello(const HostFrame& frame, const ParsedArgs& args) {
   helloSeen_ = true;
+  // Whoever shakes hands starts disarmed and must decide to ARM (an e-stop stays latched).
+  if (state_ == proto::State::Ready) state_ = proto::State::Disarmed;
   protocolMatches_ = args.values[0].number == proto::kVersion && args.values[1].number == proto::kTableHash;
   watchdog_.enable();
   watchdog_.frameReceived(hal_.clock->nowMs());

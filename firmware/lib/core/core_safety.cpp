@@ -46,7 +46,8 @@ void Core::abortAll(proto::ErrorCode code) {
 
 void Core::enterEstop() {
   abortAll(proto::ErrorCode::Aborted);
-  if (state_ != proto::State::Ready) return;
+  // A disarmed MCU latches too: the host re-latches a rebooted (disarmed) MCU this way.
+  if (state_ == proto::State::Estopped || state_ == proto::State::Shutdown) return;
   state_ = proto::State::Estopped;
   beginEvent(proto::Event::Estop);
   writer_.end();

@@ -42,11 +42,21 @@ static bool isTypeable(uint8_t byte) { return (byte >= 0x20 && byte <= 0x7E) || 
 bool checkText(const Limits& limits, Slice escaped, uint8_t* text, uint8_t& length, Refusal& refusal) {
   int16_t decoded = unescape(escaped, text, kMaxTextBytes);
   uint16_t maxText = limits.maxTextBytes < kMaxTextBytes ? limits.maxTextBytes : kMaxTextBytes;
-  if (decoded < 0 || static_cast<uint16_t>(decoded) > maxText) {
+  // A malformed %XX is the host's encoding bug, not a long text: say which.
+  if (decoded < 0) {
+    refusal = makeRefusal(proto::ErrorCode::BadArg, BH_FSTR("text"));
+    return false;
+  }
+  if (static_cast<uint16_t>(decoded) > maxText) {
     refusal = makeLimitRefusal(proto::ErrorCode::TextTooLong, BH_FSTR("text"), maxText);
     return false;
   }
   length = static_cast<uint8_t>(decoded);
+  // An empty TYPE would be ledgered as done having typed nothing: the host's mistake, say so.
+  if (length == 0) {
+    refusal = makeRefusal(proto::ErrorCode::BadArg, BH_FSTR("text"));
+    return false;
+  }
   for (uint8_t i = 0; i < length; i++) {
     if (isTypeable(text[i])) continue;
     refusal = makeLimitRefusal(proto::ErrorCode::BadChar, BH_FSTR("text"), text[i]);

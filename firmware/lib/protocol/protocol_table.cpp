@@ -14,6 +14,7 @@ const char kVerbStrPing[] BH_FLASH = "PING";
 const char kVerbStrStatus[] BH_FLASH = "STATUS";
 const char kVerbStrEstop[] BH_FLASH = "ESTOP";
 const char kVerbStrClear[] BH_FLASH = "CLEAR";
+const char kVerbStrArm[] BH_FLASH = "ARM";
 const char kVerbStrTap[] BH_FLASH = "TAP";
 const char kVerbStrType[] BH_FLASH = "TYPE";
 const char kVerbStrKey[] BH_FLASH = "KEY";
@@ -41,6 +42,7 @@ const char kErrorCodeStrBadChar[] BH_FLASH = "BAD_CHAR";
 const char kErrorCodeStrBadKey[] BH_FLASH = "BAD_KEY";
 const char kErrorCodeStrQueueFull[] BH_FLASH = "QUEUE_FULL";
 const char kErrorCodeStrEstopped[] BH_FLASH = "ESTOPPED";
+const char kErrorCodeStrDisarmed[] BH_FLASH = "DISARMED";
 const char kErrorCodeStrShutdown[] BH_FLASH = "SHUTDOWN";
 const char kErrorCodeStrAborted[] BH_FLASH = "ABORTED";
 const char kErrorCodeStrUnsupported[] BH_FLASH = "UNSUPPORTED";
@@ -48,6 +50,7 @@ const char kErrorCodeStrNotHomed[] BH_FLASH = "NOT_HOMED";
 const char kStateStrReady[] BH_FLASH = "ready";
 const char kStateStrEstopped[] BH_FLASH = "estopped";
 const char kStateStrShutdown[] BH_FLASH = "shutdown";
+const char kStateStrDisarmed[] BH_FLASH = "disarmed";
 const char kResetReasonStrPower[] BH_FLASH = "power";
 const char kResetReasonStrExternal[] BH_FLASH = "external";
 const char kResetReasonStrWatchdog[] BH_FLASH = "watchdog";
@@ -105,10 +108,10 @@ const ArgSpec kKeyArgs[] BH_FLASH = {{kArgStrKey, ArgType::Key, true}, {kArgStrM
 
 }  // namespace
 
-const char* const kVerbNames[] BH_FLASH = {kVerbStrHello, kVerbStrPing, kVerbStrStatus, kVerbStrEstop, kVerbStrClear, kVerbStrTap, kVerbStrType, kVerbStrKey, kVerbStrHome};
+const char* const kVerbNames[] BH_FLASH = {kVerbStrHello, kVerbStrPing, kVerbStrStatus, kVerbStrEstop, kVerbStrClear, kVerbStrArm, kVerbStrTap, kVerbStrType, kVerbStrKey, kVerbStrHome};
 const char* const kReplyNames[] BH_FLASH = {kReplyStrHello, kReplyStrRcvd, kReplyStrDone, kReplyStrErr, kReplyStrAlready, kReplyStrMismatch, kReplyStrStale, kReplyStrProgress, kReplyStrEvt};
-const char* const kErrorCodeNames[] BH_FLASH = {kErrorCodeStrBadCrc, kErrorCodeStrTooLong, kErrorCodeStrBadFrame, kErrorCodeStrUnknownVerb, kErrorCodeStrBadArg, kErrorCodeStrNoHello, kErrorCodeStrProtoMismatch, kErrorCodeStrOutOfBounds, kErrorCodeStrHoldTooLong, kErrorCodeStrTextTooLong, kErrorCodeStrBadChar, kErrorCodeStrBadKey, kErrorCodeStrQueueFull, kErrorCodeStrEstopped, kErrorCodeStrShutdown, kErrorCodeStrAborted, kErrorCodeStrUnsupported, kErrorCodeStrNotHomed};
-const char* const kStateNames[] BH_FLASH = {kStateStrReady, kStateStrEstopped, kStateStrShutdown};
+const char* const kErrorCodeNames[] BH_FLASH = {kErrorCodeStrBadCrc, kErrorCodeStrTooLong, kErrorCodeStrBadFrame, kErrorCodeStrUnknownVerb, kErrorCodeStrBadArg, kErrorCodeStrNoHello, kErrorCodeStrProtoMismatch, kErrorCodeStrOutOfBounds, kErrorCodeStrHoldTooLong, kErrorCodeStrTextTooLong, kErrorCodeStrBadChar, kErrorCodeStrBadKey, kErrorCodeStrQueueFull, kErrorCodeStrEstopped, kErrorCodeStrDisarmed, kErrorCodeStrShutdown, kErrorCodeStrAborted, kErrorCodeStrUnsupported, kErrorCodeStrNotHomed};
+const char* const kStateNames[] BH_FLASH = {kStateStrReady, kStateStrEstopped, kStateStrShutdown, kStateStrDisarmed};
 const char* const kResetReasonNames[] BH_FLASH = {kResetReasonStrPower, kResetReasonStrExternal, kResetReasonStrWatchdog, kResetReasonStrBrownout, kResetReasonStrSoftware, kResetReasonStrUnknown};
 const char* const kEventNames[] BH_FLASH = {kEventStrBoot, kEventStrWatchdog, kEventStrEstop, kEventStrLimit, kEventStrShutdown};
 const VerbSpec kVerbs[] BH_FLASH = {
@@ -117,6 +120,7 @@ const VerbSpec kVerbs[] BH_FLASH = {
   {kVerbStrStatus, false, 0, nullptr},
   {kVerbStrEstop, false, 0, nullptr},
   {kVerbStrClear, false, 0, nullptr},
+  {kVerbStrArm, false, 0, nullptr},
   {kVerbStrTap, true, 3, kTapArgs},
   {kVerbStrType, true, 1, kTypeArgs},
   {kVerbStrKey, true, 3, kKeyArgs},

@@ -5,8 +5,8 @@
 namespace bh {
 namespace proto {
 
-const uint16_t kVersion = 1;
-const uint32_t kTableHash = 0xB160549DUL;
+const uint16_t kVersion = 2;
+const uint32_t kTableHash = 0x598FF160UL;
 const uint16_t kMaxFrameBytes = 160;
 const uint16_t kMaxSeq = 65535;
 const uint16_t kCrcPoly = 0x1021;
@@ -19,6 +19,7 @@ enum class Verb : uint8_t {
   Status,
   Estop,
   Clear,
+  Arm,
   Tap,
   Type,
   Key,
@@ -56,6 +57,7 @@ enum class ErrorCode : uint8_t {
   BadKey,
   QueueFull,
   Estopped,
+  Disarmed,
   Shutdown,
   Aborted,
   Unsupported,
@@ -68,6 +70,7 @@ enum class State : uint8_t {
   Ready,
   Estopped,
   Shutdown,
+  Disarmed,
   Count
 };
 extern const char* const kStateNames[];  // in flash (BH_FLASH): read through protocol/table_names.h

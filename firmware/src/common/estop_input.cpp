@@ -14,7 +14,7 @@ void EstopInput::poll(uint32_t nowMs, Core& core) {
     changedAtMs_ = nowMs;
   }
   if (nowMs - changedAtMs_ >= debounceMs_) pressed_ = lastReading_;
-  if (pressed_ && core.state() == proto::State::Ready) core.emergencyStop();
+  if (pressed_ && core.state() != proto::State::Estopped && core.state() != proto::State::Shutdown) core.emergencyStop();
 }
 
 }  // namespace glue

@@ -1,7 +1,8 @@
 // An in-memory MCU behind the McuPort, for fast unit tests of everything above the link.
-// It keeps the promises the real firmware keeps (ledger, limits, latched e-stop) and records
-// every actuation, so the contract suite can hold it to the same behaviour as the real link.
-import type { ActionOptions, ActionOutcome, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
+// It keeps the promises the real firmware keeps (ledger, limits, latched e-stop, booting
+// disarmed) and the link's (re-latch a recorded e-stop after a handshake, arm only without one),
+// and records every actuation, so the contract suite can hold it to the same behaviour.
+import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
 import { keyArgs, tapArgs, typeArgs, type ArgsResult } from '../../protocol/commands.js';
 import { PROTOCOL_TABLE, tableHashHex } from '../../protocol/table.js';
 
@@ -22,9 +23,21 @@ export class FakeMcu implements McuPort {
   private lastId = 0;
   private nextId = 0;
   private readonly listeners = new Set<(event: McuEvent) => void>();
+  private boots = 1;
+  /** The e-stop record; in memory unless a test hands in a durable one. */
+  readonly estop: EmergencyStopRecord;
 
-  /** `onActuation` sees every actuation as it happens (a test wires it to a virtual device). */
-  constructor(workspace = { width: 1080, height: 2400 }, private readonly onActuation?: (actuation: FakeActuation) => void) {
+  /**
+   * `onActuation` sees every actuation as it happens (a test wires it to a virtual device).
+   * It starts as after a handshake with nothing recorded (armed); with a record that may be
+   * latched, call handshake() before use, as the link does at connect.
+   */
+  constructor(
+    workspace = { width: 1080, height: 2400 },
+    private readonly onActuation?: (actuation: FakeActuation) => void,
+    estop?: EmergencyStopRecord,
+  ) {
+    this.estop = estop ?? inMemoryRecord();
     this.info = {
       protocolVersion: PROTOCOL_TABLE.version, tableHash: tableHashHex(), firmwareVersion: 'fake', board: 'fake',
       bootId: '00000001', resetReason: 'power', capabilities: ['tap', 'type', 'key'], state: 'ready', lastCommandId: 0,
@@ -33,6 +46,30 @@ export class FakeMcu implements McuPort {
         watchdogMs: limits.watchdogMs, queueDepth: limits.queueDepth, workspace,
       },
     };
+  }
+
+  /** The host's handshake: the MCU disarms, then it is re-latched (a recorded e-stop) or armed. */
+  async handshake(): Promise<void> {
+    if (this.info.state === 'ready') this.info.state = 'disarmed';
+    if (this.info.state === 'estopped') await this.estop.latch('the MCU reported its latch');
+    if (await this.estop.refresh()) {
+      if (this.info.state === 'disarmed') this.info.state = 'estopped';
+      return;
+    }
+    if (this.info.state === 'disarmed') this.info.state = 'ready';
+  }
+
+  /** The MCU reboots: a new boot id, an empty ledger, disarmed; then the host shakes hands again. */
+  async reboot(): Promise<void> {
+    const previousBootId = this.info.bootId;
+    this.boots++;
+    this.info.bootId = this.boots.toString(16).toUpperCase().padStart(8, '0');
+    this.info.state = 'disarmed';
+    this.ledger.clear();
+    this.lastId = 0;
+    this.info.lastCommandId = 0;
+    await this.handshake();
+    this.emit({ type: 'reboot', previousBootId, bootId: this.info.bootId, indeterminateIds: [] });
   }
 
   async allocateCommandId(): Promise<number> {
@@ -77,12 +114,15 @@ export class FakeMcu implements McuPort {
   }
 
   async emergencyStop(): Promise<void> {
-    this.info.state = 'estopped';
+    if (this.info.state !== 'shutdown') this.info.state = 'estopped';
+    await this.estop.latch('an e-stop sent to the MCU');
     this.emit({ type: 'mcu', name: 'estop', args: { name: 'estop' } });
   }
 
+  /** CLEAR leaves the MCU disarmed, as the firmware does; the next command arms it (the link's rule). */
   async clearEmergencyStop(): Promise<void> {
-    if (this.info.state === 'estopped') this.info.state = 'ready';
+    if (this.info.state === 'estopped') this.info.state = 'disarmed';
+    await this.estop.release('a person at the bench');
   }
 
   async status(): Promise<McuStatus> {
@@ -115,6 +155,8 @@ export class FakeMcu implements McuPort {
       return { kind: 'already', id, result, n: (record.outcome as { n?: number }).n };
     }
     if (id <= this.lastId) return { kind: 'stale', id, message: `id ${id} is older than the record (last ${this.lastId}); nothing moved` };
+    if (this.estop.latched()) return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.` };
+    if (this.info.state === 'disarmed') this.info.state = 'ready'; // the link arms a disarmed MCU before a command
     if (this.info.state !== 'ready') {
       const code = this.info.state === 'estopped' ? 'ESTOPPED' : 'SHUTDOWN';
       return { kind: 'refused', id, code, message: `${verb} ${code}` };
@@ -139,4 +181,15 @@ export class FakeMcu implements McuPort {
   private emit(event: McuEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+function inMemoryRecord(): EmergencyStopRecord {
+  let latched = false;
+  return {
+    latched: () => latched,
+    refresh: async () => latched,
+    latch: async () => { latched = true; },
+    release: async () => { latched = false; },
+    describe: () => (latched ? 'e-stop latched (fake record)' : 'no e-stop is latched'),
+  };
 }

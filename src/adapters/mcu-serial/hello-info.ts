@@ -9,8 +9,8 @@ const int = (value: string | undefined, field: string): number => {
 
 export function helloToInfo(args: Record<string, string>): McuInfo {
   const state = args.state;
-  if (state !== 'ready' && state !== 'estopped' && state !== 'shutdown') {
-    throw new Error(`HELLO reply field state must be ready, estopped or shutdown, got ${state ?? 'nothing'}`);
+  if (state !== 'ready' && state !== 'disarmed' && state !== 'estopped' && state !== 'shutdown') {
+    throw new Error(`HELLO reply field state must be ready, disarmed, estopped or shutdown, got ${state ?? 'nothing'}`);
   }
   return {
     protocolVersion: int(args.proto, 'proto'),

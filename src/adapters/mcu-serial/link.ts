@@ -6,12 +6,16 @@
 // - a link that drops is reopened by its path; commands in flight wait for it a while and are
 //   asked again only if the MCU that answers is the same boot (its ledger knows them);
 // - when the MCU rebooted, a command whose completion was not seen is `indeterminate` and is
-//   never sent again by the link. Whoever asked must look (camera) and decide.
+//   never sent again by the link. Whoever asked must look (camera) and decide;
+// - the MCU boots disarmed. After every handshake the link re-latches (ESTOP) when the bench's
+//   durable e-stop record is set, before anything else, and arms (ARM) only when it is not.
+//   Every e-stop sent or seen (an EVT, a state=estopped in any reply) is recorded durably first.
 import { describeError, encodeHostFrame, keyArgs, parseMcuFrame, PROTOCOL_VERSION, tableHashHex, tapArgs, typeArgs, checkHandshake } from '../../protocol/index.js';
 import type { ArgsResult, Frame, FrameArgs } from '../../protocol/index.js';
-import type { ActionOptions, ActionOutcome, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
+import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
 import type { CommandIdSource } from './command-ids.js';
 import { McuLinkError } from './errors.js';
+import { MemoryEmergencyStopRecord } from './estop-record.js';
 import { helloToInfo } from './hello-info.js';
 import { expectedDurationMs, type PendingCommand } from './pending-command.js';
 import { serialOpener, type LineTransport, type TransportOpener } from './transport.js';
@@ -28,6 +32,8 @@ export interface McuLinkOptions {
   reconnectIntervalMs?: number;
   /** How long commands in flight wait for a dropped link to come back before they are indeterminate. */
   reconnectGraceMs?: number;
+  /** The bench's durable e-stop (FileEmergencyStopRecord in the state directory); in memory when absent. */
+  estop?: EmergencyStopRecord;
   /** Sees every line in and out; the console and `--trace` use it. */
   trace?: (direction: 'tx' | 'rx', line: string) => void;
 }
@@ -54,10 +60,13 @@ export class McuLink implements McuPort {
   private currentInfo?: McuInfo;
   private readonly replyTimeoutMs: number;
   private readonly maxSends: number;
+  private readonly estop: EmergencyStopRecord;
+  private arming?: Promise<void>;
 
   private constructor(private readonly options: McuLinkOptions) {
     this.replyTimeoutMs = options.replyTimeoutMs ?? 300;
     this.maxSends = options.maxSends ?? 6;
+    this.estop = options.estop ?? new MemoryEmergencyStopRecord();
   }
 
   /** Opens the port and shakes hands. Rejects with a message that says what to fix. */
@@ -102,18 +111,24 @@ export class McuLink implements McuPort {
     return this.runCommand('HOME', { ok: true, args: [] }, options);
   }
 
+  /** Sends ESTOP and records the e-stop durably at the same time (the record never waits for the wire, nor the wire for the disk). */
   async emergencyStop(): Promise<void> {
-    await this.sendControl('ESTOP');
-    if (this.currentInfo) this.currentInfo.state = 'estopped';
+    const [sent, recorded] = await Promise.allSettled([this.sendControl('ESTOP'), this.estop.latch('an e-stop sent to the MCU')]);
+    if (sent.status === 'fulfilled') this.noteState(sent.value.args.state);
+    if (sent.status === 'rejected') throw sent.reason;
+    if (recorded.status === 'rejected') throw recorded.reason;
   }
 
+  /** CLEAR, then the durable record is released. Leaves the MCU disarmed; the next command arms it. */
   async clearEmergencyStop(): Promise<void> {
-    await this.sendControl('CLEAR');
-    if (this.currentInfo) this.currentInfo.state = 'ready';
+    const reply = await this.sendControl('CLEAR');
+    await this.estop.release('a person at the bench');
+    this.noteState(reply.args.state ?? 'disarmed');
   }
 
   async status(): Promise<McuStatus> {
     const reply = await this.sendControl('STATUS');
+    this.noteState(reply.args.state);
     const state = reply.args.state as McuStatus['state'];
     return { state, queued: Number(reply.args.queue ?? 0), lastCommandId: Number(reply.args.last ?? 0) };
   }
@@ -140,6 +155,10 @@ export class McuLink implements McuPort {
     if (!this.connected) {
       return { kind: 'refused', id, code: 'NOT_CONNECTED', message: `${verb} was not sent: the MCU link is down (reconnecting to ${this.options.path}). Nothing moved.` };
     }
+    if (this.estop.latched()) {
+      return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.` };
+    }
+    await this.armIfDisarmed().catch(() => undefined); // if ARM failed, the MCU refuses (DISARMED) and says so
     const line = encodeHostFrame(this.nextSeq(), id, verb, prepared.args);
     return new Promise<ActionOutcome>((resolve) => {
       const command: PendingCommand = {
@@ -183,6 +202,9 @@ export class McuLink implements McuPort {
     transport.onLine((line) => this.onLine(line));
     transport.onClose((reason) => this.onTransportClosed(transport, reason));
     try {
+      // A resync newline: whatever a previous host (or line noise) left unterminated in the MCU's
+      // line buffer ends here as one bad line, instead of swallowing our HELLO (issue 14).
+      await transport.write('');
       await this.handshake();
     } catch (error) {
       this.connected = false;
@@ -199,7 +221,38 @@ export class McuLink implements McuPort {
     if (!verdict.ok) throw new McuLinkError('HANDSHAKE_MISMATCH', verdict.message);
     const previous = this.currentInfo;
     this.currentInfo = helloToInfo(reply.args);
+    // Before anything else (the reboot's consequences included): re-latch, or arm.
+    await this.relatchOrArm();
     if (previous && previous.bootId !== this.currentInfo.bootId) this.onReboot(previous.bootId);
+  }
+
+  /** The MCU's latch is recorded; a recorded e-stop is re-latched on the MCU; otherwise it is armed. */
+  private async relatchOrArm(): Promise<void> {
+    const info = this.info;
+    if (info.state === 'estopped') await this.estop.latch('the MCU reported its latch');
+    if (await this.estop.refresh()) {
+      if (info.state !== 'estopped' && info.state !== 'shutdown') this.noteState((await this.sendControl('ESTOP')).args.state);
+      return;
+    }
+    if (info.state === 'disarmed') await this.armIfDisarmed();
+  }
+
+  /** ARM when the MCU is disarmed and no e-stop is recorded; concurrent callers share one ARM. */
+  private armIfDisarmed(): Promise<void> {
+    if (this.currentInfo?.state !== 'disarmed' || this.estop.latched()) return Promise.resolve();
+    this.arming ??= this.sendControl('ARM')
+      .then((reply) => this.noteState(reply.args.state))
+      .finally(() => (this.arming = undefined));
+    return this.arming;
+  }
+
+  /** Every state the MCU reports updates the info; an e-stopped MCU is recorded durably. */
+  private noteState(state: string | undefined): void {
+    if (!this.currentInfo || !isMcuState(state)) return;
+    this.currentInfo.state = state;
+    if (state === 'estopped' && !this.estop.latched()) {
+      this.estop.latch('the MCU reported its latch').catch((error: Error) => this.emit({ type: 'mcu', name: 'estop_record_failed', args: { reason: error.message } }));
+    }
   }
 
   /** Handshakes again once; concurrent callers share the same attempt. */
@@ -265,14 +318,27 @@ export class McuLink implements McuPort {
     this.heartbeat = setInterval(() => {
       if (!this.connected || this.handshaking) return;
       this.sendControl('PING')
-        .then((reply) => {
-          if (reply.args.boot && this.currentInfo && reply.args.boot !== this.currentInfo.bootId) void this.rehandshake();
+        .then(async (reply) => {
+          if (reply.args.boot && this.currentInfo && reply.args.boot !== this.currentInfo.bootId) return void this.rehandshake();
+          this.noteState(reply.args.state);
+          await this.relayBenchRelease();
         })
         .catch((error: McuLinkError) => {
           if (error.mcuCode === 'NO_HELLO') void this.rehandshake();
           else if (!error.disconnected) this.emit({ type: 'mcu', name: 'unresponsive', args: { reason: error.message } });
         });
     }, interval);
+  }
+
+  /**
+   * `benchhand estop release` run while this link holds the port can only release the durable
+   * record; the person's request reaches the MCU here: a record that went from latched to
+   * released while the MCU is latched gets one CLEAR (the next command arms).
+   */
+  private async relayBenchRelease(): Promise<void> {
+    if (!this.estop.latched() || this.currentInfo?.state !== 'estopped') return;
+    if (await this.estop.refresh()) return;
+    this.noteState((await this.sendControl('CLEAR')).args.state);
   }
 
   // ---- frames out ---------------------------------------------------------------------------
@@ -332,7 +398,7 @@ export class McuLink implements McuPort {
   private onMcuEvent(frame: Frame): void {
     this.emit({ type: 'mcu', name: frame.args.name ?? 'unknown', args: frame.args });
     if (frame.args.name === 'boot' && this.currentInfo && frame.args.boot !== this.currentInfo.bootId) void this.rehandshake();
-    if (frame.args.name === 'estop' && this.currentInfo) this.currentInfo.state = 'estopped';
+    if (frame.args.name === 'estop') this.noteState('estopped');
   }
 
   private onControlReply(frame: Frame): void {
@@ -381,7 +447,8 @@ export class McuLink implements McuPort {
     // Once the MCU said RCVD, an error means it stopped part-way (n says how far); before that,
     // it refused the command and nothing moved.
     if (code === 'ABORTED' || command.phase === 'received') return command.finish({ kind: 'failed', id: command.id, code, n, message });
-    if (code === 'NO_HELLO') void this.rehandshake();
+    // NO_HELLO or DISARMED: the MCU may have rebooted unseen; the handshake re-latches or arms.
+    if (code === 'NO_HELLO' || code === 'DISARMED') void this.rehandshake();
     command.finish({ kind: 'refused', id: command.id, code, field: args.field, limit: args.limit, message });
   }
 
@@ -393,4 +460,9 @@ export class McuLink implements McuPort {
   private emit(event: McuEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+const MCU_STATES = ['ready', 'disarmed', 'estopped', 'shutdown'] as const;
+function isMcuState(state: string | undefined): state is McuInfo['state'] {
+  return (MCU_STATES as readonly string[]).includes(state ?? '');
 }

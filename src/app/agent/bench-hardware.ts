@@ -42,7 +42,7 @@ export function openBenchHardware(mcu: McuPort, operators: OperatorPort[], gpioC
     operator, gpio, emergencyStop,
     onProgress: (event) => {
       if (event.type === 'outcome' && event.tool === 'operator_pause') gpio.setLed('paused');
-      if (event.type === 'outcome' && event.tool === 'operator_resume') gpio.setLed('running');
+      if (event.type === 'outcome' && event.tool === 'operator_resume' && event.status === 'ok') gpio.setLed('running');
     },
     close: () => {
       gpio.setLed('idle');

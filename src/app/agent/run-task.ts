@@ -7,6 +7,7 @@ import { systemClock } from '../../adapters/clock/system-clock.js';
 import { createLlm } from '../../adapters/llm-shared/index.js';
 import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { estopDirectory, FileEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
 import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
 import { FileRunStore } from '../../adapters/store/file-run-store.js';
 import { guardrailConfigSchema, type GuardrailConfig } from '../../core/agent/guard/guardrail-config.js';
@@ -107,7 +108,8 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     const observer = request.instrument?.observer?.(looked) ?? looked;
     const plan = request.recover ? await request.recover(observer) : undefined;
     if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
-    const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir) });
+    const estop = await FileEmergencyStopRecord.open(estopDirectory(request.stateDir));
+    const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir), estop });
     cleanup.push(() => mcu.close());
     await homeIfNeeded(mcu, say);
     const store = await FileRunStore.open(request.stateDir);
@@ -136,6 +138,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
       signal: request.signal,
       phaseHook: crashHook(),
       operator: hardware.operator,
+      emergencyStop: estop,
     }, { goal: task.goal, task: request.taskFile, resume: plan });
     if (mqtt) publishRunEnd(mqtt, summary);
     return { kind: 'ran', summary };

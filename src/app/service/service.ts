@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { FileEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
 import { rigFromConfig, type RigSettings } from '../../config/rig-from-config.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
 import type { Notify } from './sd-notify.js';
@@ -54,7 +55,8 @@ async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: Healt
   let link: McuLink | undefined;
   try {
     while (!options.signal.aborted) {
-      link ??= await McuLink.connect({ path: rig.serialPath, commandIds: new FileCommandIds(options.stateDir) }).catch((error: Error) => {
+      const estop = await FileEmergencyStopRecord.open(options.stateDir);
+      link ??= await McuLink.connect({ path: rig.serialPath, commandIds: new FileCommandIds(options.stateDir), estop }).catch((error: Error) => {
         options.say(`the MCU link is not up: ${error.message}`);
         return undefined;
       });
@@ -76,7 +78,9 @@ async function runTaskProcess(options: ServiceOptions, inbox: TaskInbox, task: s
   const runDir = join(options.stateDir, 'runs', `${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const args = [...process.execArgv, process.argv[1]!, 'run', task, '--state-dir', runDir, '--quiet', ...(options.configFile ? ['--config', options.configFile] : [])];
   options.say(`running ${task} (state in ${runDir})`);
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  // The e-stop is the bench's, not one run's: every run reads and writes the service's record.
+  const env = { ...process.env, BENCHHAND_ESTOP_DIR: options.stateDir };
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
   let alive = true;
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { alive = false; resolve(code); }));
   const stop = () => child.kill('SIGTERM'); // the run stops at its next safe point and saves its state

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import type { ActionOutcome, McuPort } from '../../core/ports/mcu.js';
 import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { estopDirectory, FileEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
 import { CONSOLE_HELP, parseConsoleInput, type ConsoleRequest } from '../console-input.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 
@@ -18,7 +19,8 @@ export async function consoleCommand(argv: string[]): Promise<number> {
   const stateDir = values['state-dir'] ?? defaultStateDir();
   await mkdir(stateDir, { recursive: true });
   const trace = values.quiet ? undefined : heartbeatFilteredTrace();
-  const link = await McuLink.connect({ path: values.port, commandIds: new FileCommandIds(stateDir), trace });
+  const estop = await FileEmergencyStopRecord.open(estopDirectory(stateDir));
+  const link = await McuLink.connect({ path: values.port, commandIds: new FileCommandIds(stateDir), trace, estop });
   const info = link.info;
   print(`connected: ${info.board} firmware ${info.firmwareVersion}, protocol ${info.protocolVersion}, boot ${info.bootId} (${info.resetReason}), state ${info.state}, last id ${info.lastCommandId}`);
   print(`workspace ${info.limits.workspace.width}x${info.limits.workspace.height}, caps ${info.capabilities.join(',')}. Type help for commands.`);
@@ -53,8 +55,8 @@ async function handle(link: McuPort, request: ConsoleRequest): Promise<string> {
 }
 
 async function control(link: McuPort, verb: 'ESTOP' | 'CLEAR' | 'STATUS' | 'PING'): Promise<string> {
-  if (verb === 'ESTOP') return (await link.emergencyStop(), 'emergency stop latched: every actuator released; CLEAR releases it');
-  if (verb === 'CLEAR') return (await link.clearEmergencyStop(), 'emergency stop cleared');
+  if (verb === 'ESTOP') return (await link.emergencyStop(), 'emergency stop latched and recorded in the state directory: every actuator released; CLEAR (here, at the bench) releases it');
+  if (verb === 'CLEAR') return (await link.clearEmergencyStop(), 'emergency stop released (MCU and record); the MCU arms again before the next command');
   const status = await link.status();
   return `state ${status.state}, ${status.queued} queued, last id ${status.lastCommandId}`;
 }

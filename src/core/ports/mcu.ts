@@ -13,7 +13,8 @@ export interface McuInfo {
   bootId: string;
   resetReason: string;
   capabilities: string[];
-  state: 'ready' | 'estopped' | 'shutdown';
+  /** ready = armed. The MCU boots disarmed; the link arms it after the handshake unless an e-stop is recorded. */
+  state: 'ready' | 'disarmed' | 'estopped' | 'shutdown';
   lastCommandId: number;
   limits: {
     maxTextBytes: number;
@@ -56,6 +57,21 @@ export type McuEvent =
 
 export interface McuStatus { state: McuInfo['state']; queued: number; lastCommandId: number }
 
+/**
+ * The bench's durable memory of a latched e-stop (an MCU forgets its latch when it reboots; the
+ * bench must not). Set whenever an e-stop is sent or seen; released only by a person at the bench.
+ */
+export interface EmergencyStopRecord {
+  /** The last known value (this process's writes and the last refresh). */
+  latched(): boolean;
+  /** Re-reads the durable copy, so a release made at the bench by another command is seen. */
+  refresh(): Promise<boolean>;
+  latch(by: string): Promise<void>;
+  release(by: string): Promise<void>;
+  /** A sentence for a person: what is latched and how to release it. */
+  describe(): string;
+}
+
 export interface McuPort {
   readonly info: McuInfo;
   allocateCommandId(): Promise<number>;
@@ -65,7 +81,7 @@ export interface McuPort {
   home(options?: ActionOptions): Promise<ActionOutcome>;
   /** Latches the MCU's emergency stop. Works from any state; never throws for a latched MCU. */
   emergencyStop(): Promise<void>;
-  /** Releases a latched emergency stop. Only ever on a person's explicit request. */
+  /** Releases a latched emergency stop (and its durable record). Only ever on a person's explicit request at the bench. */
   clearEmergencyStop(): Promise<void>;
   status(): Promise<McuStatus>;
   onEvent(listener: (event: McuEvent) => void): () => void;

@@ -40,7 +40,7 @@ describe('benchhand doctor', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines).toEqual([
       `✓ serial device: ${sim.mcu.path} exists and is readable and writable (group ${lines[0]!.match(/group (\S+)\)$/)?.[1]})`,
-      expect.stringMatching(/^✓ firmware protocol: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 1 \(table [0-9A-F]+\)$/),
+      expect.stringMatching(/^✓ firmware protocol: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)$/),
       expect.stringMatching(new RegExp(`^✓ camera: replay:${pictures}: a 820x616 jpeg frame in \\d+ ms$`)),
       '✓ GPIO: Raspberry Pi 4 / 400 / CM4 controller pinctrl-bcm2711 at base 512: emergencyStop GPIO17 = sysfs 529',
       expect.stringMatching(/^✓ OCR data: model in .*4\.0\.0_best_int; a worker started offline in \d+ ms$/),

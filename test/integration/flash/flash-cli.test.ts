@@ -46,7 +46,7 @@ describe('benchhand flash (Leonardo, Pro Micro)', () => {
     ]);
     expect(result.stdout).toContain(`1. open ${caterina.sketchPort} at 1200 baud and close it`);
     expect(result.stdout).toContain(`bootloader on ${caterina.bootloaderPort}`);
-    expect(result.stdout).toMatch(/first contact: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 1 \(table [0-9A-F]+\)/);
+    expect(result.stdout).toMatch(/first contact: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)/);
   });
 
   it('--dry-run prints every step and runs nothing', async () => {

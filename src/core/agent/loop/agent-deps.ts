@@ -2,7 +2,7 @@
 // never knows whether it drives a real rig or the virtual bench.
 import type { ApprovalPort } from '../../ports/approval.js';
 import type { Clock } from '../../ports/clock.js';
-import type { McuPort } from '../../ports/mcu.js';
+import type { EmergencyStopRecord, McuPort } from '../../ports/mcu.js';
 import type { ObserverPort } from '../../ports/observer.js';
 import type { OperatorPort } from '../../ports/operator.js';
 import type { RunStore } from '../../ports/run-store.js';
@@ -39,6 +39,8 @@ export interface AgentDeps {
   onProgress?(event: ProgressEvent): void;
   /** A person's pause, resume, stop and redirect, applied at safe points. */
   operator?: OperatorPort;
+  /** The bench's durable e-stop: while it is latched the run holds still and a resume is refused. */
+  emergencyStop?: EmergencyStopRecord;
   /**
    * Called as a step enters each phase. Crash tests use it to kill the process at an exact
    * point (BENCHHAND_CRASH_AT); nothing else should.

@@ -1,41 +1,63 @@
 // At each safe point (before a step): the operator's commands. Stop ends the run here; pause
 // waits (looking again is the next step's first phase, so a resumed run never acts on an old
 // picture); redirect hands new instructions to the interpreter, or says it cannot take them.
+// A latched e-stop (the bench's durable record) holds the run still: a resume is refused with
+// the reason until a person releases the e-stop at the bench (issue 14).
 import type { OperatorCommand } from '../../ports/operator.js';
 import type { RunState } from '../run-state.js';
 import type { Termination } from '../types.js';
 import type { AgentDeps } from './agent-deps.js';
 
+interface Verdict { message: string; status: 'ok' | 'refused'; stop?: boolean }
+
 export async function applyOperatorCommands(deps: AgentDeps, state: RunState): Promise<Termination | undefined> {
-  if (!deps.operator) return undefined;
+  if (!deps.operator && !deps.emergencyStop) return undefined;
   let paused = false;
   for (;;) {
-    for (const command of await deps.operator.poll()) {
-      const verdict = apply(deps, state, command);
-      await audit(deps, state, command, verdict.message);
+    for (const command of (await deps.operator?.poll()) ?? []) {
+      const verdict = await apply(deps, state, command);
+      await audit(deps, state, command, verdict);
       if (verdict.stop) return { kind: 'cancelled', reason: `stopped by ${command.by}` };
       if (command.kind === 'pause') paused = true;
-      if (command.kind === 'resume') paused = false;
+      if (command.kind === 'resume' && verdict.status === 'ok') paused = false;
+    }
+    if (!paused && (await estopLatched(deps))) {
+      paused = true;
+      state.log(`holding still: ${deps.emergencyStop!.describe()}`);
     }
     if (!paused || deps.signal.aborted) return undefined;
     await deps.clock.sleep(200, deps.signal);
   }
 }
 
-function apply(deps: AgentDeps, state: RunState, command: OperatorCommand): { message: string; stop?: boolean } {
+/** Re-read only while latched, so a release at the bench is seen; a latch comes from this process. */
+async function estopLatched(deps: AgentDeps): Promise<boolean> {
+  const record = deps.emergencyStop;
+  return record !== undefined && record.latched() && (await record.refresh());
+}
+
+async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand): Promise<Verdict> {
   switch (command.kind) {
-    case 'stop': return { message: 'stopping at this safe point', stop: true };
-    case 'pause': state.log(`paused by ${command.by}`); return { message: 'paused until resumed' };
-    case 'resume': state.log(`resumed by ${command.by}`); return { message: 'resumed; the next step looks again first' };
+    case 'stop': return { message: 'stopping at this safe point', status: 'ok', stop: true };
+    case 'pause': state.log(`paused by ${command.by}`); return { message: 'paused until resumed', status: 'ok' };
+    case 'resume': {
+      if (await estopLatched(deps)) {
+        const why = deps.emergencyStop!.describe();
+        state.log(`resume from ${command.by} refused: ${why}`);
+        return { message: `resume refused: ${why}`, status: 'refused' };
+      }
+      state.log(`resumed by ${command.by}`);
+      return { message: 'resumed; the next step looks again first', status: 'ok' };
+    }
     case 'redirect': {
       const taken = deps.interpreter.redirect?.(command.instructions) ?? false;
       state.log(`redirect from ${command.by}: ${taken ? 'taken' : 'not possible for this interpreter'}`);
-      return { message: taken ? `new instructions taken: ${command.instructions}` : 'this interpreter follows a fixed script and cannot take new instructions; stop and start a new task instead' };
+      return { message: taken ? `new instructions taken: ${command.instructions}` : 'this interpreter follows a fixed script and cannot take new instructions; stop and start a new task instead', status: 'ok' };
     }
   }
 }
 
-async function audit(deps: AgentDeps, state: RunState, command: OperatorCommand, message: string): Promise<void> {
-  await deps.store.appendAudit({ at: deps.wallClock(), runId: state.runId, step: state.step, tool: `operator_${command.kind}`, args: { id: command.id, by: command.by }, status: 'ok', message, durationMs: 0 });
-  deps.onProgress?.({ type: 'outcome', step: state.step, tool: `operator_${command.kind}`, status: 'ok', content: message, durationMs: 0 });
+async function audit(deps: AgentDeps, state: RunState, command: OperatorCommand, verdict: Verdict): Promise<void> {
+  await deps.store.appendAudit({ at: deps.wallClock(), runId: state.runId, step: state.step, tool: `operator_${command.kind}`, args: { id: command.id, by: command.by }, status: verdict.status, message: verdict.message, durationMs: 0 });
+  deps.onProgress?.({ type: 'outcome', step: state.step, tool: `operator_${command.kind}`, status: verdict.status, content: verdict.message, durationMs: 0 });
 }

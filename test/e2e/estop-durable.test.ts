@@ -1,0 +1,90 @@
+// Issue 14 item 1, end to end on the virtual bench: an operator e-stops a run over a real
+// mosquitto; (a) a resume (MQTT and the local `benchhand control`) is refused and nothing moves;
+// (b) the MCU reboots (the bench's `mcu-reboot` fault: the simulator is killed and started
+// again, forgetting its latch) and a resume is refused again — the host re-latched the rebooted
+// MCU before anything else. The MCU's own actuation log (both boots) shows 0 actuations after
+// the e-stop. Then a person releases it at the bench and the run finishes.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
+import { BenchServer } from '../../src/sim/bench/bench-server.js';
+import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
+import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
+import { describeWithMosquitto } from '../integration/mqtt/with-mosquitto.js';
+import { Mosquitto } from '../support/mosquitto.js';
+import { runCli, spawnCli } from '../support/run-cli.js';
+import { until } from '../support/until.js';
+
+const TASK = 'src/sim/devices/settings-wifi.task.yaml';
+const ACTUATIONS = new Set(['tap_down', 'key_down']);
+
+describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue 14)', () => {
+  let broker: Mosquitto;
+  let bench: VirtualBench | undefined;
+  let server: BenchServer | undefined;
+  beforeAll(async () => { broker = await Mosquitto.start({ persistence: true }); });
+  afterAll(async () => { await broker.stop(); });
+  afterEach(async () => {
+    await server?.close();
+    await bench?.stop();
+  });
+
+  const ops = (...args: string[]) => runCli(['ops', ...args, '--broker', broker.url]);
+  const events = (): SimEvent[] => bench!.mcu.events();
+  const actuationsAfter = (index: number) => events().slice(index).filter((e) => ACTUATIONS.has(e.ev));
+  const quiet = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function startRun(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+    const child = spawnCli(args);
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    return { child, output: () => out, exited: new Promise((resolve) => child.on('exit', resolve)) };
+  }
+  const count = (text: string, pattern: RegExp) => (text.match(new RegExp(pattern, 'g')) ?? []).length;
+
+  it('refuses resume while latched, re-latches a rebooted MCU, and moves nothing until released at the bench', async () => {
+    bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
+    server = await BenchServer.start(bench);
+    const stateDir = mkdtempSync(join(tmpdir(), 'bh-estop-'));
+    const run = startRun(['run', TASK, '--bench', server.url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'estop1']);
+    await until(() => /step 2 .*-> ok/.test(run.output()), 120000, "step 2 to finish");
+
+    expect((await ops('send', 'estop1', 'estop')).code).toBe(0);
+    const latchedAt = events().findIndex((e) => e.ev === 'estop');
+    expect(latchedAt).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(stateDir, 'estop.json'), 'utf8'))).toMatchObject({ latched: true });
+
+    // (a) resume over MQTT and at the bench's control file: refused with the reason.
+    expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
+    await until(() => /operator_resume -> refused/.test(run.output()), 20000, 'the MQTT resume to be refused');
+    expect(run.output()).toMatch(/e-stop latched .*benchhand estop release --state-dir/);
+    expect((await runCli(['control', '--state-dir', stateDir, 'resume'])).code).toBe(0);
+    await until(() => count(run.output(), /operator_resume -> refused/) >= 2, 20000, 'the local resume to be refused');
+    await quiet(2000);
+    expect(actuationsAfter(latchedAt)).toEqual([]);
+
+    // (b) the MCU reboots (forgets its latch, boots disarmed); the host re-latches it at once.
+    expect((await runCli(['fault', '--bench', server.url, 'mcu-reboot'])).code).toBe(0);
+    await until(() => events().slice(latchedAt + 1).some((e) => e.ev === 'boot'), 20000, 'the MCU to boot again');
+    const bootAt = events().findIndex((e, i) => i > latchedAt && e.ev === 'boot');
+    await until(() => events().slice(bootAt).some((e) => e.ev === 'estop'), 20000, 'the host to re-latch the rebooted MCU');
+    expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
+    await until(() => count(run.output(), /operator_resume -> refused/) >= 3, 20000, 'the resume after the reboot to be refused');
+    await quiet(2000);
+    expect(actuationsAfter(latchedAt)).toEqual([]);
+
+    // A person releases it at the bench (the run holds the port: its link relays CLEAR); then resume finishes the task.
+    const released = await runCli(['estop', 'release', '--state-dir', stateDir]);
+    expect(released.code).toBe(0);
+    expect(released.stdout).toMatch(/released the e-stop record/);
+    await quiet(1000);
+    expect(actuationsAfter(latchedAt)).toEqual([]); // releasing moves nothing by itself
+    expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
+    expect(await run.exited).toBe(0);
+    expect(actuationsAfter(latchedAt).length).toBeGreaterThan(0);
+  }, 300000);
+});
