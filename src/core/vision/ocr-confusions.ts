@@ -39,18 +39,25 @@ export function canonicalWord(word: string): string {
   return [...text].map((c) => singleLetter.get(c) ?? c).join('');
 }
 
-/** A text as its canonical words (empty words dropped). */
+/**
+ * A text as its canonical words. Words with no letter or digit ("&", "-", "•") are left out: the
+ * OCR drops them as icons and invents them from specks, so they never tell two texts apart — unless
+ * they are all the text has.
+ */
 export function canonicalWords(text: string): string[] {
-  return text.split(/\s+/).map(canonicalWord).filter(Boolean);
+  const words = text.split(/\s+/).map(canonicalWord).filter(Boolean);
+  const meaningful = words.filter((word) => /[\p{L}\p{N}]/u.test(word));
+  return meaningful.length ? meaningful : words;
 }
 
 /** The same text, word for word, through OCR confusions only. */
 export function sameText(expected: string, seen: string): boolean {
   const a = canonicalWords(expected), b = canonicalWords(seen);
   if (a.length === b.length && a.every((word, i) => word === b[i])) return true;
-  // OCR splits and joins words at spaces ("Network &internet"): the same letters with the
-  // spaces moved are the same text. Letters themselves are never forgiven.
-  return a.join('') === b.join('') && a.join('').length > 0;
+  // OCR splits and joins words at spaces ("Network &internet"): the same letters and digits with
+  // the spaces (and symbols between them) moved are the same text. Letters are never forgiven.
+  const bare = (words: string[]) => words.join('').replace(/[^\p{L}\p{N}]/gu, '');
+  return bare(a) === bare(b) && bare(a).length > 0;
 }
 
 /** `expected` appears in `seen` as a run of whole words (the explicit `contains` option). */
