@@ -1,13 +1,19 @@
 // Reads camera frames into screen models, doing as little OCR as it can: a frame whose bytes
-// were seen before is answered from the cache; otherwise only the bands of the rectified screen
-// that changed since the last frame are read again and merged with the lines kept from before.
+// were seen before is answered from the cache; a frame whose content fingerprint is within the
+// noise floor of the last read frame's reuses that reading (no warp at full size, no OCR);
+// otherwise only the bands of the rectified screen that changed since the last frame are read
+// again and merged with the lines kept from before (unless the caller asks for full reads).
 import { createHash } from 'node:crypto';
 import { encodePng } from '../../adapters/vision-sharp/decode.js';
 import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOptions } from '../../adapters/vision-sharp/preprocess.js';
 import type { OcrEngine, RawLine } from '../../adapters/ocr-tesseract/tesseract-pool.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { changedRegions, overlapsBand, type Band } from '../../core/vision/changed-regions.js';
+import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
+import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
 import { frameStats, type FrameStats } from '../../core/vision/frame-stats.js';
+import { fingerprintCameraFrame, fingerprintScreenshot } from '../../adapters/vision-sharp/fingerprint-frame.js';
+import type { PackedImage } from '../../core/vision/warp-gray.js';
 import { screenModel, type OcrLine, type ScreenModel } from '../../core/vision/screen-model.js';
 import { invert } from '../../core/vision/contrast.js';
 import { recognizeBothPolarities } from './both-polarities.js';
@@ -16,10 +22,15 @@ import { toDeviceLines } from './raw-to-model.js';
 export interface ScreenReading {
   model: ScreenModel;
   stats: FrameStats;
-  /** How the reading was obtained: from the cache, by reading bands again, or the whole screen. */
-  source: 'cache' | 'bands' | 'full';
+  /**
+   * How the reading was obtained: from the byte cache, the last reading reused because the
+   * content did not change (the status bar's text may be stale), by reading bands again, or the whole screen.
+   */
+  source: 'cache' | 'unchanged' | 'bands' | 'full';
   bands: Band[];
-  timings: { prepareMs: number; ocrMs: number };
+  /** The content fingerprint of this frame (see content-fingerprint.ts). */
+  content: ContentFingerprint;
+  timings: { prepareMs: number; ocrMs: number; fingerprintMs: number };
 }
 
 export interface ScreenReaderOptions extends PreprocessOptions {
@@ -27,12 +38,14 @@ export interface ScreenReaderOptions extends PreprocessOptions {
   fullReadAbove?: number;
   /** Frames remembered by content hash (default 32). */
   cacheSize?: number;
+  /** Cell difference (gray levels) below which the content counts as unchanged (default DEFAULT_NOISE_FLOOR); -1 never reuses. */
+  noiseFloor?: number;
 }
 
 type Input = { kind: 'camera'; calibration: ScreenCalibration } | { kind: 'screenshot' };
 
 export class ScreenReader {
-  private last?: { prepared: Prepared; lines: OcrLine[] };
+  private last?: { prepared: Prepared; lines: OcrLine[]; reading: ScreenReading };
   private readonly cache = new Map<string, ScreenReading>();
 
   constructor(private readonly engine: OcrEngine, private readonly input: Input, private readonly options: ScreenReaderOptions = {}) {}
@@ -40,20 +53,32 @@ export class ScreenReader {
   async read(image: Uint8Array): Promise<ScreenReading> {
     const hash = createHash('sha256').update(image).digest('hex');
     const cached = this.cache.get(hash);
-    if (cached) return { ...cached, source: 'cache', timings: { prepareMs: 0, ocrMs: 0 } };
+    if (cached) return { ...cached, source: 'cache', timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: 0 } };
     const started = performance.now();
+    const { content, camera } = await this.fingerprint(image);
+    const fingerprinted = performance.now();
+    const floor = this.options.noiseFloor ?? DEFAULT_NOISE_FLOOR;
+    if (this.last && floor >= 0 && !compareContent(this.last.reading.content, content, floor).changed) {
+      return { ...this.last.reading, content, source: 'unchanged', bands: [], timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: fingerprinted - started } };
+    }
     const prepared = this.input.kind === 'camera'
-      ? await prepareCameraFrame(image, this.input.calibration, this.options)
+      ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
       : await prepareScreenshot(image, this.options);
     const preparedAt = performance.now();
     const { lines, source, bands } = await this.readChanged(prepared);
     const reading: ScreenReading = {
-      model: screenModel(this.deviceSize(prepared), lines), stats: frameStats(prepared.rectified), source, bands,
-      timings: { prepareMs: preparedAt - started, ocrMs: performance.now() - preparedAt },
+      model: screenModel(this.deviceSize(prepared), lines), stats: frameStats(prepared.rectified), source, bands, content,
+      timings: { prepareMs: preparedAt - fingerprinted, ocrMs: performance.now() - preparedAt, fingerprintMs: fingerprinted - started },
     };
-    this.last = { prepared, lines };
+    this.last = { prepared, lines, reading };
     this.remember(hash, reading);
     return reading;
+  }
+
+  private async fingerprint(image: Uint8Array): Promise<{ content: ContentFingerprint; camera?: PackedImage }> {
+    if (this.input.kind === 'screenshot') return { content: await fingerprintScreenshot(image) };
+    const { print, camera } = await fingerprintCameraFrame(image, this.input.calibration);
+    return { content: print, camera };
   }
 
   /** Forgets the previous frame: the next read is a full one. */
