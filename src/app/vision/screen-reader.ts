@@ -11,6 +11,7 @@ import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { changedRegions, overlapsBand, type Band } from '../../core/vision/changed-regions.js';
 import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
 import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
+import { detectLayout } from '../../core/vision/detect-layout.js';
 import { frameStats, type FrameStats } from '../../core/vision/frame-stats.js';
 import { fingerprintCameraFrame, fingerprintScreenshot } from '../../adapters/vision-sharp/fingerprint-frame.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
@@ -67,7 +68,7 @@ export class ScreenReader {
     const preparedAt = performance.now();
     const { lines, source, bands } = await this.readChanged(prepared);
     const reading: ScreenReading = {
-      model: screenModel(this.deviceSize(prepared), lines), stats: frameStats(prepared.rectified), source, bands, content,
+      model: screenModel(this.deviceSize(prepared), lines, detectLayout(prepared.rectified, this.deviceSize(prepared))), stats: frameStats(prepared.rectified), source, bands, content,
       timings: { prepareMs: preparedAt - fingerprinted, ocrMs: performance.now() - preparedAt, fingerprintMs: fingerprinted - started },
     };
     this.last = { prepared, lines, reading };
