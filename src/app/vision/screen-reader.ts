@@ -15,10 +15,12 @@ import { detectLayout } from '../../core/vision/detect-layout.js';
 import { frameStats, type FrameStats } from '../../core/vision/frame-stats.js';
 import { fingerprintCameraFrame, fingerprintScreenshot } from '../../adapters/vision-sharp/fingerprint-frame.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
+import type { GrayImage } from '../../core/vision/gray-image.js';
 import { screenModel, type OcrLine, type ScreenModel } from '../../core/vision/screen-model.js';
 import { invert } from '../../core/vision/contrast.js';
 import { recognizeBothPolarities } from './both-polarities.js';
 import { toDeviceLines } from './raw-to-model.js';
+import { DEFAULT_REREAD_BELOW, rereadDoubtful } from './line-reread.js';
 
 export interface ScreenReading {
   model: ScreenModel;
@@ -39,6 +41,8 @@ export interface ScreenReaderOptions extends PreprocessOptions {
   fullReadAbove?: number;
   /** Frames remembered by content hash (default 32). */
   cacheSize?: number;
+  /** Lines read with a confidence (0..1) below this are re-read alone at 2x (default DEFAULT_REREAD_BELOW); -1 never. */
+  rereadBelow?: number;
   /** Cell difference (gray levels) below which the content counts as unchanged (default DEFAULT_NOISE_FLOOR); -1 never reuses. */
   noiseFloor?: number;
 }
@@ -92,7 +96,7 @@ export class ScreenReader {
     const changes = this.last ? changedRegions(this.last.prepared.rectified, prepared.rectified) : undefined;
     if (!this.last || !changes || changes.changedFraction > (this.options.fullReadAbove ?? 0.5)) {
       const full = [{ y0: 0, y1: height }];
-      return { lines: toDeviceLines(await recognizeBothPolarities(this.engine, prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: full };
+      return { lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: full };
     }
     // Bands grow to cover whole lines kept from before, so no line is cut in two.
     const toPrepared = (y: number) => y / prepared.toDevice.y;
@@ -110,14 +114,20 @@ export class ScreenReader {
     // band that yields fewer lines than it replaces falls back to a full read, correctness first.
     const read: RawLine[][] = [];
     for (const band of bands) {
-      const lines = await recognizeBothPolarities(this.engine, paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band));
+      const lines = await this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band));
       const replaced = this.last.lines.filter((line) => overlapsBand({ y: toPrepared(line.box.y), height: toPrepared(line.box.height) }, band)).length;
       if (lines.length < replaced) {
-        return { lines: toDeviceLines(await recognizeBothPolarities(this.engine, prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: [{ y0: 0, y1: height }] };
+        return { lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: [{ y0: 0, y1: height }] };
       }
       read.push(shiftLines(lines, band.y0 - STRIP_PAD));
     }
     return { lines: [...kept, ...read.flatMap((raw) => toDeviceLines(raw, prepared.toDevice))], source: 'bands', bands };
+  }
+
+  /** The page read in both polarities, then its doubtful lines read again alone at 2x. */
+  private async recognize(image: GrayImage, plain: GrayImage): Promise<RawLine[]> {
+    const lines = await recognizeBothPolarities(this.engine, image, plain);
+    return rereadDoubtful(this.engine, image, lines, this.options.rereadBelow ?? DEFAULT_REREAD_BELOW);
   }
 
   private deviceSize(prepared: Prepared) {
