@@ -23,6 +23,10 @@ export async function recognizeBothPolarities(engine: OcrEngine, image: GrayImag
   let lines = await engine.recognize(await encodePng(image));
   for (const patch of darkPatches(plain)) {
     const inside = lines.filter((line) => overlaps(line, patch));
+    // A toggle's track (under 48 dp wide) holds no label.
+    if (patch.x1 - patch.x0 < (48 * image.width) / 360) continue;
+    // A sure page reading centred in the button is whole: reading it alone again costs an OCR job.
+    if (inside.length === 1 && readable(inside[0]!) && inside[0]!.confidence >= SURE && centred(inside[0]!, patch)) continue;
     // The button is read alone even when the page read it confidently: the page cut a light
     // label short at 96 % confidence on 3 of 20 frames ("Generate daily repo", "enerate daily
     // repo"; scripts/vision/measure-button-label.ts), and the label read alone was whole.
@@ -40,6 +44,8 @@ export async function recognizeBothPolarities(engine: OcrEngine, image: GrayImag
   return lines;
 }
 
+/** A button's label is centred (Material): margins equal within 1 % of the button's width. */
+const centred = (line: RawLine, patch: Patch) => Math.abs((line.x0 - patch.x0) - (patch.x1 - line.x1)) <= 0.01 * (patch.x1 - patch.x0);
 const readable = (line: RawLine) => /[A-Za-z0-9]{2}/.test(line.text) && line.confidence >= 50;
 /** Tesseract's confidence (0..100) of a sure reading. */
 const SURE = 85;
