@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchMcuLink } from './mcu-link.bench.js';
 import { benchVision } from './vision.bench.js';
+import { benchObserve } from './observe.bench.js';
 import { benchAgentStep } from './agent-step.bench.js';
 import { benchCheckpoint } from './checkpoint.bench.js';
 import { benchEmergencyStop } from './estop.bench.js';
@@ -10,6 +11,7 @@ import { benchAdversarial } from './adversarial.js';
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
   'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
+  'Vision: observe (frame -> screen model) on the virtual camera, warm': () => benchObserve(),
   'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
   'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),

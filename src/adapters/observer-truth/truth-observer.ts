@@ -1,13 +1,27 @@
 // A fake observer beside the real one: reads what a virtual device actually draws (its ground
-// truth) instead of photographing and OCR-ing it. Perfect eyesight, for fast loop tests.
+// truth) instead of photographing and OCR-ing it. Perfect eyesight, for fast loop tests. It gives
+// the same layout hints the pixel detectors give (dialogs, banners, toasts, buttons, fields,
+// toggles; evidence 'truth') and a content fingerprint, so loop tests see the same element model.
 import type { Clock } from '../../core/ports/clock.js';
 import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
-import { screenModel, type OcrLine } from '../../core/vision/screen-model.js';
+import type { LayoutHints } from '../../core/vision/screen-elements.js';
+import { screenModel, type Box, type OcrLine } from '../../core/vision/screen-model.js';
+import { truthFingerprint } from '../../core/vision/truth-fingerprint.js';
+
+/** A drawn region or control as the virtual device records it (src/sim/device/view.ts LayoutMark). */
+export interface TruthMark {
+  kind: 'dialog' | 'banner' | 'toast' | 'button' | 'field' | 'toggle';
+  box: Box;
+  label?: string;
+  checked?: boolean;
+  focused?: boolean;
+  secret?: boolean;
+}
 
 export interface TruthSource {
   width: number;
   height: number;
-  groundTruth(): { texts: { text: string; box: { x: number; y: number; width: number; height: number } }[] };
+  groundTruth(): { texts: { text: string; box: Box }[]; marks?: TruthMark[] };
 }
 
 export class TruthObserver implements ObserverPort {
@@ -18,8 +32,15 @@ export class TruthObserver implements ObserverPort {
     if (options.newerThan !== undefined && options.newerThan > this.clock.now()) await this.clock.sleep(options.newerThan - this.clock.now());
     this.beforeLook?.();
     this.looks++;
-    const lines: OcrLine[] = this.source.groundTruth().texts.map(({ text, box }) => ({ text, box, confidence: 1, words: splitWords(text, box) }));
-    return { at: this.clock.now(), screen: screenModel({ width: this.source.width, height: this.source.height }, lines), quality: { ok: true } };
+    const truth = this.source.groundTruth();
+    const size = { width: this.source.width, height: this.source.height };
+    const lines: OcrLine[] = truth.texts.map(({ text, box }) => ({ text, box, confidence: 1, words: splitWords(text, box) }));
+    const marks = truth.marks ?? [];
+    const content = truthFingerprint(size, [
+      ...truth.texts,
+      ...marks.map((mark) => ({ box: mark.box, state: `${mark.kind}:${mark.checked ? 'on' : ''}:${mark.focused ? 'focused' : ''}` })),
+    ]);
+    return { at: this.clock.now(), screen: screenModel(size, lines, hintsFromMarks(marks)), quality: { ok: true }, content };
   }
 
   describe(): string {
@@ -27,6 +48,22 @@ export class TruthObserver implements ObserverPort {
   }
 
   async close(): Promise<void> {}
+}
+
+export function hintsFromMarks(marks: TruthMark[]): LayoutHints {
+  const hints: Required<LayoutHints> = { regions: [], shapes: [], evidence: 'truth' };
+  for (const mark of marks) {
+    if (mark.kind === 'dialog' || mark.kind === 'banner' || mark.kind === 'toast') {
+      hints.regions.push({ kind: mark.kind, box: mark.box, ...(mark.kind === 'banner' ? { unasked: true } : {}) });
+      continue;
+    }
+    const state = {
+      ...(mark.kind === 'toggle' ? { checked: mark.checked === true } : {}),
+      ...(mark.kind === 'field' ? { focused: mark.focused === true, ...(mark.secret ? { secret: true } : {}) } : {}),
+    };
+    hints.shapes.push({ kind: mark.kind, box: mark.box, ...(Object.keys(state).length ? { state } : {}), ...(mark.kind === 'field' && mark.label ? { label: mark.label } : {}) });
+  }
+  return hints;
 }
 
 /** Spreads a line's box over its words in proportion to their length. */

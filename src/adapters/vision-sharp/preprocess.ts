@@ -5,9 +5,9 @@ import type { ScreenCalibration, Size } from '../../core/vision/calibration.js';
 import { screenSizeInCamera } from '../../core/vision/calibration.js';
 import { clearBorder, flatField, invert, isDarkScreen } from '../../core/vision/contrast.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
-import { homographyFromPoints, type Homography } from '../../core/vision/homography.js';
-import { warpScreen } from '../../core/vision/warp.js';
-import { decodeGray, gaussianBlur } from './decode.js';
+import type { PackedImage } from '../../core/vision/warp-gray.js';
+import { gaussianBlur } from './decode.js';
+import { decodeRaw, rectifyGray } from './fingerprint-frame.js';
 
 export interface PreprocessOptions {
   /** Output width; default: the screen's width in the camera picture, held within 540..1080. */
@@ -27,12 +27,13 @@ export interface Prepared {
   timings: { decodeMs: number; warpMs: number; contrastMs: number };
 }
 
-export async function prepareCameraFrame(image: Uint8Array, calibration: ScreenCalibration, options: PreprocessOptions = {}): Promise<Prepared> {
+/** `decoded`: the same picture already decoded (the fingerprint step does that first), to skip a second decode. */
+export async function prepareCameraFrame(image: Uint8Array, calibration: ScreenCalibration, options: PreprocessOptions = {}, decoded_?: PackedImage): Promise<Prepared> {
   const started = performance.now();
-  const camera = await decodeGray(image);
+  const camera = decoded_ ?? await decodeRaw(image);
   const decoded = performance.now();
   const size = outputSize(calibration.deviceSize, options.width ?? screenSizeInCamera(calibration.screenCorners).width);
-  const rectified = rectify(camera, calibration, size);
+  const rectified = rectifyGray(camera, calibration, size.width);
   const warped = performance.now();
   const result = await contrastSteps(rectified, options.flatField ?? true);
   return {
@@ -62,20 +63,6 @@ export async function prepareScreenshot(image: Uint8Array, options: PreprocessOp
 function outputSize(device: Size, wanted: number): Size {
   const width = Math.round(Math.min(1080, Math.max(540, wanted)));
   return { width, height: Math.round((width * device.height) / device.width) };
-}
-
-/** Inverse mapping through the shared warp: each output pixel samples the camera picture. */
-function rectify(camera: GrayImage, calibration: ScreenCalibration, size: Size): GrayImage {
-  const out = [{ x: 0, y: 0 }, { x: size.width, y: 0 }, { x: size.width, y: size.height }, { x: 0, y: size.height }];
-  const outToCamera: Homography = homographyFromPoints(out, calibration.screenCorners);
-  const rgb = new Uint8Array(camera.data.length * 3);
-  for (let i = 0, o = 0; i < camera.data.length; i++, o += 3) rgb[o] = rgb[o + 1] = rgb[o + 2] = camera.data[i]!;
-  const warped = warpScreen({ data: rgb, width: camera.width, height: camera.height }, size.width, size.height, {
-    cameraToScreen: outToCamera, bezel: 0, bezelColor: [0, 0, 0], bench: [0, 0, 0],
-  });
-  const gray = new Uint8Array(size.width * size.height);
-  for (let i = 0; i < gray.length; i++) gray[i] = warped.data[i * 3]!;
-  return { data: gray, ...size };
 }
 
 async function contrastSteps(rectified: GrayImage, useFlatField: boolean): Promise<{ image: GrayImage; inverted: boolean }> {

@@ -11,7 +11,7 @@ export class CameraObserver implements ObserverPort {
   async observe(options: ObserveOptions = {}): Promise<Observation> {
     const frame = await this.camera.capture({ newerThan: options.newerThan, timeoutMs: options.timeoutMs });
     const reading = await this.reader.read(frame.image);
-    return { at: frame.capturedAt, screen: reading.model, quality: assessQuality(reading.stats, reading.model), frame };
+    return { at: frame.capturedAt, screen: reading.model, quality: assessQuality(reading.stats, reading.model), content: reading.content, frame };
   }
 
   describe(): string {

@@ -3,6 +3,7 @@
 // the fake reads a virtual device's ground truth. Pure types.
 import type { CameraFrame } from './camera.js';
 import type { QualityVerdict } from '../vision/quality.js';
+import type { ContentFingerprint } from '../vision/content-fingerprint.js';
 import type { ScreenModel } from '../vision/screen-model.js';
 
 export interface Observation {
@@ -10,6 +11,12 @@ export interface Observation {
   at: number;
   screen: ScreenModel;
   quality: QualityVerdict;
+  /**
+   * The app's content area as a small picture (bars left out): compare two with compareContent
+   * (src/core/vision/compare-content.ts) to tell a real change from camera noise. Pixel and truth
+   * fingerprints do not compare with each other. Absent from fakes that cannot make one.
+   */
+  content?: ContentFingerprint;
   /** The picture itself, for vision models and the run report; absent from fakes. */
   frame?: CameraFrame;
 }

@@ -9,7 +9,7 @@ import { loadDeviceFile } from './load.js';
 import { renderView, type DeviceFrame } from './render.js';
 import type { Action, DeviceFile } from './schema.js';
 import { initialState, schedule, type DestructiveRecord, type DeviceState, type Value } from './state.js';
-import { reachableTargets, textRuns, type Target } from './view.js';
+import { reachableTargets, textRuns, type LayoutMark, type Target } from './view.js';
 
 /** One line of the simulated MCU's event log that concerns the device. */
 export type ActuationEvent =
@@ -135,12 +135,13 @@ export class VirtualDevice {
   }
 
   /** What a perfect OCR would read and where each tappable thing is, in device pixels. */
-  groundTruth(): { screen: string; texts: { text: string; box: Target['box'] }[]; targets: { role: string; label: string; box: Target['box'] }[] } {
+  groundTruth(): { screen: string; texts: { text: string; box: Target['box'] }[]; targets: { role: string; label: string; box: Target['box'] }[]; marks: LayoutMark[] } {
     const view = this.view();
     return {
       screen: this.state.screen,
       texts: textRuns(view).map((run) => ({ text: run.text, box: run.box })),
       targets: reachableTargets(view).map((t) => ({ role: t.role, label: t.label, box: t.box })),
+      marks: (view.marks ?? []).map((mark) => ({ ...mark, box: { ...mark.box } })),
     };
   }
 

@@ -51,6 +51,7 @@ export function placeToast(p: Painter, text: string): void {
   // The pill goes under its text, so it is inserted before the run once the text is measured.
   const pill = { x: textBox.x - padding, y: top, width: textBox.width + 2 * padding, height };
   p.shapes.splice(at, 0, { kind: 'rect', box: pill, fill: p.palette.toast, radius: p.px(22) });
+  p.mark({ kind: 'toast', box: pill });
 }
 
 export function placeNotification(p: Painter, shown: ShownNotification): void {
@@ -60,6 +61,7 @@ export function placeNotification(p: Painter, shown: ShownNotification): void {
   p.shapes.push({ kind: 'circle', cx: box.x + p.px(24), cy: box.y + p.px(26), r: p.px(10), fill: p.palette.accent });
   p.text(n.title, box.x + p.px(44), box.y + p.px(31), 15, p.palette.text, { weight: 'bold' });
   if (n.text) p.text(n.text, box.x + p.px(44), box.y + p.px(55), 13, p.palette.secondaryText);
+  p.mark({ kind: 'banner', box, label: n.title });
   p.target(box, 'notification', n.title, { actions: n.onTap ?? [] });
 }
 

@@ -46,6 +46,7 @@ function placeButton(p: Painter, element: ButtonElement, index: number, column: 
   if (context.focus === key) focusRing(p, box, p.px(24));
   if (lines.length === 1) p.text(label, box.x + box.width / 2, box.y + box.height / 2 + p.px(5.5), 16, textColor, { weight: 'bold', align: 'center' });
   else lines.forEach((line, i) => p.text(line, box.x + box.width / 2, box.y + p.px(10) + p.px(16 * 1.05) + i * lineHeight, 16, textColor, { weight: 'bold', align: 'center' }));
+  p.mark({ kind: 'button', box, label });
   p.target(box, 'button', label, { name: key, actions: element.onTap, ...(element.destructive ? { destructive: true } : {}) });
   p.focusables.push({ key, kind: 'button', actions: element.onTap });
   return box.y + box.height + p.px(8);
@@ -66,6 +67,7 @@ function placeField(p: Painter, element: FieldElement, column: Column, y: number
     const cursorX = box.x + p.px(12) + (shown ? valueBox.width + p.px(1) : 0);
     p.rect({ x: cursorX, y: box.y + p.px(26), width: Math.max(2, p.px(1.2)), height: p.px(22) }, p.palette.accent);
   }
+  p.mark({ kind: 'field', box, label: element.label, focused, ...(element.secret ? { secret: true } : {}) });
   p.target(box, 'field', element.label, { name: element.field, actions: element.onFocus });
   p.focusables.push({ key, kind: 'field', ...(element.onSubmit ? { actions: element.onSubmit } : {}), ...(element.onChange.length ? { onChange: element.onChange } : {}), ...(element.maxLength ? { maxLength: element.maxLength } : {}) });
   return box.y + box.height + p.px(12);
@@ -80,6 +82,7 @@ function placeToggle(p: Painter, element: ToggleElement, column: Column, y: numb
   p.rect(track, on ? p.palette.accent : p.palette.disabled, { radius: p.px(10) });
   const thumbX = on ? track.x + track.width - p.px(10) : track.x + p.px(10);
   p.shapes.push({ kind: 'circle', cx: thumbX, cy: track.y + p.px(10), r: p.px(8), fill: '#FFFFFF' });
+  p.mark({ kind: 'toggle', box: track, label: element.label, checked: on });
   if (context.focus === key) focusRing(p, row, p.px(6));
   p.target(row, 'toggle', element.label, { name: element.toggle, actions: element.onChange });
   p.focusables.push({ key, kind: 'toggle', actions: element.onChange });

@@ -19,7 +19,7 @@ export function layoutView(file: DeviceFile, state: DeviceState): LaidOutView {
     placeLockScreen(p, clock, file.lock?.text ?? 'Tap to unlock');
     placeStatusBar(p, clock, file.battery, p.palette.lockBackground);
     placeNavigationBar(p, false);
-    return { shapes: p.shapes, targets: p.targets, focusables: [] };
+    return { shapes: p.shapes, targets: p.targets, focusables: [], marks: [] };
   }
   p.rect({ x: 0, y: 0, width, height }, p.palette.background);
   const contentBottom = height - p.px(navigationBarDp);
@@ -31,7 +31,7 @@ export function layoutView(file: DeviceFile, state: DeviceState): LaidOutView {
   if (state.toast && state.toast.until > state.now) placeToast(p, state.toast.text);
   const focusables = state.dialog ? placeDialog(p, state, context) : p.focusables.slice();
   if (state.pointerLocation) placePointerLocation(p, state.lastTouch);
-  return { shapes: p.shapes, targets: p.targets, focusables };
+  return { shapes: p.shapes, targets: p.targets, focusables, marks: p.marks };
 }
 
 function placeScreen(p: Painter, file: DeviceFile, state: DeviceState, context: ElementContext, bottom: number): void {
@@ -61,7 +61,9 @@ function placeDialog(p: Painter, state: DeviceState, context: ElementContext): F
   card.height = contentHeight + p.px(24 + 56);
   card.y = Math.round((p.height - card.height) / 2);
   for (const shape of p.shapes) if (shape.kind === 'text' && intersects(shape.run.box, card)) shape.run.covered = true;
+  p.marks.splice(0, p.marks.length, ...p.marks.filter((mark) => !intersects(mark.box, card)));
   p.rect(card, p.palette.surface, { radius: p.px(24) });
+  p.mark({ kind: 'dialog', box: { ...card } });
   const buttonsTop = placeDialogContent(p, dialog, inner, card.y + p.px(24), context) + p.px(8);
   let right = card.x + card.width - p.px(16);
   [...dialog.buttons].reverse().forEach((button, reversedIndex) => {
@@ -71,6 +73,7 @@ function placeDialog(p: Painter, state: DeviceState, context: ElementContext): F
     const box = { x: textBox.x - p.px(12), y: buttonsTop, width: textBox.width + p.px(24), height: p.px(44) };
     const key = `button:dialog-${index}`;
     if (state.focus === key) p.rect(box, 'none', { radius: p.px(8), stroke: p.palette.accent, strokeWidth: p.px(2) });
+    p.mark({ kind: 'button', box, label });
     p.target(box, 'dialog-button', label, { name: key, actions: button.onTap, keepOpen: button.keepOpen, ...(button.destructive ? { destructive: true } : {}) });
     p.focusables.push({ key, kind: 'button', actions: button.onTap });
     right = box.x - p.px(4);

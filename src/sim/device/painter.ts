@@ -3,7 +3,7 @@
 import { measureText, wrapText, type FontWeight } from './font-metrics.js';
 import type { Palette } from './theme.js';
 import type { Action } from './schema.js';
-import type { Box, Shape, Target, TargetRole } from './view.js';
+import type { Box, LayoutMark, Shape, Target, TargetRole } from './view.js';
 
 export type FocusKind = 'field' | 'button' | 'toggle' | 'list';
 
@@ -24,6 +24,7 @@ export class Painter {
   readonly shapes: Shape[] = [];
   readonly targets: Target[] = [];
   readonly focusables: Focusable[] = [];
+  readonly marks: LayoutMark[] = [];
 
   constructor(readonly dp: number, readonly palette: Palette, readonly width: number, readonly height: number) {}
 
@@ -55,6 +56,10 @@ export class Painter {
       baseline += lineHeight;
     }
     return Math.round(baseline - lineHeight + sizeDp * 0.45 * this.dp);
+  }
+
+  mark(mark: LayoutMark): void {
+    this.marks.push(mark);
   }
 
   target(box: Box, role: TargetRole, label: string, extra: Omit<Target, 'box' | 'role' | 'label'> = {}): void {

@@ -40,8 +40,20 @@ export interface Target {
   scroll?: { list: string; delta: number };
 }
 
+/** A drawn region or control with its state, for ground-truth layout hints (what the pixels show). */
+export interface LayoutMark {
+  kind: 'dialog' | 'banner' | 'toast' | 'button' | 'field' | 'toggle';
+  box: Box;
+  label?: string;
+  checked?: boolean;
+  focused?: boolean;
+  secret?: boolean;
+}
+
 export interface View {
   shapes: Shape[];
+  /** Regions and controls as drawn (absent from views that do not record them). */
+  marks?: LayoutMark[];
   /** Later targets are on top: hit testing takes the last one that contains the point. */
   targets: Target[];
 }

@@ -1,0 +1,39 @@
+// The content fingerprint of a camera frame, fast: the JPEG decoded to raw RGB (sharp's greyscale
+// step is slower than the decode itself: measured), the screen warped upright into gray at about
+// half its size in the picture (the cells are means, so resolution hardly matters), then the 8 dp
+// cell means. Cheap enough to run on every frame before deciding whether OCR is needed at all.
+import sharp from 'sharp';
+import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
+import { fingerprintContent, type ContentFingerprint } from '../../core/vision/content-fingerprint.js';
+import type { GrayImage } from '../../core/vision/gray-image.js';
+import { homographyFromPoints } from '../../core/vision/homography.js';
+import { warpGray, type PackedImage } from '../../core/vision/warp-gray.js';
+
+/** Output scale relative to the screen's size in the camera picture. */
+const SCALE = 0.5;
+
+export async function decodeRaw(image: Uint8Array): Promise<PackedImage> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: info.channels };
+}
+
+/** The screen warped upright into gray at `width` pixels wide (device aspect ratio kept). */
+export function rectifyGray(camera: PackedImage, calibration: ScreenCalibration, width: number): GrayImage {
+  const height = Math.round((width * calibration.deviceSize.height) / calibration.deviceSize.width);
+  const outToCamera = homographyFromPoints([{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }], calibration.screenCorners);
+  return warpGray(camera, width, height, outToCamera);
+}
+
+export async function fingerprintCameraFrame(image: Uint8Array, calibration: ScreenCalibration): Promise<{ print: ContentFingerprint; camera: PackedImage }> {
+  const camera = await decodeRaw(image);
+  const width = Math.max(90, Math.round(screenSizeInCamera(calibration.screenCorners).width * SCALE));
+  return { print: fingerprintContent(rectifyGray(camera, calibration, width), calibration.deviceSize), camera };
+}
+
+/** A device screenshot (PNG), sampled at a quarter of its size. */
+export async function fingerprintScreenshot(image: Uint8Array): Promise<ContentFingerprint> {
+  const raw = await decodeRaw(image);
+  const size = { width: raw.width, height: raw.height };
+  const corners = [{ x: 0, y: 0 }, { x: raw.width, y: 0 }, { x: raw.width, y: raw.height }, { x: 0, y: raw.height }];
+  return fingerprintContent(rectifyGray(raw, { deviceSize: size, screenCorners: corners }, Math.max(90, Math.round(raw.width / 4))), size);
+}

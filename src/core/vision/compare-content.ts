@@ -1,0 +1,81 @@
+// Did the app's content change between two looks, and where? Compares two content fingerprints
+// cell by cell: a cell changed when its mean gray moved by more than the noise floor; changed
+// cells that touch are grouped into boxes (device pixels). A changing status-bar clock or
+// navigation icon cannot count: those bars are not in the fingerprint. Pure.
+import { cellsBox, type ContentFingerprint } from './content-fingerprint.js';
+import type { Box } from './screen-model.js';
+
+/**
+ * How far (gray levels) a cell's mean may move on an unchanged screen. Measured on the virtual
+ * camera (default options: noise sigma 3.5, JPEG q85, a fresh noise seed every frame): over
+ * 20 consecutive frames each of three devices' screens (light and dark theme), the largest cell
+ * difference was 1 level, the 99.9th percentile 1 (scripts/vision/measure-noise-floor.ts). A real
+ * camera adds flicker and a little shake, so the default floor is three times the largest measured;
+ * the weakest real change in the tests (a list row whose text changed) moves cells by 20+.
+ */
+export const MEASURED_CAMERA_NOISE = 2;
+export const DEFAULT_NOISE_FLOOR = 6;
+
+export interface ContentChange {
+  changed: boolean;
+  /** Share of the content cells that changed (0..1). */
+  fraction: number;
+  /** Groups of changed cells, largest first, in device pixels. */
+  boxes: Box[];
+  /** The largest cell difference seen (gray levels). */
+  largestDelta: number;
+}
+
+export function compareContent(before: ContentFingerprint, after: ContentFingerprint, noiseFloor = DEFAULT_NOISE_FLOOR): ContentChange {
+  if (!comparable(before, after)) return { changed: true, fraction: 1, boxes: [after.area], largestDelta: 255 };
+  const changedCells = new Uint8Array(after.cells.length);
+  let count = 0, largestDelta = 0;
+  for (let i = 0; i < after.cells.length; i++) {
+    const delta = Math.abs(after.cells[i]! - before.cells[i]!);
+    largestDelta = Math.max(largestDelta, delta);
+    if (delta > noiseFloor) { changedCells[i] = 1; count++; }
+  }
+  const boxes = groups(changedCells, after.columns, after.rows).map((g) => cellsBox(after, g.c0, g.r0, g.c1, g.r1));
+  boxes.sort((a, b) => b.width * b.height - a.width * a.height);
+  return { changed: count > 0, fraction: count / after.cells.length, boxes, largestDelta };
+}
+
+/** Two fingerprints of the same kind over the same grid. */
+export function comparable(a: ContentFingerprint, b: ContentFingerprint): boolean {
+  return a.evidence === b.evidence && a.columns === b.columns && a.rows === b.rows && a.cells.length === b.cells.length
+    && a.area.width === b.area.width && a.area.height === b.area.height;
+}
+
+interface Group { c0: number; r0: number; c1: number; r1: number }
+
+/** Bounding boxes of 8-connected groups of changed cells, a one-cell gap bridged (a word's letters). */
+function groups(cells: Uint8Array, columns: number, rows: number): Group[] {
+  const seen = new Uint8Array(cells.length);
+  const found: Group[] = [];
+  for (let start = 0; start < cells.length; start++) {
+    if (!cells[start] || seen[start]) continue;
+    const g = { c0: columns, r0: rows, c1: -1, r1: -1 };
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      const r = Math.floor(i / columns), c = i % columns;
+      g.c0 = Math.min(g.c0, c); g.c1 = Math.max(g.c1, c); g.r0 = Math.min(g.r0, r); g.r1 = Math.max(g.r1, r);
+      for (let dr = -2; dr <= 2; dr++) {
+        for (let dc = -2; dc <= 2; dc++) {
+          const rr = r + dr, cc = c + dc;
+          if (rr < 0 || rr >= rows || cc < 0 || cc >= columns) continue;
+          const n = rr * columns + cc;
+          if (cells[n] && !seen[n]) { seen[n] = 1; stack.push(n); }
+        }
+      }
+    }
+    found.push(g);
+  }
+  return found;
+}
+
+/** Whether a box (device pixels) overlaps any of the changed boxes. */
+export function touchesChange(change: ContentChange, box: Box): boolean {
+  return change.boxes.some((b) => b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height);
+}

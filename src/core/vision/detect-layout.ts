@@ -1,0 +1,24 @@
+// Layout hints from the pixels of one rectified, device-aligned screen picture: regions (dialog
+// or sheet over a scrim, banner, toast) and shapes (filled and outlined buttons, fields with
+// their focus, toggles with their state), boxes in device pixels. See README.md in this folder
+// for what is detected and what is only inferred. Pure.
+import type { Size } from './calibration.js';
+import { detectFilled, filledPatches } from './detect-filled.js';
+import { detectStrokeShapes } from './detect-lines.js';
+import { detectBanner, detectPanel } from './detect-regions.js';
+import type { GrayImage } from './gray-image.js';
+import { layoutPicture } from './layout-pixels.js';
+import type { LayoutHints } from './screen-elements.js';
+
+export function detectLayout(rectified: GrayImage, deviceSize: Size): LayoutHints {
+  const picture = layoutPicture(rectified, deviceSize);
+  const patches = filledPatches(picture);
+  const filled = detectFilled(picture, patches);
+  const panel = detectPanel(picture);
+  const banner = panel ? undefined : detectBanner(picture);
+  return {
+    regions: [...(panel ? [panel] : []), ...(banner ? [banner] : []), ...filled.regions],
+    shapes: [...filled.shapes, ...detectStrokeShapes(picture, patches)],
+    evidence: 'pixels',
+  };
+}

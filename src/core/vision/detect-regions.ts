@@ -1,0 +1,93 @@
+// Regions over the app's content, from pixels: a dialog or sheet (a bright panel while the
+// content around it is dimmed: the margins beside the panel are far darker than the panel, and
+// the content above and below it is dim everywhere), and a banner (a panel just below the status
+// bar whose edges show against the page on both sides). Pure.
+import type { LayoutPicture } from './layout-pixels.js';
+import { meanIn, toDeviceBox } from './layout-pixels.js';
+import type { RegionHint } from './screen-elements.js';
+
+/** Beside a dialog the scrim halves the page: margins below this share of the panel are dimmed. */
+const SCRIM_SHARE = 0.7;
+
+export function detectPanel(picture: LayoutPicture): RegionHint | undefined {
+  const { plain, px } = picture;
+  const step = Math.max(1, Math.round(2 * px));
+  const top = Math.round(26 * px), bottom = plain.height - Math.round(48 * px);
+  // Rows whose centre is bright and whose outer margins (4..14 dp from each edge) are dim.
+  const panelRows: boolean[] = [];
+  for (let y = top; y < bottom; y += step) {
+    const centre = meanIn(plain, 40 * px, y, 320 * px, y + step);
+    const left = meanIn(plain, 4 * px, y, 14 * px, y + step), right = meanIn(plain, 346 * px, y, 356 * px, y + step);
+    panelRows.push(centre > 20 && Math.max(left, right) < SCRIM_SHARE * centre);
+  }
+  const run = longestRun(panelRows);
+  if (!run || (run.end - run.start) * step < 80 * px) return undefined;
+  const y0 = top + run.start * step, y1 = top + run.end * step;
+  const panel = meanIn(plain, 40 * px, y0, 320 * px, y1);
+  // The rest of the content must be dim too (a scrim), not just dark margins beside a card: most
+  // of it (60 %; dimmed light text on a dark theme is brighter than the panel) below the level.
+  const above = y0 - top > 20 * px ? percentileIn(plain, 0, top, plain.width, y0, 0.6) : 0;
+  const below = bottom - y1 > 20 * px ? percentileIn(plain, 0, y1, plain.width, bottom, 0.6) : 0;
+  if (Math.max(above, below) >= SCRIM_SHARE * panel) return undefined;
+  const [x0, x1] = panelEdges(picture, y0, y1, panel);
+  const touchesBottom = bottom - y1 < 4 * px;
+  return { kind: touchesBottom ? 'sheet' : 'dialog', box: toDeviceBox(picture, x0, y0, x1, y1) };
+}
+
+/** Where the panel's columns (means over its rows) drop halfway to the scrim, from the centre outwards. */
+function panelEdges(picture: LayoutPicture, y0: number, y1: number, panel: number): [number, number] {
+  const { plain, px } = picture;
+  const scrim = (meanIn(plain, 4 * px, y0, 14 * px, y1) + meanIn(plain, 346 * px, y0, 356 * px, y1)) / 2;
+  const level = (panel + scrim) / 2;
+  const column = (x: number) => meanIn(plain, x, y0, x + 1, y1);
+  let x0 = Math.round(plain.width / 2), x1 = x0;
+  while (x0 > 0 && column(x0 - 1) > level) x0--;
+  while (x1 < plain.width && column(x1) > level) x1++;
+  return [x0, x1];
+}
+
+function longestRun(flags: boolean[]): { start: number; end: number } | undefined {
+  let best: { start: number; end: number } | undefined, start = -1;
+  flags.forEach((flag, i) => {
+    if (flag && start < 0) start = i;
+    if ((!flag || i === flags.length - 1) && start >= 0) {
+      const end = flag ? i + 1 : i;
+      if (!best || end - start > best.end - best.start) best = { start, end };
+      start = -1;
+    }
+  });
+  return best;
+}
+
+function percentileIn(image: LayoutPicture['plain'], x0: number, y0: number, x1: number, y1: number, share: number): number {
+  const histogram = new Array<number>(256).fill(0);
+  let n = 0;
+  for (let y = Math.floor(y0); y < Math.min(image.height, y1); y += 2) for (let x = Math.floor(x0); x < Math.min(image.width, x1); x += 2) { histogram[image.data[y * image.width + x]!]!++; n++; }
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= share * n) return v;
+  return 255;
+}
+
+/**
+ * A banner (heads-up notification): a panel starting 2..16 dp below the status bar, inset a few
+ * dp from both edges, whose colour differs from the page on both sides over 40..110 dp of height.
+ */
+export function detectBanner(picture: LayoutPicture): RegionHint | undefined {
+  const { plain, px } = picture;
+  const step = Math.max(1, Math.round(2 * px));
+  const rows: boolean[] = [];
+  const start = Math.round(24 * px), end = Math.round(140 * px);
+  for (let y = start; y < end; y += step) {
+    const outsideL = meanIn(plain, 1 * px, y, 5 * px, y + step), insideL = meanIn(plain, 11 * px, y, 15 * px, y + step);
+    const outsideR = meanIn(plain, 355 * px, y, 359 * px, y + step), insideR = meanIn(plain, 345 * px, y, 349 * px, y + step);
+    const dl = insideL - outsideL, dr = insideR - outsideR;
+    // Same sign on both sides, clear of noise (a few levels), i.e. one panel across the screen.
+    rows.push(Math.abs(dl) > 5 && Math.abs(dr) > 5 && Math.sign(dl) === Math.sign(dr));
+  }
+  const run = longestRun(rows);
+  if (!run) return undefined;
+  const y0 = start + run.start * step, y1 = start + run.end * step;
+  const heightDp = (y1 - y0) / px, startDp = y0 / px;
+  if (heightDp < 36 || heightDp > 110 || startDp > 42) return undefined;
+  return { kind: 'banner', box: toDeviceBox(picture, Math.round(8 * px), y0, Math.round(352 * px), y1), unasked: true };
+}
