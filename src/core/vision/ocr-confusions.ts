@@ -56,7 +56,7 @@ export function sameText(expected: string, seen: string): boolean {
   if (a.length === b.length && a.every((word, i) => word === b[i])) return true;
   // OCR splits and joins words at spaces ("Network &internet"): the same letters and digits with
   // the spaces (and symbols between them) moved are the same text. Letters are never forgiven.
-  const bare = (words: string[]) => words.join('').replace(/[^\p{L}\p{N}]/gu, '');
+  const bare = (words: string[]) => words.join('').replace(/[^\p{L}\p{N}?!]/gu, '');
   return bare(a) === bare(b) && bare(a).length > 0;
 }
 
