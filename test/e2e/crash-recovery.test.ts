@@ -10,7 +10,7 @@ import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
 import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
 import { FakeLlmServer } from '../support/fake-llm-server.js';
-import { checkpointChecksum } from '../../src/adapters/store/result-file.js';
+import { checkpointChecksum } from '../../src/core/state/checkpoint-checksum.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
 import { until } from '../support/until.js';
 import { wifiModel } from '../support/scripted-models.js';
@@ -78,7 +78,7 @@ describe('resume refuses what it cannot trust, before anything moves', () => {
     ['an empty result file', () => '', 21, /is empty/],
     ['a truncated result file', (t) => t.slice(0, t.length / 2), 21, /not complete JSON/],
     ['a bad checksum', (t) => t.replace('"step": ', '"step": 1'), 21, /does not match its checksum/],
-    ['a newer schema version', (t) => t.replace('"schemaVersion": 1', '"schemaVersion": 9'), 21, /schemaVersion 9.*newer benchhand/],
+    ['a newer schema version', (t) => t.replace('"schemaVersion": 2', '"schemaVersion": 9'), 21, /schemaVersion 9.*newer benchhand/],
     ['garbage', () => '\u0000\u00ff not json at all', 21, /not complete JSON/],
     ['a missing field (checksum made to match)', (t) => {
       const { checksum: _old, ...body } = JSON.parse(t);
