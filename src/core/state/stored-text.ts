@@ -18,6 +18,8 @@ export const sizeOf = (text: string): string => `${new TextEncoder().encode(text
 
 /** The position in a JSON.parse error, which otherwise quotes the text it choked on. */
 export function jsonErrorPosition(error: unknown): string {
-  const position = /position (\d+)/.exec(String((error as Error)?.message ?? ''))?.[1];
-  return position === undefined ? 'it ends before the JSON is complete' : `at character ${position}`;
+  const message = String((error as Error)?.message ?? '');
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (position !== undefined) return `at character ${position}`;
+  return /end of JSON input|Unterminated/i.test(message) ? 'it ends before the JSON is complete' : 'it holds text that is not JSON';
 }
