@@ -24,8 +24,9 @@ export class UnfinishedRunError extends Error {}
  * cannot be read) and `fresh` is not set; with `fresh`, archives that record and returns where.
  */
 export async function makeRoomForNewRun(stateDir: string, options: { fresh: boolean; now?: () => Date }): Promise<string | undefined> {
+  // A run leaves a result file or a journal; an audit log alone (a resume that found nothing) is no run.
+  if (![RESULT_FILE, JOURNAL_FILE].some((name) => existsSync(join(stateDir, name)))) return undefined;
   const present = RUN_RECORD.filter((name) => existsSync(join(stateDir, name)));
-  if (!present.length) return undefined;
   const state = await describeSavedRun(stateDir);
   if (!options.fresh) {
     if (state.finished) return undefined; // a finished run's record stays beside the new one (the journal keeps both chains apart)

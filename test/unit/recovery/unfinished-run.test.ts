@@ -52,3 +52,11 @@ describe('run over a state directory that holds a run', () => {
     expect(await makeRoomForNewRun(dir, { fresh: false })).toBeUndefined();
   });
 });
+
+describe('what is not a run', () => {
+  it('an audit log alone (a resume that found no record wrote its stop there) does not block a run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bh-audit-only-'));
+    writeFileSync(join(dir, 'audit.jsonl'), '{"tool":"recovery"}\n');
+    expect(await makeRoomForNewRun(dir, { fresh: false })).toBeUndefined();
+  });
+});
