@@ -35,13 +35,15 @@ function compress(state: Uint32Array, view: DataView, offset: number, w: Uint32A
     const s1 = rotr(w[i - 2]!, 17) ^ rotr(w[i - 2]!, 19) ^ (w[i - 2]! >>> 10);
     w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) >>> 0;
   }
-  let [a, b, c, d, e, f, g, h] = state as unknown as number[];
+  // Plain locals, no arrays per round: this runs 64 times per 64-byte block.
+  let a = state[0]!, b = state[1]!, c = state[2]!, d = state[3]!, e = state[4]!, f = state[5]!, g = state[6]!, h = state[7]!;
   for (let i = 0; i < 64; i++) {
-    const t1 = (h! + (rotr(e!, 6) ^ rotr(e!, 11) ^ rotr(e!, 25)) + ((e! & f!) ^ (~e! & g!)) + K[i]! + w[i]!) >>> 0;
-    const t2 = ((rotr(a!, 2) ^ rotr(a!, 13) ^ rotr(a!, 22)) + ((a! & b!) ^ (a! & c!) ^ (b! & c!))) >>> 0;
-    [h, g, f, e, d, c, b, a] = [g, f, e, (d! + t1) >>> 0, c, b, a, (t1 + t2) >>> 0];
+    const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
+    const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
   }
-  [a, b, c, d, e, f, g, h].forEach((value, i) => (state[i] = (state[i]! + value!) >>> 0));
+  state[0] = state[0]! + a; state[1] = state[1]! + b; state[2] = state[2]! + c; state[3] = state[3]! + d;
+  state[4] = state[4]! + e; state[5] = state[5]! + f; state[6] = state[6]! + g; state[7] = state[7]! + h;
 }
 
 /** The SHA-256 digest of the text's UTF-8 bytes, as 64 lowercase hex digits. */
