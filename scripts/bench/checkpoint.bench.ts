@@ -13,7 +13,7 @@ function checkpointAt(step: number): Checkpoint {
   return {
     schemaVersion: CHECKPOINT_SCHEMA_VERSION, continuationId: 'c0ffee00-0000-4000-8000-000000000001', runId: 'r0ffee00-0000-4000-8000-000000000001',
     savedAt: new Date().toISOString(),
-    state: { goal: 'Connect the phone to the Wi-Fi network "HomeNet-5G".', task: 'settings-wifi.task.yaml', interpreter: 'script', phase: 'checkpoint', step, completed, pending: ['tap_text {"text":"Connect"}'], current: null, cursor: { path: [{ index: step }], attempts: 0 } },
+    state: { goal: 'Connect the phone to the Wi-Fi network "HomeNet-5G".', task: 'settings-wifi.task.yaml', interpreter: 'script', phase: 'checkpoint', step, completed, pending: ['tap_text {"text":"Connect"}'], current: null, lastCommandId: step ? 999 + step : null, cursor: { path: [{ index: step }], attempts: 0 } },
     errors: [], outputTail: Array.from({ length: 40 }, (_, i) => `tap_text -> ok: Done: tap on "Item ${i}" at 540,${300 + i * 40}; the screen changed`),
     lastVerifiedScreen: { at: new Date().toISOString(), step, text: Array.from({ length: 20 }, (_, i) => `Line ${i} of the screen as read`).join('\n') },
     budgets: { stepsUsed: step, maxSteps: 40, elapsedMs: step * 800, deadlineMs: 600000 }, status: 'running',

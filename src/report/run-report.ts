@@ -117,6 +117,7 @@ function actionsFromJournal(journal: JournalRecord[], frames: ReportFrame[]): Lo
   const frameFor = (step: number, commandId: number, role: 'before' | 'after', runId: string) =>
     frames.find((f) => f.entry.role === role && f.entry.step === step && f.entry.commandId === commandId && (!f.entry.runId || f.entry.runId === runId));
   for (const record of journal) {
+    if (record.type === 'run') continue; // opens a run; no action of its own
     const key = `${record.runId}:${record.step}:${record.commandId}`;
     if (record.type === 'intent') {
       const callKey = `${record.runId}:${record.callId}`;

@@ -11,7 +11,8 @@ export interface CommandIdSource {
   next(atLeast?: number): Promise<number>;
 }
 
-const FILE_NAME = 'mcu-command-ids.json';
+export const COMMAND_IDS_FILE = 'mcu-command-ids.json';
+const FILE_NAME = COMMAND_IDS_FILE;
 const MAX_ID = 0xffffffff;
 
 export class FileCommandIds implements CommandIdSource {
@@ -40,16 +41,8 @@ export class FileCommandIds implements CommandIdSource {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       text = '{"version":1,"reservedThrough":0}';
     }
-    let reserved: unknown;
-    try {
-      reserved = (JSON.parse(text) as { reservedThrough?: unknown }).reservedThrough;
-    } catch {
-      reserved = undefined;
-    }
-    if (typeof reserved !== 'number' || !Number.isInteger(reserved) || reserved < 0 || reserved > MAX_ID) {
-      throw new Error(`${this.path}: field reservedThrough must be a whole number from 0 to ${MAX_ID}. ` +
-        'The file is damaged; restore it from a backup, or delete it (benchhand then starts above the id the MCU reports as its last).');
-    }
+    const reserved = reservedThroughFrom(text, this.path);
+    if (typeof reserved === 'string') throw new Error(reserved);
     this.nextId = reserved + 1;
     this.reservedThrough = reserved;
     this.loaded = true;
@@ -60,6 +53,21 @@ export class FileCommandIds implements CommandIdSource {
     await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, reservedThrough: through })}\n`);
     this.reservedThrough = through;
   }
+}
+
+/** The file's reservedThrough, or what is wrong with it in a sentence (file, rule, fix; never its content). */
+export function reservedThroughFrom(text: string, path: string): number | string {
+  let reserved: unknown;
+  try {
+    reserved = (JSON.parse(text) as { reservedThrough?: unknown } | null)?.reservedThrough;
+  } catch {
+    reserved = undefined;
+  }
+  if (typeof reserved !== 'number' || !Number.isInteger(reserved) || reserved < 0 || reserved > MAX_ID) {
+    return `${path}: field reservedThrough must be a whole number from 0 to ${MAX_ID}. ` +
+      'The file is damaged; restore it from a backup, or delete it (benchhand then starts above the id the MCU reports as its last).';
+  }
+  return reserved;
 }
 
 /** In-memory ids for tests and one-off tools that talk to a freshly booted MCU. */

@@ -2,14 +2,18 @@
 // journal.jsonl (action intents and outcomes), audit.jsonl (every tool call) and notes/.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditRecord, JournalRecord, RunStore } from '../../core/ports/run-store.js';
+import type { AuditRecord, JournalRecord, RunRecordReader, RunStore } from '../../core/ports/run-store.js';
 import type { Checkpoint } from '../../core/state/checkpoint.js';
+import type { LoadedResult } from '../../core/state/read-checkpoint.js';
+import { JOURNAL_FILE, type LoadedJournal } from '../../core/state/read-journal.js';
 import { AppendLog } from './append-log.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { confinedPath } from './confined-path.js';
+import { loadJournal } from './journal-reader.js';
 import { writeResultFile } from './result-file.js';
+import { readResultFile } from './result-file-reader.js';
 
-export const JOURNAL_FILE = 'journal.jsonl';
+export { JOURNAL_FILE };
 export const AUDIT_FILE = 'audit.jsonl';
 const NOTES_DIR = 'notes';
 
@@ -27,6 +31,14 @@ export class FileRunStore implements RunStore {
   static async open(stateDir: string): Promise<FileRunStore> {
     await mkdir(join(stateDir, NOTES_DIR), { recursive: true });
     return new FileRunStore(stateDir);
+  }
+
+  loadCheckpoint(): Promise<LoadedResult> {
+    return readResultFile(this.stateDir);
+  }
+
+  loadJournal(): Promise<LoadedJournal> {
+    return loadJournal(this.stateDir);
   }
 
   appendJournal(record: JournalRecord): Promise<void> {
@@ -62,4 +74,9 @@ export class FileRunStore implements RunStore {
   async close(): Promise<void> {
     await Promise.all([this.journal.close(), this.audit.close()]);
   }
+}
+
+/** Reads a state directory's record without creating anything in it (recovery, before it decides). */
+export function runRecordReader(stateDir: string): RunRecordReader {
+  return { stateDir, loadCheckpoint: () => readResultFile(stateDir), loadJournal: () => loadJournal(stateDir) };
 }

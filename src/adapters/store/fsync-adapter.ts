@@ -1,9 +1,7 @@
 // A lowdb adapter that writes the way the rest of the state directory does: temp file, fsync,
 // rename, fsync of the directory (lowdb's own JSONFile renames but never fsyncs, so a power cut
-// can leave an empty or old file). Before each write the current file is hard-linked to a
-// previous-copy path, so one bad write (or a bad hand edit) never costs the only copy.
-import { link, readFile, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+// can leave an empty or old file), keeping the previous copy: the one helper in atomic-file.ts.
+import { readFile } from 'node:fs/promises';
 import type { Adapter } from 'lowdb';
 import { writeFileAtomic } from './atomic-file.js';
 
@@ -32,21 +30,6 @@ export class FsyncJsonAdapter<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     // Serialise first: if that throws, nothing on disk has been touched.
     const text = `${JSON.stringify(data, null, 1)}\n`;
-    if (this.options.previousCopyPath) await keepPreviousCopy(this.path, this.options.previousCopyPath);
-    await writeFileAtomic(this.path, text);
+    await writeFileAtomic(this.path, text, { previousCopy: this.options.previousCopyPath });
   }
-}
-
-/** Hard-links the current file to `previous` (atomically replacing it); no-op when there is no file yet. */
-async function keepPreviousCopy(path: string, previous: string): Promise<void> {
-  const staging = join(dirname(previous), `.${basename(previous)}.tmp`);
-  await unlink(staging).catch(() => undefined);
-  try {
-    await link(path, staging);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  // The directory fsync that follows in writeFileAtomic makes this rename durable too.
-  await rename(staging, previous);
 }

@@ -1,31 +1,22 @@
-// Reads the action journal back. Every record was fsync'd when written, so only the very last
-// line can be torn (a crash mid-append); it is reported, never guessed at.
-import { readFile } from 'node:fs/promises';
+// Reads the action journal back, bounded and checked line by line (core/state/read-journal.ts).
 import { join } from 'node:path';
 import type { JournalRecord } from '../../core/ports/run-store.js';
-import { JOURNAL_FILE } from './file-run-store.js';
+import { journalFix, journalFromStored, JOURNAL_FILE, type LoadedJournal } from '../../core/state/read-journal.js';
+import { readBoundedText } from './bounded-read.js';
+
+/** ~2 KB a record: tens of thousands of actions. Beyond this it is not one run's journal. */
+export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface JournalContents { records: JournalRecord[]; tornLastLine: boolean }
 
+export async function loadJournal(stateDir: string): Promise<LoadedJournal> {
+  const path = join(stateDir, JOURNAL_FILE);
+  return journalFromStored(await readBoundedText(path, { maxBytes: JOURNAL_MAX_BYTES, what: 'an action journal', fix: journalFix(path) }));
+}
+
+/** The records, or an Error saying what is wrong (for readers that only report, like the run report). */
 export async function readJournal(stateDir: string): Promise<JournalContents> {
-  let text: string;
-  try {
-    text = await readFile(join(stateDir, JOURNAL_FILE), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], tornLastLine: false };
-    throw error;
-  }
-  const lines = text.split('\n');
-  const records: JournalRecord[] = [];
-  let tornLastLine = false;
-  lines.forEach((line, index) => {
-    if (!line.trim()) return;
-    try {
-      records.push(JSON.parse(line) as JournalRecord);
-    } catch (error) {
-      if (index >= lines.length - 2) tornLastLine = true;
-      else throw new Error(`${JOURNAL_FILE} line ${index + 1} is damaged (${(error as Error).message}); only the last line can be torn by a crash, so the journal cannot be trusted`);
-    }
-  });
-  return { records, tornLastLine };
+  const loaded = await loadJournal(stateDir);
+  if (!loaded.ok) throw new Error(loaded.message);
+  return { records: loaded.records, tornLastLine: loaded.tornLastLine };
 }

@@ -17,8 +17,6 @@ import { ScriptInterpreter } from '../../core/agent/interpreters/script/script-i
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import { runAgent } from '../../core/agent/loop/run-agent.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
-import type { RunError, StepRecord } from '../../core/agent/run-state.js';
-import type { ScriptCursor } from '../../core/agent/interpreters/script/script-interpreter.js';
 import type { RecoveryDecision } from '../../core/recovery/decide.js';
 import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
 import { ToolRegistry } from '../../core/agent/tools/registry.js';
@@ -37,8 +35,10 @@ import { connectMqtt, publishRunEnd, snapshotting, wireMqttCommands, type MqttSe
 import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import { FirstAnswerApprovals } from '../../adapters/approval-terminal/first-answer.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
-import { durableSummary } from './recover.js';
+import { durableSummary } from '../../core/recovery/durable-summary.js';
+import type { ResumePlan } from '../../core/recovery/resume-plan.js';
 import { keepFrames } from '../report/frame-keeper.js';
+import { preflightStateDir } from './state-dir-preflight.js';
 
 export interface RunRequest {
   task: TaskDefinition;
@@ -67,16 +67,7 @@ export interface RunRequest {
   keepFrames?: boolean;
 }
 
-export interface ResumePlan {
-  continuationId: string;
-  step: number;
-  completed: StepRecord[];
-  errors: RunError[];
-  scriptCursor?: ScriptCursor;
-  scriptAdvanceBy: number;
-  /** Facts for an LLM's fresh session, from the durable record. */
-  handoff: string;
-}
+export type { ResumePlan };
 
 export type RunOutcome = { kind: 'ran'; summary: RunSummary } | { kind: 'recovery_stopped'; decision: RecoveryDecision };
 
@@ -106,6 +97,11 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     if (keeper) cleanup.push(() => keeper.flush());
     const looked = keeper ?? seen;
     const observer = request.instrument?.observer?.(looked) ?? looked;
+    const damaged = await preflightStateDir(request.stateDir);
+    if (damaged) {
+      say(`stopped: ${damaged.reasons.join(' ')}`);
+      return { kind: 'recovery_stopped', decision: damaged };
+    }
     const plan = request.recover ? await request.recover(observer) : undefined;
     if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
     const estop = await FileEmergencyStopRecord.open(estopDirectory(request.stateDir));

@@ -8,6 +8,7 @@ import { loadTask } from '../../app/agent/task-file.js';
 import { deviceFileForTask, joinBench, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
 import { runTask } from '../../app/agent/run-task.js';
 import { recoverer } from '../../app/agent/recover.js';
+import { makeRoomForNewRun } from '../../app/agent/unfinished-run.js';
 import type { StopCode } from '../../core/recovery/decide.js';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -26,7 +27,7 @@ import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
 import { rigFromConfig } from '../../config/rig-from-config.js';
 
-const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
+const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--fresh] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0, answered: 0, handed_over: 3, budget_exhausted: 4, halted: 5, cancelled: 130,
@@ -59,7 +60,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     quiet: { type: 'boolean' }, seed: { type: 'string' }, port: { type: 'string' }, camera: { type: 'string' }, calibration: { type: 'string' },
     'max-age': { type: 'string' }, 'keep-frames': { type: 'boolean' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
     'mqtt-password-env': { type: 'string' }, 'mqtt-tls-ca': { type: 'string' }, gpio: { type: 'string' }, 'ask-before': { type: 'string', multiple: true },
-    config: { type: 'string' },
+    config: { type: 'string' }, fresh: { type: 'boolean' },
   }, USAGE);
   if (mode === 'resume' && !values['state-dir']) throw new UsageError(`resume needs --state-dir: the directory of the run to pick up (benchhand run printed it)\nusage: ${USAGE.replace('benchhand run', 'benchhand resume')}`);
   const taskFile = positionals[0];
@@ -88,6 +89,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   process.once('SIGTERM', cancel('SIGTERM'));
   say(`benchhand ${mode}: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}${loaded ? `; config ${loaded.file}` : ''}`, values.quiet);
   try {
+    if (mode === 'run') await makeRoomForNewRun(stateDir, { fresh: values.fresh === true });
     const outcome = await runTask({
       task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
       llm: useLlm ? llmConfig(values, config.llm) : undefined, planFirst: values.plan, approvals: approve, guardrails,

@@ -16,6 +16,8 @@ export class RunState {
   readonly outputTail: string[] = [];
   current: { tool: string; args: unknown; commandId?: number } | null = null;
   lastVerifiedScreen: { at: string; step: number; text: string } | null = null;
+  /** The last command id allocated for an action (journaled before it is sent). */
+  lastCommandId: number | null = null;
   termination?: Termination;
   actionsDone = 0;
 

@@ -54,7 +54,8 @@ export type Decision =
   | { kind: 'calls'; calls: ToolCall[]; thought?: string }
   | { kind: 'answer'; text: string }
   /** The interpreter cannot go on (a script step failed past its retries, a bad LLM key). */
-  | { kind: 'halt'; reason: string };
+  /** `code` goes into the saved errors (recovery reads some: context_overflow_repeated stops a resume). */
+  | { kind: 'halt'; reason: string; code?: string };
 
 export const isFailure = (status: ToolStatus): boolean =>
   status === 'error' || status === 'timeout' || status === 'verify_failed' || status === 'device_error';

@@ -3,6 +3,8 @@
 import type { Anchors } from '../vision/match-elements.js';
 import type { ActionOutcome } from './mcu.js';
 import type { Checkpoint } from '../state/checkpoint.js';
+import type { LoadedJournal } from '../state/read-journal.js';
+import type { LoadedResult } from '../state/read-checkpoint.js';
 
 export type PhysicalAction =
   | { kind: 'tap'; device: { x: number; y: number }; actuator: { x: number; y: number }; holdMs?: number; target?: string }
@@ -19,9 +21,16 @@ export type JournalExpectation =
 /** Where an expected text must show, and whether a run of words inside a longer element will do. */
 export type ExpectationPlace = Anchors & { contains?: boolean };
 
-/** Written before an action is sent (intent) and after the MCU answers (outcome). */
+/**
+ * The journal's lines. `run` opens every run (first or resumed) and names its continuation, so
+ * a result file can be checked against the journal beside it. `intent` is written before an
+ * action is sent, `outcome` after the MCU answers, `verified` after looking again. An intent is
+ * `repeatable` when doing it twice is harmless (a focus tap on a text field): recovery may
+ * repeat it when its fate is unknown instead of stopping.
+ */
 export type JournalRecord =
-  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction; expectation: JournalExpectation; callId: string; screenBefore: string }
+  | { type: 'run'; at: string; runId: string; continuationId: string; step: number }
+  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction; expectation: JournalExpectation; callId: string; screenBefore: string; repeatable?: boolean }
   | { type: 'outcome'; at: string; runId: string; step: number; commandId: number; outcome: ActionOutcome }
   | { type: 'verified'; at: string; runId: string; step: number; commandId: number; met: boolean; detail: string };
 
@@ -37,8 +46,16 @@ export interface AuditRecord {
   commandId?: number;
 }
 
-export interface RunStore {
+/** Reading the record back (recovery, the LLM's fresh session): bounded, checked reads. */
+export interface RunRecordReader {
   readonly stateDir: string;
+  /** result.json, checked (checksum, schema, migrations); never throws for a bad file. */
+  loadCheckpoint(): Promise<LoadedResult>;
+  /** journal.jsonl, every line checked; never throws for a bad file. */
+  loadJournal(): Promise<LoadedJournal>;
+}
+
+export interface RunStore extends RunRecordReader {
   appendJournal(record: JournalRecord): Promise<void>;
   appendAudit(record: AuditRecord): Promise<void>;
   saveCheckpoint(checkpoint: Checkpoint): Promise<void>;

@@ -7,6 +7,7 @@ import type { Observation } from '../ports/observer.js';
 import { findText } from '../vision/find-text.js';
 import { screenText } from '../vision/screen-model.js';
 import { similarity } from '../vision/text-distance.js';
+import { REPEATED_OVERFLOW_CODE } from '../agent/error-codes.js';
 import type { UnsettledAction } from './unsettled-action.js';
 
 export type StopCode = 'missing' | 'corrupt' | 'foreign' | 'stale' | 'finished' | 'unverifiable' | 'screen_mismatch' | 'repeated_overflow' | 'unreadable_screen';
@@ -38,9 +39,10 @@ export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
     `${checkpoint.state.completed.length} step(s) completed, ${checkpoint.errors.length} error(s) saved, output tail of ${checkpoint.outputTail.length} line(s)`,
   ];
   if (checkpoint.state.goal !== evidence.goal) return stop('foreign', reasons, `the saved run's goal is "${checkpoint.state.goal}", not this task's "${evidence.goal}": this state directory belongs to another task`);
+  if (!Number.isFinite(evidence.ageMs)) return stop('corrupt', reasons, 'the result file\'s savedAt is not a time, so its age cannot be judged');
   if (evidence.ageMs > evidence.maxAgeMs) return stop('stale', reasons, `the result file is ${Math.round(evidence.ageMs / 60000)} min old (limit ${Math.round(evidence.maxAgeMs / 60000)} min): the device has surely moved on; start a new run`);
   if (FINISHED.has(checkpoint.status)) return stop('finished', reasons, `the run already ended (${checkpoint.status}): nothing to resume`);
-  if (checkpoint.errors.filter((e) => e.code === 'context_overflow_repeated').length > 0) return stop('repeated_overflow', reasons, 'the model overflowed its context again right after a session switch');
+  if (checkpoint.errors.some((e) => e.code === REPEATED_OVERFLOW_CODE)) return stop('repeated_overflow', reasons, 'the model overflowed its context again right after a session switch');
   if (!observation.quality.ok) return stop('unreadable_screen', reasons, `the fresh picture is not fit to judge by: ${observation.quality.problems.map((p) => p.message).join('; ')}`);
   if (evidence.tornJournal) reasons.push('the journal\'s last line was torn by the crash (a record being written); the records before it are intact');
   const now = screenText(observation.screen);
@@ -57,6 +59,7 @@ function decideUnsettled(unsettled: UnsettledAction, now: string, observation: O
   const what = `${intent.tool} (command ${intent.commandId}, step ${intent.step}): ${unsettled.state.replace(/_/g, ' ')}`;
   reasons.push(`in doubt: ${what}`);
   const expectation = intent.expectation;
+  if (intent.repeatable) return decideRepeatable(unsettled, reasons);
   if (expectation.kind === 'none') return stop('unverifiable', reasons, 'its effect cannot be checked on screen (nothing was expected to show): a person must look');
   const happened = expectation.kind === 'screen_changes'
     ? screenSimilarity(intent.screenBefore, now) < SAME_SCREEN
@@ -72,6 +75,20 @@ function decideUnsettled(unsettled: UnsettledAction, now: string, observation: O
     return { kind: 'verify_then_retry', reasons, commandId: intent.commandId };
   }
   return stop('screen_mismatch', reasons, 'the screen matches neither the picture before the action nor what it should have done: a person must look');
+}
+
+/**
+ * An action the journal marks safe to repeat (a focus tap): whether it happened does not
+ * matter. Done by the MCU's own word: go on after it. Otherwise: do it again (the interpreter
+ * plans it anew against the fresh picture, with a new command id).
+ */
+function decideRepeatable(unsettled: UnsettledAction, reasons: string[]): RecoveryDecision {
+  if (unsettled.state === 'done_unverified') {
+    reasons.push('the MCU reported it done and it is safe to repeat (it changes nothing on screen): continuing after it');
+    return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };
+  }
+  reasons.push('it is safe to repeat (a tap that changes nothing on screen, such as focusing a field): it is done again, with a new command id');
+  return { kind: 'verify_then_retry', reasons, commandId: unsettled.intent.commandId };
 }
 
 function describe(expectation: UnsettledAction['intent']['expectation']): string {

@@ -2,7 +2,8 @@
 // field names are an interface: change them only with a schema version bump and a migration.
 import { z } from 'zod';
 
-export const CHECKPOINT_SCHEMA_VERSION = 1;
+/** 2: state.lastCommandId (the last command id the run allocated, so the journal can be checked against it). */
+export const CHECKPOINT_SCHEMA_VERSION = 2;
 
 export const runPhaseSchema = z.enum(['starting', 'observe', 'interpret', 'guard', 'journal', 'act', 'verify', 'checkpoint', 'finished']);
 
@@ -28,6 +29,8 @@ export const checkpointSchema = z.object({
     completed: z.array(stepRecordSchema),
     pending: z.array(z.string()),
     current: z.object({ tool: z.string(), args: z.unknown(), commandId: z.number().int().optional() }).strict().nullable(),
+    /** The last command id sent (or about to be) by this chain; its intent is always in the journal. */
+    lastCommandId: z.number().int().min(0).nullable(),
     /** Interpreter-specific position (the script's step index, retries used). */
     cursor: z.record(z.string(), z.unknown()),
   }).strict(),

@@ -70,6 +70,8 @@ describe('repeated overflow', () => {
     expect(contextCursor(llm).sessionSwitches).toBe(1);
     const saved = JSON.parse(readFileSync(join(h.stateDir, 'result.json'), 'utf8'));
     expect(saved.errors.map((e: { message: string }) => e.message).join('\n')).toMatch(/repeated context overflow/);
+    // The code recovery reads is written, so a resume stops (exit 27) instead of overflowing again.
+    expect(saved.errors.map((e: { code: string }) => e.code)).toContain('context_overflow_repeated');
   }, 20000);
 
   it('with no durable state to seed from, an overflow compaction cannot fix halts and says why', async () => {

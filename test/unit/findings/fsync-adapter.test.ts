@@ -50,9 +50,11 @@ describe('fsync JSON adapter for lowdb', () => {
 
     watched.events.length = 0;
     await db.update((data) => data.items.push('two'));
+    // The previous copy is taken once the new content is safely on disk (the one helper, atomic-file.ts).
+    const staging = `.data.prev.json.${process.pid}.tmp`;
     expect(watched.events).toEqual([
-      'link data.json -> .data.prev.json.tmp', 'rename .data.prev.json.tmp -> data.prev.json',
-      `open ${temp}`, `fsync ${temp}`, `rename ${temp} -> data.json`, `open ${directory}`, `fsync ${directory}`,
+      `open ${temp}`, `fsync ${temp}`, `link data.json -> ${staging}`, `rename ${staging} -> data.prev.json`,
+      `rename ${temp} -> data.json`, `open ${directory}`, `fsync ${directory}`,
     ]);
     expect(parse(readFileSync(join(dir, 'data.json'), 'utf8'))).toEqual({ items: ['one', 'two'] });
     expect(parse(readFileSync(join(dir, 'data.prev.json'), 'utf8'))).toEqual({ items: ['one'] });

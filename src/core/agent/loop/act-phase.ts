@@ -6,6 +6,7 @@ import type { PhysicalAction } from '../../ports/run-store.js';
 import type { DeviceAction, Expectation } from '../tools/tool.js';
 import type { RunState } from '../run-state.js';
 import type { AgentDeps } from './agent-deps.js';
+import { buildCheckpoint } from './checkpoint-phase.js';
 
 export interface ActResult {
   /** The last MCU outcome (for typing: of the last chunk sent). */
@@ -26,11 +27,17 @@ export async function act(deps: AgentDeps, state: RunState, context: ActContext,
     const commandId = await deps.mcu.allocateCommandId();
     commandIds.push(commandId);
     state.current = { tool, args: redact(piece), commandId };
+    state.lastCommandId = commandId;
     state.phase = 'journal';
     await deps.store.appendJournal({
       type: 'intent', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, tool, action: redact(piece),
       callId: context.callId, expectation: context.expectation, screenBefore: context.screenBefore,
+      ...(isRepeatable(piece, context.expectation) ? { repeatable: true } : {}),
     });
+    // Then the result file names the action too, before it is sent: a journal that lost this
+    // intent (cut, deleted) no longer matches the result file, and recovery stops instead of
+    // doing the action again. A crash before this line left nothing sent.
+    await deps.store.saveCheckpoint(buildCheckpoint(deps, state, deps.interpreter));
     deps.phaseHook?.('journal', state.step);
     state.phase = 'act';
     const sending = send(deps, piece, commandId);
@@ -61,6 +68,15 @@ export function toPhysical(action: DeviceAction, maxText: number, toActuator: Ag
   const pieces: PhysicalAction[] = [];
   for (let start = 0; start < action.text.length; start += maxText) pieces.push({ ...action, text: action.text.slice(start, start + maxText) });
   return pieces;
+}
+
+/**
+ * Doing it twice is harmless: a tap that is expected to change nothing on screen (focusing a
+ * text field before typing: tap_text/tap_point with expect_change false). Typing and keys are
+ * never repeatable (a password typed twice is wrong), nor is a tap that should change the screen.
+ */
+export function isRepeatable(action: PhysicalAction, expectation: Expectation): boolean {
+  return action.kind === 'tap' && expectation.kind === 'none';
 }
 
 /** Secrets never reach the journal or the checkpoint. */

@@ -54,5 +54,5 @@ export interface TaskSpec {
   /** The task's name or file, for the record. */
   task: string;
   /** Continues a saved run: the same execution chain, its step count, what it completed and what went wrong. */
-  resume?: { continuationId: string; step: number; completed: StepRecord[]; errors: RunError[] };
+  resume?: { continuationId: string; step: number; completed: StepRecord[]; errors: RunError[]; lastCommandId?: number | null };
 }

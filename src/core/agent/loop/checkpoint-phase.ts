@@ -24,6 +24,7 @@ export function buildCheckpoint(deps: AgentDeps, state: RunState, interpreter: I
       completed: [...state.completed],
       pending: interpreter.pending(),
       current: state.current,
+      lastCommandId: state.lastCommandId,
       cursor: interpreter.cursor(),
     },
     errors: [...state.errors],

@@ -17,11 +17,14 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
     state.step = task.resume.step;
     state.completed.push(...task.resume.completed);
     state.errors.push(...task.resume.errors);
+    state.lastCommandId = task.resume.lastCommandId ?? null;
     state.log(`resumed at step ${task.resume.step}`);
   }
   const looks = new Observations(deps, state);
   const guards = { repeated: new RepeatedCalls(deps.guardrails.repeatLimit), failures: new ToolFailures(deps.guardrails) };
   state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
+  // The journal names the run and its chain before any result file does (recovery checks the two against each other).
+  await deps.store.appendJournal({ type: 'run', at: deps.wallClock(), runId: state.runId, continuationId: state.continuationId, step: state.step });
   await checkpoint(deps, state, deps.interpreter);
   let results: ToolOutcome[] = [];
   const firstStep = state.step;
@@ -51,7 +54,7 @@ async function step(deps: AgentDeps, state: RunState, looks: Observations, guard
   const decision = await deps.interpreter.next({ step: state.step, goal: state.goal, observation, results: previous }, deps.signal);
   if (deps.signal.aborted) return { results: [], termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
   if (decision.kind === 'halt') {
-    state.error('interpreter_halted', decision.reason);
+    state.error(decision.code ?? 'interpreter_halted', decision.reason);
     return { results: [], termination: { kind: 'halted', reason: decision.reason } };
   }
   if (decision.kind === 'answer') {

@@ -7,6 +7,7 @@
 //                 fresh session seeded from the durable record, then by halting.
 // It edits the interpreter's message array in place; everything it did is counted for the
 // checkpoint (snapshot()).
+import { REPEATED_OVERFLOW_CODE } from '../../error-codes.js';
 import type { LlmMessage, LlmRequest } from '../../../ports/llm.js';
 import { capFromTokens, capToolResult, type ToolResultCap } from './cap-tool-result.js';
 import { compactTranscript, type CompactionMemory } from './compact-transcript.js';
@@ -24,7 +25,7 @@ export type OverflowEvidence =
   | { kind: 'error'; estimate: number; promptTokens?: number; limitTokens?: number; message: string }
   | { kind: 'truncated'; estimate: number; reportedTokens: number };
 
-export type ContextVerdict = { ok: true } | { ok: false; reason: string };
+export type ContextVerdict = { ok: true } | { ok: false; reason: string; code?: typeof REPEATED_OVERFLOW_CODE };
 
 export interface ContextManagerSettings {
   goal: string;
@@ -114,7 +115,7 @@ export class ContextManager {
         return this.reseed(messages);
       case 'halt':
         return {
-          ok: false,
+          ok: false, code: REPEATED_OVERFLOW_CODE,
           reason: `repeated context overflow: the model's context (${this.budget.window} tokens) overflowed ${step.overflowsAfterSwitch} times right after session switch ${this.counts.switches}, `
             + `in a fresh session seeded only from the durable record (${what}). Stop and surface to the operator: send less per step (images, tool result cap) or use a model with a larger window.`,
         };

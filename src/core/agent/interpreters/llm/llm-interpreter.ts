@@ -172,13 +172,13 @@ export class LlmInterpreter implements Interpreter {
           ...(error.promptTokens !== undefined ? { promptTokens: error.promptTokens } : {}),
           ...(error.limitTokens !== undefined ? { limitTokens: error.limitTokens } : {}),
         });
-        if (!verdict.ok) return { kind: 'halt', reason: verdict.reason };
+        if (!verdict.ok) return { kind: 'halt', reason: verdict.reason, ...(verdict.code ? { code: verdict.code } : {}) };
         continue;
       }
       if (reply.truncatedPrompt) {
         // The answer was written from a transcript missing its start (the goal, the rules): drop it.
         const verdict = await this.context.afterOverflow(this.messages, { kind: 'truncated', estimate, reportedTokens: reply.usage.inputTokens });
-        if (!verdict.ok) return { kind: 'halt', reason: verdict.reason };
+        if (!verdict.ok) return { kind: 'halt', reason: verdict.reason, ...(verdict.code ? { code: verdict.code } : {}) };
         continue;
       }
       this.context.accepted(estimate, reply.usage.inputTokens);
