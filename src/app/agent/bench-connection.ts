@@ -3,8 +3,8 @@
 // a serial path, a camera and a calibration.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HttpCamera } from '../../adapters/camera-http/http-camera.js';
-import { cameraFromConfig } from '../../config/camera-from-config.js';
+import { HttpCamera } from '../../adapters/camera/http-camera.js';
+import { cameraFromConfig } from '../bench/camera-from-config.js';
 import { cameraKind } from '../../config/camera-section.js';
 import type { CameraPort } from '../../core/ports/camera.js';
 import { parseCalibration, type CalibrationBlock } from '../../core/vision/calibration-schema.js';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { FixedApprovals, TerminalApprovals } from '../../adapters/approval-terminal/terminal-approvals.js';
 import { systemClock } from '../../adapters/clock/system-clock.js';
-import { createLlm } from '../../adapters/llm-shared/index.js';
+import { createLlm } from '../../adapters/llm/index.js';
 import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
 import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';

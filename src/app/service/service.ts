@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../adapters/mcu-serial/link.js';
-import { rigFromConfig, type RigSettings } from '../../config/rig-from-config.js';
+import { rigFromConfig, type RigSettings } from '../bench/rig-from-config.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
 import type { Notify } from './sd-notify.js';
 import { TaskInbox } from './task-inbox.js';

@@ -3,7 +3,7 @@
 // residual error in device pixels and writes the calibration block as JSON.
 // On the virtual bench, the bench's recorded truth (GET truth beside the camera) is used to check.
 import { createInterface } from 'node:readline/promises';
-import { HttpCamera } from '../../adapters/camera-http/http-camera.js';
+import { HttpCamera } from '../../adapters/camera/http-camera.js';
 import { cameraFromSource } from '../../app/agent/bench-connection.js';
 import type { CameraPort } from '../../core/ports/camera.js';
 import { MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';

@@ -2,7 +2,7 @@
 // the agent loads it with. Prints OK and one line per section, or every problem with its line,
 // key, rule and fix (exit 1). --print shows the effective config (defaults, environment
 // overrides, absolute paths); it holds no secrets, only the names of the variables that do.
-import { YamlFileError } from '../../adapters/yaml-file/yaml-schema.js';
+import { YamlFileError } from '../../config/yaml-schema.js';
 import { ConfigError } from '../../config/config-error.js';
 import { CONFIG_FILE_ENV, configFileToUse, DEFAULT_CONFIG_FILE } from '../../config/config-file-location.js';
 import { summaryLines } from '../../config/config-summary.js';

@@ -12,19 +12,19 @@ import type { StopCode } from '../../core/recovery/decide.js';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { parse as parseYaml } from 'yaml';
-import type { GpioConfigInput } from '../../adapters/gpio/index.js';
+import type { GpioConfigInput } from '../../config/gpio-section.js';
 import { defaultGuardrails } from '../../core/agent/guard/guardrail-config.js';
 import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
-import { YamlFileError } from '../../adapters/yaml-file/yaml-schema.js';
+import { YamlFileError } from '../../config/yaml-schema.js';
 import type { BenchConfig } from '../../config/bench-config-schema.js';
 import { cameraSectionSchema, withCameraSource, type CameraSection } from '../../config/camera-section.js';
 import { ConfigError } from '../../config/config-error.js';
 import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
-import { rigFromConfig } from '../../config/rig-from-config.js';
+import { rigFromConfig } from '../../app/bench/rig-from-config.js';
 
 const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
 

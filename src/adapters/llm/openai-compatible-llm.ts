@@ -3,11 +3,11 @@
 // vLLM (:8000/v1). The same code talks to all four; the differences are smoothed in the
 // response mapping and in silent-truncation detection (Ollama).
 import type { LlmPort, LlmRequest, LlmResponse } from '../../core/ports/llm.js';
-import { joinUrl, type LlmAdapterOptions } from '../llm-shared/adapter-options.js';
-import { sendRequest } from '../llm-shared/send-request.js';
-import { looksSilentlyTruncated } from '../llm-shared/silent-truncation.js';
-import { estimateRequestTokens, estimateTextTokens } from '../llm-shared/token-estimate.js';
-import { requestToSend } from '../llm-shared/without-images.js';
+import { joinUrl, type LlmAdapterOptions } from './adapter-options.js';
+import { sendRequest } from './send-request.js';
+import { looksSilentlyTruncated } from './silent-truncation.js';
+import { estimateRequestTokens, estimateTextTokens } from './token-estimate.js';
+import { requestToSend } from './without-images.js';
 import { fromOpenAiResponse } from './from-openai-response.js';
 import { openAiResponseSchema } from './openai-wire.js';
 import { toOpenAiRequest } from './to-openai-request.js';

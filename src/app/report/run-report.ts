@@ -2,11 +2,11 @@
 // the run's timeline — each step with its calls, each physical action with its journal records
 // (intent, outcome, verification), the pictures it was decided on and verified with, and any
 // approval; recovery decisions and operator commands where they happened. Pure.
-import type { RunError } from '../core/agent/run-state.js';
-import type { FindingRecord } from '../core/findings/finding-record.js';
-import type { AuditRecord, JournalRecord, PhysicalAction, JournalExpectation } from '../core/ports/run-store.js';
-import type { ActionOutcome } from '../core/ports/mcu.js';
-import type { Checkpoint } from '../core/state/checkpoint.js';
+import type { RunError } from '../../core/agent/run-state.js';
+import type { FindingRecord } from '../../core/findings/finding-record.js';
+import type { AuditRecord, JournalRecord, PhysicalAction, JournalExpectation } from '../../core/ports/run-store.js';
+import type { ActionOutcome } from '../../core/ports/mcu.js';
+import type { Checkpoint } from '../../core/state/checkpoint.js';
 import type { ApprovalEntry, FrameEntry, FrameLines } from './frame-index.js';
 
 /** A picture inlined in the page: the screen upright, in the device's proportions. */

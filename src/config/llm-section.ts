@@ -2,8 +2,11 @@
 // overrides, provider defaults, and errors that name the field, the rule and what to do.
 // The whole-app config embeds `llmConfigSchema`; `resolveLlmConfig` is what createLlm calls.
 import { z } from 'zod';
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './adapter-options.js';
 import { isLocalAddress } from './local-address.js';
+
+/** Per attempt, from sending to the last byte of the answer; and retries after the first attempt. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_MAX_RETRIES = 3;
 
 export const LLM_PROVIDERS = ['anthropic', 'openai-compatible'] as const;
 export type LlmProvider = (typeof LLM_PROVIDERS)[number];

@@ -28,9 +28,6 @@ export interface LlmAdapterOptions {
   onRetry?: (event: RetryEvent) => void;
 }
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const DEFAULT_MAX_RETRIES = 3;
-
 /** Joins a base URL and a path without doubling or losing the slash. */
 export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;

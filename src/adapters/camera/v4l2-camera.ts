@@ -1,6 +1,6 @@
 // A USB (UVC/V4L2) camera through ffmpeg, re-encoded or passed through as MJPEG on stdout.
 // Exposure and focus locks are V4L2 controls, set before ffmpeg opens the device.
-import { MjpegProcessCamera } from '../camera-mjpeg/mjpeg-process-camera.js';
+import { MjpegProcessCamera } from './mjpeg-process-camera.js';
 
 export interface V4l2Options {
   device?: string;

@@ -1,10 +1,10 @@
 // The one way the app gets an LLM: validated config in, a ready LlmPort out. A missing key is
 // reported here, at start-up, not at the first call halfway through a run.
 import type { LlmPort, LlmRequest } from '../../core/ports/llm.js';
-import { AnthropicLlm } from '../llm-anthropic/anthropic-llm.js';
-import { OpenAiCompatibleLlm } from '../llm-openai/openai-compatible-llm.js';
+import { AnthropicLlm } from './anthropic-llm.js';
+import { OpenAiCompatibleLlm } from './openai-compatible-llm.js';
 import type { LlmAdapterOptions } from './adapter-options.js';
-import { resolveLlmConfig, type ResolvedLlmConfig } from './llm-config.js';
+import { resolveLlmConfig, type ResolvedLlmConfig } from '../../config/llm-section.js';
 
 /** What tests and the composition root may inject; everything has a real default. */
 export type LlmDependencies = Pick<LlmAdapterOptions, 'sleep' | 'random' | 'fetch' | 'backoff' | 'onRetry'> & {

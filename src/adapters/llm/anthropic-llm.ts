@@ -1,9 +1,9 @@
 // LlmPort over the Anthropic Messages API: POST {baseUrl}/v1/messages.
 import type { LlmPort, LlmRequest, LlmResponse } from '../../core/ports/llm.js';
-import { joinUrl, type LlmAdapterOptions } from '../llm-shared/adapter-options.js';
-import { sendRequest } from '../llm-shared/send-request.js';
-import { estimateRequestTokens } from '../llm-shared/token-estimate.js';
-import { requestToSend } from '../llm-shared/without-images.js';
+import { joinUrl, type LlmAdapterOptions } from './adapter-options.js';
+import { sendRequest } from './send-request.js';
+import { estimateRequestTokens } from './token-estimate.js';
+import { requestToSend } from './without-images.js';
 import { ANTHROPIC_VERSION, anthropicResponseSchema } from './anthropic-wire.js';
 import { fromAnthropicResponse } from './from-anthropic-response.js';
 import { toAnthropicRequest } from './to-anthropic-request.js';

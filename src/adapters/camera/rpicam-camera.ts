@@ -1,6 +1,6 @@
 // The Raspberry Pi camera: one long-running `rpicam-vid --codec mjpeg -o -` producer (stills
 // take seconds each). Exposure, white balance and focus can be locked for steady OCR.
-import { MjpegProcessCamera } from '../camera-mjpeg/mjpeg-process-camera.js';
+import { MjpegProcessCamera } from './mjpeg-process-camera.js';
 
 export interface RpicamOptions {
   width?: number;

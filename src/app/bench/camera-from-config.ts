@@ -1,11 +1,11 @@
 // The camera a config's camera section describes, with its exposure, white-balance and focus
 // locks passed to the camera's adapter.
-import { HttpCamera } from '../adapters/camera-http/http-camera.js';
-import { ReplayCamera } from '../adapters/camera-replay/replay-camera.js';
-import { rpicamCamera } from '../adapters/camera-rpicam/rpicam-camera.js';
-import { v4l2Camera } from '../adapters/camera-v4l2/v4l2-camera.js';
-import type { CameraPort } from '../core/ports/camera.js';
-import { cameraKind, type CameraSection } from './camera-section.js';
+import { HttpCamera } from '../../adapters/camera/http-camera.js';
+import { ReplayCamera } from '../../adapters/camera/replay-camera.js';
+import { rpicamCamera } from '../../adapters/camera/rpicam-camera.js';
+import { v4l2Camera } from '../../adapters/camera/v4l2-camera.js';
+import type { CameraPort } from '../../core/ports/camera.js';
+import { cameraKind, type CameraSection } from '../../config/camera-section.js';
 
 export function cameraFromConfig(camera: CameraSection): CameraPort {
   const { source, width, height, framerate, timeoutMs } = camera;

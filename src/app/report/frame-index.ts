@@ -1,7 +1,7 @@
 // What the frame keeper leaves in STATE_DIR/frames/ for the run report: the pictures the agent
 // acted on, the OCR lines read from each (device pixels), the calibration that places the screen
 // in the camera picture, and the approvals asked during the run. Pure types and names.
-import type { Box } from '../core/vision/screen-model.js';
+import type { Box } from '../../core/vision/screen-model.js';
 
 export const FRAMES_DIR = 'frames';
 /** One JSON object per line: FrameIndexEntry. Append-only; a dropped picture leaves its line. */

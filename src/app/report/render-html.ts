@@ -2,9 +2,9 @@
 // boxes and tap points as inline SVG over each picture, no script and no external address at
 // all (a Content-Security-Policy in the page forbids fetching anything but data: pictures).
 // Pure: a string from the model.
-import type { FindingRecord } from '../core/findings/finding-record.js';
-import type { JournalExpectation, PhysicalAction } from '../core/ports/run-store.js';
-import type { ActionOutcome } from '../core/ports/mcu.js';
+import type { FindingRecord } from '../../core/findings/finding-record.js';
+import type { JournalExpectation, PhysicalAction } from '../../core/ports/run-store.js';
+import type { ActionOutcome } from '../../core/ports/mcu.js';
 import {
   buildTimeline, runIdsOf, STATUS_WORDS, summarySentence,
   type ActionRecord, type CallRecord, type ReportFrame, type ReportInput, type TimelineItem,

@@ -1,11 +1,11 @@
 // The real rig as the config (with the command line's overrides) describes it: the MCU's serial
 // device, the camera and the calibration. Shaped as app/agent's BenchConnection.
-import type { CameraPort } from '../core/ports/camera.js';
-import type { CalibrationBlock } from '../core/vision/calibration-schema.js';
-import { calibrationFromConfig } from './calibration-from-config.js';
-import type { CalibrationSection } from './calibration-section.js';
+import type { CameraPort } from '../../core/ports/camera.js';
+import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
+import { calibrationFromConfig } from '../../config/calibration-from-config.js';
+import type { CalibrationSection } from '../../config/calibration-section.js';
 import { cameraFromConfig } from './camera-from-config.js';
-import type { CameraSection } from './camera-section.js';
+import type { CameraSection } from '../../config/camera-section.js';
 
 export interface RigSettings {
   port: string;
