@@ -1,5 +1,6 @@
 // Exponential backoff with jitter: many clients hitting one rate limit must not come back in
 // lockstep, and a server that said when to come back is believed (within reason).
+import { equalJitterDelayMs } from '../../core/backoff/equal-jitter.js';
 
 export interface BackoffPolicy {
   /** Delay before the first retry, before jitter. */
@@ -20,8 +21,7 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { baseDelayMs: 500, maxDelayMs: 20
  * exponential step is fixed and half is random, so waits still grow but never synchronise.
  */
 export function backoffDelayMs(retryIndex: number, policy: BackoffPolicy, random: () => number): number {
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
-  return Math.round(step / 2 + (step / 2) * random());
+  return equalJitterDelayMs(retryIndex, policy.baseDelayMs, policy.maxDelayMs, random);
 }
 
 /** The server's wait when it gave one we accept, else our own backoff; null means give up. */
