@@ -12,7 +12,7 @@ import { decideRecovery, type RecoveryDecision } from '../../core/recovery/decid
 import { stepsToAdvance } from '../../core/recovery/script-position.js';
 import { lastUnsettledAction } from '../../core/recovery/unsettled-action.js';
 import type { Checkpoint } from '../../core/state/checkpoint.js';
-import type { ResumePlan } from './run-task.js';
+import type { ResumePlan } from './resume-plan.js';
 
 export const DEFAULT_MAX_AGE_MS = 24 * 3600 * 1000;
 

@@ -16,8 +16,6 @@ import { ScriptInterpreter } from '../../core/agent/interpreters/script/script-i
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import { runAgent } from '../../core/agent/loop/run-agent.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
-import type { RunError, StepRecord } from '../../core/agent/run-state.js';
-import type { ScriptCursor } from '../../core/agent/interpreters/script/script-interpreter.js';
 import type { RecoveryDecision } from '../../core/recovery/decide.js';
 import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
 import { ToolRegistry } from '../../core/agent/tools/registry.js';
@@ -37,6 +35,7 @@ import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import { FirstAnswerApprovals } from '../../adapters/approval-terminal/first-answer.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
 import { durableSummary } from './recover.js';
+import type { ResumePlan } from './resume-plan.js';
 import { keepFrames } from '../report/frame-keeper.js';
 
 export interface RunRequest {
@@ -66,16 +65,7 @@ export interface RunRequest {
   keepFrames?: boolean;
 }
 
-export interface ResumePlan {
-  continuationId: string;
-  step: number;
-  completed: StepRecord[];
-  errors: RunError[];
-  scriptCursor?: ScriptCursor;
-  scriptAdvanceBy: number;
-  /** Facts for an LLM's fresh session, from the durable record. */
-  handoff: string;
-}
+export type { ResumePlan } from './resume-plan.js';
 
 export type RunOutcome = { kind: 'ran'; summary: RunSummary } | { kind: 'recovery_stopped'; decision: RecoveryDecision };
 
