@@ -5,8 +5,9 @@
 // if it exists); flags override the file.
 import { join, resolve } from 'node:path';
 import { loadTask } from '../../app/agent/task-file.js';
-import { deviceFileForTask, joinBench, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
-import { runTask } from '../../app/agent/run-task.js';
+import { deviceFileForTask, type RigSource } from '../../app/bench/rig.js';
+import { openBench } from '../../app/bench/open-bench.js';
+import { runBenchSettings, runTask } from '../../app/agent/run-task.js';
 import { recoverer } from '../../app/agent/recover.js';
 import type { StopCode } from '../../core/recovery/decide.js';
 import { readFileSync } from 'node:fs';
@@ -24,7 +25,6 @@ import { cameraSectionSchema, withCameraSource, type CameraSection } from '../..
 import { ConfigError } from '../../config/config-error.js';
 import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
-import { rigFromConfig } from '../../app/bench/rig-from-config.js';
 
 const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--quiet]';
 
@@ -80,18 +80,25 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   };
   const mqtt = mqttSettings(values, config);
   const gpio = values.gpio ? loadGpioFile(values.gpio) : config.gpio;
-  const connection = await connect(taskFile, task.device, values, config, loaded?.file);
+  const rig = rigSource(taskFile, task.device, values, config, loaded?.file);
   const stateDir = resolve(values['state-dir'] ?? join(config.bench?.stateDir ?? defaultStateDir(), 'runs', new Date().toISOString().replace(/[:.]/g, '-')));
   const controller = new AbortController();
   const cancel = (signal: string) => () => controller.abort(`${signal} received`);
   process.once('SIGINT', cancel('SIGINT'));
   process.once('SIGTERM', cancel('SIGTERM'));
-  say(`benchhand ${mode}: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}${loaded ? `; config ${loaded.file}` : ''}`, values.quiet);
+  const interpreter = useLlm ? 'llm' : 'script';
+  const llm = useLlm ? llmConfig(values, config.llm) : undefined;
+  const keepFrames = values['keep-frames'] || undefined;
+  const bench = openBench(runBenchSettings({ task, stateDir, interpreter, llm, mqtt, gpio, keepFrames, rig }));
   try {
+    await bench.start('rig').catch((error: unknown) => {
+      if (error instanceof YamlFileError || error instanceof ConfigError) throw new UsageError(error.message);
+      throw error;
+    });
+    say(`benchhand ${mode}: ${taskFile} on ${bench.get('rig').description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}${loaded ? `; config ${loaded.file}` : ''}`, values.quiet);
     const outcome = await runTask({
-      task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
-      llm: useLlm ? llmConfig(values, config.llm) : undefined, planFirst: values.plan, approvals: approve, guardrails,
-      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, keepFrames: values['keep-frames'] || undefined, mqtt, gpio,
+      task, taskFile, bench, stateDir, interpreter, llm, planFirst: values.plan, approvals: approve, guardrails,
+      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, keepFrames, mqtt, gpio,
       recover: mode === 'resume' ? recoverer(stateDir, task.goal, (line) => process.stdout.write(`${line}\n`), values['max-age'] ? positiveInt(values['max-age'], '--max-age') * 60000 : undefined) : undefined,
     });
     if (outcome.kind === 'recovery_stopped') {
@@ -106,7 +113,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     say(`the record of this run is in ${stateDir} (result.json, journal.jsonl, audit.jsonl)`, values.quiet);
     return EXIT_CODES[summary.termination.kind];
   } finally {
-    await connection.close();
+    await bench.stop();
   }
 }
 
@@ -123,23 +130,16 @@ function loadConfig(named: string | undefined): { loaded?: LoadedConfig; config:
   }
 }
 
-async function connect(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string; port?: string; camera?: string; calibration?: string }, config: BenchConfig, configFile: string | undefined): Promise<BenchConnection> {
-  if (values.bench) return joinBench(values.bench);
+function rigSource(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string; port?: string; camera?: string; calibration?: string }, config: BenchConfig, configFile: string | undefined): RigSource {
+  if (values.bench) return { kind: 'bench', url: values.bench };
   if (values.sim !== undefined) {
     const deviceFile = values.sim === '' ? deviceFileForTask(taskFile, device) : values.sim;
-    return startBench(deviceFile, { recordDir: values.record, seed: values.seed ? Number(values.seed) : undefined });
+    return { kind: 'sim', deviceFile, recordDir: values.record, seed: values.seed ? Number(values.seed) : undefined };
   }
   const port = values.port ?? config.mcu?.port;
   const camera = values.camera !== undefined ? cameraFromFlag(values.camera, config.camera) : config.camera;
   const calibration = values.calibration !== undefined ? { file: resolve(values.calibration) } : config.calibration;
-  if (port && camera && calibration) {
-    try {
-      return rigFromConfig({ port, camera, calibration, origin: configFile ? `config ${configFile}` : 'no config file' });
-    } catch (error) {
-      if (error instanceof YamlFileError || error instanceof ConfigError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
+  if (port && camera && calibration) return { kind: 'config', settings: { port, camera, calibration, origin: configFile ? `config ${configFile}` : 'no config file' } };
   const missing = [port ? undefined : 'mcu.port (--port)', camera ? undefined : 'camera.source (--camera)', calibration ? undefined : 'calibration (--calibration)'].filter(Boolean);
   throw new UsageError(`say where the hardware is: --sim (a virtual bench for this run), --bench ADDRESS (a running \`benchhand sim\`), or the rig with --port PATH --camera rpicam|v4l2:/dev/videoN --calibration FILE or a config file that gives them (--config FILE, $BENCHHAND_CONFIG, /etc/benchhand/config.yaml)${configFile ? `; ${configFile} and the flags lack ${missing.join(', ')}` : ''}`);
 }

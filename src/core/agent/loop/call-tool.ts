@@ -117,17 +117,16 @@ async function runAction(deps: AgentDeps, state: RunState, looks: Observations, 
 }
 
 async function runWithTimeout(deps: AgentDeps, timeoutMs: number, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<ToolOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({
-      callId: call.id, tool: call.name, status: 'timeout',
-      content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
-    }), timeoutMs);
-  });
+  // On the run's clock, so a test on a manual clock decides when a tool has taken too long.
+  const finished = new AbortController();
+  const timeout = deps.clock.sleep(timeoutMs, finished.signal).then((): ToolOutcome => ({
+    callId: call.id, tool: call.name, status: 'timeout',
+    content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
+  }));
   try {
     return await Promise.race([run(), timeout]);
   } finally {
-    clearTimeout(timer);
+    finished.abort();
   }
 }
 
