@@ -15,6 +15,8 @@ describeMcuPortContract('serial link to the native simulated MCU', async () => {
   const port = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds() });
   return {
     port,
+    // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
+    workspace: { width: 1080, height: 2400 },
     actuations: async () => {
       const events = sim.events();
       return { taps: taps(events), keyPresses: events.filter((e) => e.ev === 'key_down').length };

@@ -24,6 +24,8 @@ if (missing && process.env.CI) {
     const port = await McuLink.connect({ path: mcu.path, commandIds: new MemoryCommandIds() });
     return {
       port,
+    // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
+    workspace: { width: 1080, height: 2400 },
       teardown: async () => {
         await port.close();
         await mcu.stop();
