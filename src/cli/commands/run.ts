@@ -18,7 +18,7 @@ import { defaultGuardrails } from '../../core/agent/guard/guardrail-config.js';
 import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
-import { defaultStateDir, parseOptions, UsageError } from '../args.js';
+import { defaultStateDir, parseOptions, UsageError, wholeNumberFlag } from '../args.js';
 import { YamlFileError } from '../../config/yaml-schema.js';
 import type { BenchConfig } from '../../config/bench-config-schema.js';
 import { cameraSectionSchema, withCameraSource, type CameraSection } from '../../config/camera-section.js';
@@ -60,22 +60,23 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     'max-age': { type: 'string' }, 'keep-frames': { type: 'boolean' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
     'mqtt-password-env': { type: 'string' }, 'mqtt-tls-ca': { type: 'string' }, gpio: { type: 'string' }, 'ask-before': { type: 'string', multiple: true },
     config: { type: 'string' },
-  }, USAGE);
+  }, mode === 'resume' ? USAGE.replace('benchhand run', 'benchhand resume') : USAGE);
   if (mode === 'resume' && !values['state-dir']) throw new UsageError(`resume needs --state-dir: the directory of the run to pick up (benchhand run printed it)\nusage: ${USAGE.replace('benchhand run', 'benchhand resume')}`);
   const taskFile = positionals[0];
   if (!taskFile) throw new UsageError(`TASK (a task file) is required; --sim takes an optional device file, so put the task first\nusage: ${USAGE}`);
   if (values.sim !== undefined && values.bench) throw new UsageError(`--sim and --bench exclude each other: --sim starts a bench for this run, --bench joins a running one\nusage: ${USAGE}`);
   const approve = values.approve ?? 'ask';
   if (approve !== 'ask' && approve !== 'all' && approve !== 'none') throw new UsageError(`--approve must be ask, all or none; got "${approve}"\nusage: ${USAGE}`);
-  const task = loadTask(taskFile);
+  const task = taskFrom(taskFile);
   const { loaded, config } = loadConfig(values.config);
   const useLlm = values.llm !== undefined || values.model !== undefined || !task.steps;
   // The file's guardrails are the bench's; a task's own limits (steps, deadline) beat them; flags beat both.
   const guardrails = {
     ...(config.guardrails ?? {}),
     ...(config.guardrails ? task.limits ?? {} : {}),
-    ...(values['max-steps'] ? { maxSteps: positiveInt(values['max-steps'], '--max-steps') } : {}),
-    ...(values.deadline ? { deadlineMs: positiveInt(values.deadline, '--deadline') * 1000 } : {}),
+    // The bounds are the guardrails' own (core/agent/guard/guardrail-config.ts): refused here, by flag.
+    ...(values['max-steps'] !== undefined ? { maxSteps: wholeNumberFlag(values['max-steps'], '--max-steps', { min: 1, max: 10_000, unit: 'steps' }, USAGE) } : {}),
+    ...(values.deadline !== undefined ? { deadlineMs: wholeNumberFlag(values.deadline, '--deadline', { min: 1, max: 24 * 3600, unit: 'seconds' }, USAGE) * 1000 } : {}),
     ...(values['ask-before'] ? { approvals: [...(config.guardrails?.approvals ?? defaultGuardrails().approvals), ...values['ask-before'].map((pattern, i) => ({ name: `ask-before-${i + 1}`, tool: '*', targetMatches: checkedPattern(pattern) }))] } : {}),
   };
   const mqtt = mqttSettings(values, config);
@@ -114,6 +115,15 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     return EXIT_CODES[summary.termination.kind];
   } finally {
     await bench.stop();
+  }
+}
+
+/** A task file that cannot be read or does not validate is a usage error (exit 2), like a bad config. */
+function taskFrom(taskFile: string): ReturnType<typeof loadTask> {
+  try {
+    return loadTask(taskFile);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n(a task file is YAML with a goal and, for the script interpreter, steps: see src/sim/devices/settings-wifi.task.yaml)`);
   }
 }
 
