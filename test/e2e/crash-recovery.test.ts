@@ -34,15 +34,16 @@ afterEach(async () => {
 const taps = () => bench!.mcu.events().filter((e) => e.ev === 'tap_down').map((e) => `${e.x},${e.y}`);
 
 /**
- * What recovery decides after a kill in each phase of step 3 (run-agent.ts, act-phase.ts,
+ * What recovery decides after a kill in each phase of step 3 (run-agent.ts, act-phase.ts and
  * call-tool.ts say where each phase hook sits): before the intent is journaled nothing is in
- * doubt; between the intent and the outcome the tap was never sent (the serial write had not left
- * the process), so the screen is as before and the tap is done again under a new id; once the MCU
- * answered, the tap's effect shows and the run goes on after it.
+ * doubt (continue); killed after the intent but before the command is sent ('journal'), the screen
+ * is as before, so the tap is done again under a new id (verify_then_retry); killed once the
+ * command is on its way ('act': the serial write has left the process) or done ('verify'), its
+ * effect shows on the fresh picture, so the run goes on after it (continue).
  */
 const DECISION_AFTER_KILL_IN: Record<string, 'continue' | 'verify_then_retry'> = {
   observe: 'continue', interpret: 'continue', guard: 'continue',
-  journal: 'verify_then_retry', act: 'verify_then_retry',
+  journal: 'verify_then_retry', act: 'continue',
   verify: 'continue', checkpoint: 'continue',
 };
 
