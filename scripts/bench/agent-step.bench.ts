@@ -3,9 +3,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBench } from '../../src/app/agent/bench-connection.js';
+import { openBench } from '../../src/app/bench/open-bench.js';
 import { loadTask } from '../../src/app/agent/task-file.js';
-import { runTask } from '../../src/app/agent/run-task.js';
+import { runBenchSettings, runTask } from '../../src/app/agent/run-task.js';
 import type { McuPort } from '../../src/core/ports/mcu.js';
 import type { ObserverPort } from '../../src/core/ports/observer.js';
 import { percentile, round } from './stats.js';
@@ -27,16 +27,18 @@ export async function benchAgentStep(runs = 2): Promise<Record<string, unknown>>
   });
   const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
   for (let i = 0; i < runs; i++) {
-    const connection = await startBench('src/sim/devices/settings-wifi.yaml');
+    const stateDir = mkdtempSync(join(tmpdir(), 'bh-bench-'));
+    const bench = openBench(runBenchSettings({ task, stateDir, interpreter: 'script', rig: { kind: 'sim', deviceFile: 'src/sim/devices/settings-wifi.yaml' } }));
     let last = performance.now();
     try {
+      await bench.start('rig');
       await runTask({
-        task, taskFile: 'settings-wifi', connection, stateDir: mkdtempSync(join(tmpdir(), 'bh-bench-')), interpreter: 'script', approvals: 'none',
+        task, taskFile: 'settings-wifi', bench, stateDir, interpreter: 'script', approvals: 'none',
         signal: new AbortController().signal, instrument: { observer: timeObserver, mcu: timeMcu },
         onProgress: (event) => { if (event.type === 'step') { steps.push(performance.now() - last); last = performance.now(); } },
       });
     } finally {
-      await connection.close();
+      await bench.stop();
     }
   }
   return {

@@ -10,7 +10,7 @@ import { simCommand } from './commands/sim.js';
 import { resumeCommand, runCommand } from './commands/run.js';
 import { controlCommand } from './commands/control.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
-import { UsageError } from './args.js';
+import { HelpRequested, UsageError } from './args.js';
 
 type Subcommand = (argv: string[]) => Promise<number>;
 
@@ -56,6 +56,10 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await subcommand.run(rest);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      process.stdout.write(`usage: ${error.usage}\n`);
+      return 0;
+    }
     process.stderr.write(`benchhand ${name}: ${(error as Error).message}\n`);
     return error instanceof UsageError ? 2 : 1;
   }

@@ -2,8 +2,8 @@
 // each section the schema its own code already uses. All sections are optional; what a command
 // needs and does not find, it asks for by name.
 import { z } from 'zod';
-import { gpioConfigSchema } from '../adapters/gpio/gpio-config.js';
-import { llmConfigSchema } from '../adapters/llm-shared/llm-config.js';
+import { gpioConfigSchema } from './gpio-section.js';
+import { llmConfigSchema } from './llm-section.js';
 import { guardrailConfigSchema } from '../core/agent/guard/guardrail-config.js';
 import { benchSectionSchema } from './bench-section.js';
 import { calibrationSectionSchema } from './calibration-section.js';

@@ -1,7 +1,7 @@
 // The calibration a config gives: the inline block as it is, or the file it names, read as YAML
 // (JSON is YAML) so a problem in that file has a line number too.
 import { readFileSync } from 'node:fs';
-import { loadYamlWithSchema } from '../adapters/yaml-file/yaml-schema.js';
+import { loadYamlWithSchema } from './yaml-schema.js';
 import { calibrationSchema, type CalibrationBlock } from '../core/vision/calibration-schema.js';
 import type { CalibrationSection } from './calibration-section.js';
 import { ConfigError } from './config-error.js';

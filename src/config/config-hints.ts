@@ -1,7 +1,7 @@
 // What to do about a problem at each key of the config: the fix, with an example. Looked up by
 // the key's path with list positions dropped (guardrails.approvals[].name); a key without its
 // own hint gets its section's.
-import type { Path } from '../adapters/yaml-file/yaml-schema.js';
+import type { Path } from './yaml-schema.js';
 import { CALIBRATION_FORMS } from './calibration-section.js';
 import { CAMERA_SOURCES } from './camera-section.js';
 

@@ -1,7 +1,7 @@
 // The keys a place in the config accepts, read from the schema itself, so an "unknown key" error
 // can list the right ones.
 import type { z } from 'zod';
-import type { Path } from '../adapters/yaml-file/yaml-schema.js';
+import type { Path } from './yaml-schema.js';
 
 interface Definition { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; in?: z.ZodType; options?: z.ZodType[] }
 

@@ -1,7 +1,7 @@
 // One line per section of a checked config, for `benchhand config check`: what the bench will
 // use, in words. Secrets are never shown; for a password or key, only whether its variable is set.
 import type { CalibrationBlock } from '../core/vision/calibration-schema.js';
-import { DEFAULT_API_KEY_ENV } from '../adapters/llm-shared/llm-config.js';
+import { DEFAULT_API_KEY_ENV } from './llm-section.js';
 import type { BenchConfig, SectionName } from './bench-config-schema.js';
 import { SECTION_NAMES } from './bench-config-schema.js';
 import { withoutUrlPassword } from './url-password.js';

@@ -3,7 +3,7 @@
 // (BENCHHAND_LLM_PROVIDER, _MODEL, _BASE_URL) replace keys of an llm section the file has; without
 // one they still apply when a run builds its LLM.
 import { resolve } from 'node:path';
-import { ENV_OVERRIDES as LLM_ENV_OVERRIDES } from '../adapters/llm-shared/llm-config.js';
+import { ENV_OVERRIDES as LLM_ENV_OVERRIDES } from './llm-section.js';
 import { withCameraSource } from './camera-section.js';
 import { cameraSourceFrom } from './relative-paths.js';
 

@@ -3,7 +3,7 @@
 // key, the rule and what to do; a key an environment variable set says so.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fieldName, flattenIssues, parseYaml, YamlFileError, type FileProblem, type Path } from '../adapters/yaml-file/yaml-schema.js';
+import { fieldName, flattenIssues, parseYaml, YamlFileError, type FileProblem, type Path } from './yaml-schema.js';
 import { benchConfigSchema, type BenchConfig } from './bench-config-schema.js';
 import { calibrationIssues } from './calibration-section.js';
 import { ConfigError } from './config-error.js';

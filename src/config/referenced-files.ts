@@ -3,7 +3,7 @@
 // (The serial device and the camera hardware are `benchhand doctor`'s to check.)
 import { accessSync, constants } from 'node:fs';
 import type { CalibrationBlock } from '../core/vision/calibration-schema.js';
-import { YamlFileError } from '../adapters/yaml-file/yaml-schema.js';
+import { YamlFileError } from './yaml-schema.js';
 import type { BenchConfig } from './bench-config-schema.js';
 import { calibrationFromConfig } from './calibration-from-config.js';
 import { cameraKind } from './camera-section.js';

@@ -1,4 +1,4 @@
-import { AnthropicLlm } from '../../src/adapters/llm-anthropic/anthropic-llm.js';
+import { AnthropicLlm } from '../../src/adapters/llm/anthropic-llm.js';
 import { describeLlmPortContract } from './llm-port.contract.js';
 
 describeLlmPortContract('Anthropic Messages adapter', {

@@ -1,4 +1,4 @@
-import { OpenAiCompatibleLlm } from '../../src/adapters/llm-openai/openai-compatible-llm.js';
+import { OpenAiCompatibleLlm } from '../../src/adapters/llm/openai-compatible-llm.js';
 import { describeLlmPortContract } from './llm-port.contract.js';
 
 describeLlmPortContract('OpenAI-compatible chat completions adapter', {

@@ -4,8 +4,8 @@
 // case says so in its name.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LlmError, type LlmPort, type LlmRequest } from '../../src/core/ports/llm.js';
-import type { LlmAdapterOptions } from '../../src/adapters/llm-shared/adapter-options.js';
-import { UNPARSED_ARGUMENTS_KEY } from '../../src/adapters/llm-anthropic/to-anthropic-request.js';
+import type { LlmAdapterOptions } from '../../src/adapters/llm/adapter-options.js';
+import { UNPARSED_ARGUMENTS_KEY } from '../../src/adapters/llm/to-anthropic-request.js';
 import { FakeLlmServer } from '../support/fake-llm-server.js';
 import type { Protocol } from '../support/fake-llm-replies.js';
 import type { OverflowDialect } from '../support/fake-llm-steps.js';

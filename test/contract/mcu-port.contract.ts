@@ -26,6 +26,8 @@ export interface ContractSubject {
    * boot. Absent where the subject cannot reboot its MCU: the reboot checks show as skipped.
    */
   reboot?(): Promise<void>;
+  /** The workspace this implementation is built with (the firmware's BH_TOUCH_WORKSPACE_X/Y, the fake's default). */
+  workspace: { width: number; height: number };
   teardown(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
 
     it('reports a ready MCU with a workspace after the handshake', () => {
       expect(port().info.state).toBe('ready');
-      expect(port().info.limits.workspace.width).toBeGreaterThan(0);
+      expect(port().info.limits.workspace).toMatchObject(subject.workspace);
       expect(port().info.capabilities).toContain('tap');
     });
 

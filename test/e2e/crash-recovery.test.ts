@@ -33,13 +33,27 @@ afterEach(async () => {
 
 const taps = () => bench!.mcu.events().filter((e) => e.ev === 'tap_down').map((e) => `${e.x},${e.y}`);
 
+/**
+ * What recovery decides after a kill in each phase of step 3 (run-agent.ts, act-phase.ts and
+ * call-tool.ts say where each phase hook sits): before the intent is journaled nothing is in
+ * doubt (continue); killed after the intent but before the command is sent ('journal'), the screen
+ * is as before, so the tap is done again under a new id (verify_then_retry); killed once the
+ * command is on its way ('act': the serial write has left the process) or done ('verify'), its
+ * effect shows on the fresh picture, so the run goes on after it (continue).
+ */
+const DECISION_AFTER_KILL_IN: Record<string, 'continue' | 'verify_then_retry'> = {
+  observe: 'continue', interpret: 'continue', guard: 'continue',
+  journal: 'verify_then_retry', act: 'continue',
+  verify: 'continue', checkpoint: 'continue',
+};
+
 describe('kill -9 at every phase of a step, then resume', () => {
-  it.each(['observe', 'interpret', 'guard', 'journal', 'act', 'verify', 'checkpoint'])('killed in %s of step 3: resume finishes, no action twice', async (phase) => {
+  it.each(Object.keys(DECISION_AFTER_KILL_IN))('killed in %s of step 3: resume finishes, no action twice', async (phase) => {
     const { url, stateDir } = await freshBench();
     const killed = await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: `${phase}:3` });
     expect(killed.code).toBeNull(); // died of SIGKILL
     const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
-    expect(resumed.stdout).toMatch(/^recovery: (continue|verify_then_retry)/m);
+    expect(resumed.stdout.match(/^recovery: (\S+)/m)?.[1]).toBe(DECISION_AFTER_KILL_IN[phase]);
     expect(resumed.stdout).toMatch(/Submitted a result/);
     expect(resumed.code).toBe(0);
     expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);

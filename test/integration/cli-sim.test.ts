@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpCamera } from '../../src/adapters/camera-http/http-camera.js';
+import { HttpCamera } from '../../src/adapters/camera/http-camera.js';
 import type { ChildProcess } from 'node:child_process';
 import { getJson } from '../support/http.js';
 import { runCli, spawnCli } from '../support/run-cli.js';

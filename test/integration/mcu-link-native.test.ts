@@ -31,6 +31,8 @@ describeMcuPortContract('serial link to the native simulated MCU', async () => {
       await sim.restart();
       await until(() => subject.port.isConnected && subject.port.info.bootId !== bootBefore && subject.port.info.state !== 'disarmed', 10000, 'the link to shake hands with the rebooted MCU');
     },
+    // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
+    workspace: { width: 1080, height: 2400 },
     actuations: async () => {
       const events = sim.events();
       return { taps: taps(events), keyPresses: events.filter((e) => e.ev === 'key_down').length };

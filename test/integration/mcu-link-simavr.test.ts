@@ -37,6 +37,8 @@ if (missing && process.env.CI) {
         await subject.port.close();
         subject.port = await connect();
       },
+      // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
+      workspace: { width: 1080, height: 2400 },
       teardown: async () => {
         await subject.port.close();
         await mcu.stop();

@@ -85,8 +85,13 @@ describe('virtual bench faults', () => {
   });
 
   it('the screen changes while nobody is looking', async () => {
+    const tapsBefore = f.bench.mcu.events().filter((e) => e.ev === 'tap_down').length;
+    expect((await screenOf(f)()).screen).not.toBe('settings');
     await f.fault({ fault: 'screen-change', afterMs: 100, actions: [{ goto: 'settings' }] });
-    await eventually(screenOf(f), (d) => d.screen === 'settings');
+    const changed = await eventually(screenOf(f), (d) => d.screen === 'settings');
+    expect(changed.screen).toBe('settings');
+    // Nobody touched it: the MCU tapped nothing meanwhile.
+    expect(f.bench.mcu.events().filter((e) => e.ev === 'tap_down')).toHaveLength(tapsBefore);
   });
 
   it('on-screen text tries to instruct the agent, and obeying it is recorded', async () => {

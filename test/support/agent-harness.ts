@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { FixedApprovals } from '../../src/adapters/approval-terminal/terminal-approvals.js';
 import { systemClock } from '../../src/adapters/clock/system-clock.js';
+import type { Clock } from '../../src/core/ports/clock.js';
 import { FakeMcu, type FakeActuation } from '../../src/adapters/mcu-fake/fake-mcu.js';
 import { TruthObserver } from '../../src/adapters/observer-truth/truth-observer.js';
 import { FileRunStore } from '../../src/adapters/store/file-run-store.js';
@@ -38,7 +39,9 @@ export interface Harness {
   journal(): { type: string; commandId: number; action?: unknown; outcome?: unknown }[];
 }
 
-export async function startHarness(deviceName: string, options: { approve?: boolean; approvals?: ApprovalPort } = {}): Promise<Harness> {
+/** `clock`: the loop's clock (a ManualClock for tests that decide when time passes); default the system's. */
+export async function startHarness(deviceName: string, options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {}): Promise<Harness> {
+  const clock = options.clock ?? systemClock;
   const device = VirtualDevice.fromFile(`src/sim/devices/${deviceName}.yaml`);
   const started = performance.now();
   const deviceNow = () => performance.now() - started;
@@ -55,7 +58,7 @@ export async function startHarness(deviceName: string, options: { approve?: bool
     }
   };
   const mcu = new FakeMcu({ width: device.width, height: device.height }, feel);
-  const observer = new TruthObserver(device, systemClock, () => device.advance(deviceNow()));
+  const observer = new TruthObserver(device, clock, () => device.advance(deviceNow()));
   const stateDir = mkdtempSync(join(tmpdir(), 'bh-agent-'));
   const store = await FileRunStore.open(stateDir);
   const approvals = options.approvals ?? new FixedApprovals(options.approve ?? true);
@@ -63,7 +66,7 @@ export async function startHarness(deviceName: string, options: { approve?: bool
   const harness: Harness = {
     device, mcu, observer, store, stateDir, approvals, controller,
     deps: (interpreter, guardrails = {}, task) => ({
-      mcu, observer, store, clock: systemClock, approvals, interpreter, tools: harness.tools ?? new ToolRegistry(),
+      mcu, observer, store, clock, approvals, interpreter, tools: harness.tools ?? new ToolRegistry(),
       guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 3000, ...guardrails },
       toActuator: (p) => p,
       recordFinding: async () => 'new',

@@ -2,7 +2,7 @@
 // HttpCamera connected to it exactly as an agent in another process would connect.
 import { MemoryCommandIds } from '../../src/adapters/mcu-serial/command-ids.js';
 import { McuLink } from '../../src/adapters/mcu-serial/link.js';
-import { HttpCamera } from '../../src/adapters/camera-http/http-camera.js';
+import { HttpCamera } from '../../src/adapters/camera/http-camera.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench, type VirtualBenchOptions } from '../../src/sim/bench/virtual-bench.js';
 import type { McuEvent } from '../../src/core/ports/mcu.js';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createLlm } from '../../src/adapters/llm-shared/index.js';
+import { createLlm } from '../../src/adapters/llm/index.js';
 import { loadTask } from '../../src/app/agent/task-file.js';
 import type { ContextSnapshot } from '../../src/core/agent/interpreters/llm/context-manager.js';
 import { LlmInterpreter, type LlmInterpreterOptions } from '../../src/core/agent/interpreters/llm/llm-interpreter.js';

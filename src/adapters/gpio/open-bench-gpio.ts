@@ -5,7 +5,7 @@
 import type { BenchGpio } from './bench-gpio.js';
 import { EmergencyStopInput } from './emergency-stop-input.js';
 import { DEFAULT_SYSFS_ROOT, findMainGpioChip, sysfsNumberOf } from './gpio-chip.js';
-import { gpioConfigSchema, type GpioConfigInput } from './gpio-config.js';
+import { gpioConfigSchema, type GpioConfigInput } from '../../config/gpio-section.js';
 import { levelValue, type GpioConstructor, type GpioLine } from './gpio-line.js';
 import { loadOnoff } from './load-onoff.js';
 import { OffBenchGpio } from './off-bench-gpio.js';

@@ -2,6 +2,7 @@
 // fleet of benches would hit a restarted broker in lockstep, for ever, every second; here the
 // wait doubles per failed attempt up to a cap, and "equal jitter" (half fixed, half random) keeps
 // benches from synchronising while still growing measurably.
+import { equalJitterDelayMs } from '../../core/backoff/equal-jitter.js';
 
 export interface ReconnectBackoff {
   /** Wait before the first reconnect attempt, before jitter. */
@@ -16,6 +17,5 @@ export const DEFAULT_RECONNECT_BACKOFF: ReconnectBackoff = { initialDelayMs: 100
 
 /** The wait before reconnect attempt `attempt` (0 for the first after a loss). */
 export function reconnectDelayMs(attempt: number, backoff: ReconnectBackoff, random: () => number): number {
-  const step = Math.min(backoff.maxDelayMs, backoff.initialDelayMs * 2 ** Math.min(attempt, 30));
-  return Math.round(step / 2 + (step / 2) * random());
+  return equalJitterDelayMs(attempt, backoff.initialDelayMs, backoff.maxDelayMs, random);
 }

@@ -1,15 +1,9 @@
-// The composition root of a run: connects the MCU link, the camera and OCR, the durable store,
-// the interpreter and the approvals, runs the loop, and takes everything down again.
+// A run on a bench (app/bench/open-bench.ts builds its parts): starts them, recovers when resuming,
+// makes the interpreter and the approvals, and runs the loop.
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { FixedApprovals, TerminalApprovals } from '../../adapters/approval-terminal/terminal-approvals.js';
 import { systemClock } from '../../adapters/clock/system-clock.js';
-import { createLlm } from '../../adapters/llm-shared/index.js';
-import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
-import { McuLink } from '../../adapters/mcu-serial/link.js';
-import { estopDirectory, FileEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
-import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
-import { FileRunStore } from '../../adapters/store/file-run-store.js';
 import { guardrailConfigSchema, type GuardrailConfig } from '../../core/agent/guard/guardrail-config.js';
 import type { Interpreter } from '../../core/agent/interpreters/interpreter.js';
 import { LlmInterpreter } from '../../core/agent/interpreters/llm/llm-interpreter.js';
@@ -23,27 +17,22 @@ import { ToolRegistry } from '../../core/agent/tools/registry.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
 import type { McuPort } from '../../core/ports/mcu.js';
 import type { ObserverPort } from '../../core/ports/observer.js';
-import { CameraObserver } from '../vision/camera-observer.js';
-import { ScreenReader } from '../vision/screen-reader.js';
-import type { BenchConnection } from './bench-connection.js';
-import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
 import { readResultFile } from '../../adapters/store/result-file-reader.js';
-import { FileOperator } from '../../adapters/operator-file/file-operator.js';
-import type { GpioConfigInput } from '../../adapters/gpio/index.js';
-import { openBenchHardware } from './bench-hardware.js';
-import { connectMqtt, publishRunEnd, snapshotting, wireMqttCommands, type MqttSettings } from './mqtt-wiring.js';
+import type { GpioConfigInput } from '../../config/gpio-section.js';
+import { publishRunEnd, type MqttSettings } from './mqtt-wiring.js';
+import type { Bench, BenchSettings } from '../bench/open-bench.js';
+import type { RigSource } from '../bench/rig.js';
 import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import { FirstAnswerApprovals } from '../../adapters/approval-terminal/first-answer.js';
-import { deviceForFindings, FindingsLog, findingsDirectoryFor } from './findings-log.js';
 import { durableSummary } from '../../core/recovery/durable-summary.js';
 import type { ResumePlan } from '../../core/recovery/resume-plan.js';
-import { keepFrames } from '../report/frame-keeper.js';
 import { preflightStateDir } from './state-dir-preflight.js';
 
 export interface RunRequest {
   task: TaskDefinition;
   taskFile: string;
-  connection: BenchConnection;
+  /** Opened by the caller with runBenchSettings (its rig may already be started); stopped by the caller. */
+  bench: Bench;
   stateDir: string;
   interpreter: 'script' | 'llm';
   llm?: unknown;
@@ -73,74 +62,63 @@ export type RunOutcome = { kind: 'ran'; summary: RunSummary } | { kind: 'recover
 
 export async function runTask(request: RunRequest): Promise<RunOutcome> {
   await mkdir(request.stateDir, { recursive: true });
-  const cleanup: (() => Promise<unknown>)[] = [];
-  try {
-    const { connection, task } = request;
-    // Opened first: a damaged findings.json stops the run before it touches the device.
-    const say = (line: string) => process.stderr.write(`${line}\n`);
-    // Joined early: operators see the bench and can steer it even while it recovers.
-    const mqtt = request.mqtt ? await connectMqtt(request.mqtt, request.stateDir, say) : undefined;
-    if (mqtt) cleanup.push(() => mqtt.close());
-    const findings = await FindingsLog.open(findingsDirectoryFor(request.stateDir), {
-      device: deviceForFindings(task.device, connection.description), runId: () => runIdFromResultFile(request.stateDir),
-      ...(mqtt ? { onSaved: (saved) => mqtt.publishFinding(saved) } : {}),
-    });
-    cleanup.push(() => findings.close());
-    const pool = await TesseractPool.start(1, { warmUp: true });
-    cleanup.push(() => pool.close());
-    const calibration = { deviceSize: connection.calibration.deviceSize, screenCorners: connection.calibration.screenCorners };
-    // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
-    // which would make a done action look undone. Correctness over the ~40 % a band read saves.
-    const camera = new CameraObserver(connection.camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
-    const seen = mqtt ? snapshotting(camera, mqtt) : camera;
-    const keeper = (request.keepFrames ?? process.env.BENCHHAND_KEEP_FRAMES === '1') ? keepFrames(seen, request.stateDir, calibration) : undefined;
-    if (keeper) cleanup.push(() => keeper.flush());
-    const looked = keeper ?? seen;
-    const observer = request.instrument?.observer?.(looked) ?? looked;
-    const damaged = await preflightStateDir(request.stateDir);
-    if (damaged) {
-      say(`stopped: ${damaged.reasons.join(' ')}`);
-      return { kind: 'recovery_stopped', decision: damaged };
-    }
-    const plan = request.recover ? await request.recover(observer) : undefined;
-    if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
-    const estop = await FileEmergencyStopRecord.open(estopDirectory(request.stateDir));
-    const mcu = await McuLink.connect({ path: connection.serialPath, commandIds: new FileCommandIds(request.stateDir), estop });
-    cleanup.push(() => mcu.close());
-    await homeIfNeeded(mcu, say);
-    const store = await FileRunStore.open(request.stateDir);
-    cleanup.push(() => store.close());
-    const tools = new ToolRegistry();
-    const approvals = approvalPort(request.approvals, mqtt);
-    const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
-    const [a, b, c, d, e, f] = connection.calibration.actuator.affine as [number, number, number, number, number, number];
-    const hardware = openBenchHardware(mcu, [new FileOperator(request.stateDir), ...(mqtt ? [mqtt.operator] : [])], request.gpio, say);
-    cleanup.push(async () => hardware.close());
-    if (mqtt) wireMqttCommands(mqtt, hardware, findings);
-    const summary = await runAgent({
-      mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store, clock: systemClock, approvals, tools, guardrails,
-      interpreter: makeInterpreter(request, tools, approvals, plan),
-      toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
-      recordFinding: (finding) => findings.record(finding),
-      inputs: { values: task.inputs, secrets: new Set(task.secrets) },
-      wallClock: () => new Date().toISOString(),
-      newId: () => randomUUID(),
-      onProgress: (event) => {
-        hardware.onProgress(event);
-        keeper?.note(event);
-        mqtt?.publishProgress(event);
-        request.onProgress?.(event);
-      },
-      signal: request.signal,
-      phaseHook: crashHook(),
-      operator: hardware.operator,
-      emergencyStop: estop,
-    }, { goal: task.goal, task: request.taskFile, resume: plan });
-    if (mqtt) publishRunEnd(mqtt, summary);
-    return { kind: 'ran', summary };
-  } finally {
-    for (const close of cleanup.reverse()) await close().catch(() => undefined);
+  const { bench, task } = request;
+  // The bench is the caller's to stop; the parts are started here, in two steps: a resume first
+  // looks at the device (nothing connects to the MCU until recovery says it may).
+  await bench.start('mqtt', 'findings', 'observer');
+  const looked = bench.get('observer');
+  const observer = request.instrument?.observer?.(looked) ?? looked;
+  const damaged = await preflightStateDir(request.stateDir);
+  if (damaged) {
+    process.stderr.write(`stopped: ${damaged.reasons.join(' ')}\n`);
+    return { kind: 'recovery_stopped', decision: damaged };
   }
+  const plan = request.recover ? await request.recover(observer) : undefined;
+  if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
+  await bench.start();
+  const mcu = bench.get('mcu');
+  const hardware = bench.get('hardware');
+  const mqtt = request.mqtt ? bench.get('mqtt') : undefined;
+  const findings = bench.get('findings');
+  const tools = new ToolRegistry();
+  const approvals = approvalPort(request.approvals, mqtt);
+  const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
+  const [a, b, c, d, e, f] = bench.get('rig').calibration.actuator.affine as [number, number, number, number, number, number];
+  const summary = await runAgent({
+    mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store: bench.get('store'), clock: systemClock, approvals, tools, guardrails,
+    interpreter: makeInterpreter(request, tools, approvals, plan),
+    toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
+    recordFinding: (finding) => findings.record(finding),
+    inputs: { values: task.inputs, secrets: new Set(task.secrets) },
+    wallClock: () => new Date().toISOString(),
+    newId: () => randomUUID(),
+    onProgress: (event) => {
+      hardware.onProgress(event);
+      bench.keeper?.note(event);
+      mqtt?.publishProgress(event);
+      request.onProgress?.(event);
+    },
+    signal: request.signal,
+    phaseHook: crashHook(),
+    operator: hardware.operator,
+    emergencyStop: bench.get('estop'),
+  }, { goal: task.goal, task: request.taskFile, resume: plan });
+  if (mqtt) publishRunEnd(mqtt, summary);
+  return { kind: 'ran', summary };
+}
+
+/** The bench a run needs, for openBench: every part, the LLM only for the LLM interpreter. */
+export function runBenchSettings(request: Pick<RunRequest, 'task' | 'stateDir' | 'interpreter' | 'llm' | 'mqtt' | 'gpio' | 'keepFrames'> & { rig: RigSource }): BenchSettings {
+  return {
+    rig: request.rig, stateDir: request.stateDir,
+    ...(request.mqtt ? { mqtt: request.mqtt } : {}),
+    findings: { taskDevice: request.task.device },
+    observer: { keepFrames: request.keepFrames ?? process.env.BENCHHAND_KEEP_FRAMES === '1' },
+    mcu: { commandIds: 'state-dir', home: true },
+    store: true,
+    operators: { gpio: request.gpio },
+    ...(request.interpreter === 'llm' ? { llm: { config: request.llm } } : {}),
+  };
 }
 
 function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: ApprovalPort, plan?: ResumePlan): Interpreter {
@@ -151,7 +129,7 @@ function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: Ap
       ? ScriptInterpreter.resume({ ...task, steps: task.steps }, plan.scriptCursor, plan.scriptAdvanceBy)
       : new ScriptInterpreter({ ...task, steps: task.steps });
   }
-  const llm = createLlm(request.llm);
+  const llm = request.bench.get('llm');
   const shown = Object.entries(task.inputs).map(([name, value]) => (task.secrets.includes(name) ? `{${name}}: secret, type it as {${name}}` : `{${name}}: ${value}`));
   return new LlmInterpreter({
     llm, tools: tools.specs(), approvals, planFirst: request.planFirst, newId: () => randomUUID(),
@@ -163,14 +141,6 @@ function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: Ap
     },
     handoff: [shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '', plan?.handoff ?? ''].filter(Boolean).join('\n\n') || undefined,
   }, task.goal);
-}
-
-/** A gantry must find its endstops before its first tap (the MCU refuses taps until then). */
-async function homeIfNeeded(mcu: McuLink, say: (line: string) => void): Promise<void> {
-  if (!mcu.info.capabilities.includes('home')) return;
-  say('homing the gantry before the run');
-  const outcome = await mcu.home();
-  if (outcome.kind !== 'done' && outcome.kind !== 'already') throw new Error(`the gantry did not home (${outcome.kind}: ${'message' in outcome ? outcome.message : ''}); check its endstops and power, then run again`);
 }
 
 /**

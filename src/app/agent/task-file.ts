@@ -1,7 +1,7 @@
 // Loads a task file (YAML) with errors that name the line, the field and the fix.
 import { readFileSync } from 'node:fs';
 import { STEP_KINDS, taskSchema, type TaskDefinition } from '../../core/agent/task/task-schema.js';
-import { loadYamlWithSchema, type UnionHints } from '../../adapters/yaml-file/yaml-schema.js';
+import { loadYamlWithSchema, type UnionHints } from '../../config/yaml-schema.js';
 
 const stepHints: UnionHints = {
   kindKeys: new Set<string>(STEP_KINDS),

@@ -1,7 +1,7 @@
 // The camera source works: its program is installed (rpicam-vid, ffmpeg) and a frame arrives in
 // time. replay:PATH and http:// sources are checked by capturing from them too.
 import { existsSync } from 'node:fs';
-import { cameraFromSource } from '../agent/bench-connection.js';
+import { cameraFromSource } from '../bench/rig.js';
 import { findOnPath } from '../flash/executable-on-path.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { withTimeout } from './with-timeout.js';

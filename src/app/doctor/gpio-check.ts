@@ -4,7 +4,7 @@
 import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SYSFS_ROOT, findMainGpioChip } from '../../adapters/gpio/gpio-chip.js';
-import { gpioConfigSchema } from '../../adapters/gpio/gpio-config.js';
+import { gpioConfigSchema } from '../../config/gpio-section.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 
 export const GPIO_NAME = 'gpio';

@@ -2,7 +2,7 @@
 // close. A protocol mismatch comes back as the link's own error, which says which side to update.
 import type { McuInfo } from '../../core/ports/mcu.js';
 import type { CommandIdSource } from '../../adapters/mcu-serial/command-ids.js';
-import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { connectMcu } from '../bench/connect-mcu.js';
 import { McuLinkError } from '../../adapters/mcu-serial/errors.js';
 import type { TransportOpener } from '../../adapters/mcu-serial/transport.js';
 
@@ -20,7 +20,7 @@ export interface HandshakeOptions {
 export async function shakeHands(path: string, options: HandshakeOptions = {}): Promise<McuInfo> {
   const replyTimeoutMs = 300;
   const maxSends = Math.max(1, Math.floor((options.timeoutMs ?? 3000) / replyTimeoutMs));
-  const link = await McuLink.connect({ path, commandIds: NO_COMMAND_IDS, replyTimeoutMs, maxSends, heartbeatMs: 60_000, open: options.open });
+  const link = await connectMcu({ path, commandIds: NO_COMMAND_IDS, replyTimeoutMs, maxSends, heartbeatMs: 60_000, open: options.open });
   const info = link.info;
   await link.close();
   return info;

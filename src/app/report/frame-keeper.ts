@@ -26,7 +26,7 @@ import type { JournalRecord } from '../../core/ports/run-store.js';
 import {
   FRAME_CALIBRATION_FILE, FRAME_INDEX_FILE, FRAMES_DIR,
   type FrameCalibration, type FrameEntry, type FrameIndexEntry, type FrameLines, type FrameRole,
-} from '../../report/frame-index.js';
+} from './frame-index.js';
 
 export interface FrameKeeperOptions {
   /** Pictures kept at most (default 200); the oldest goes first. */

@@ -18,8 +18,8 @@ import { findingsDirectoryFor } from '../agent/findings-log.js';
 import {
   FRAME_CALIBRATION_FILE, FRAME_INDEX_FILE, FRAMES_DIR,
   type ApprovalEntry, type FrameCalibration, type FrameEntry, type FrameIndexEntry, type FrameLines,
-} from '../../report/frame-index.js';
-import type { Picture, ReportFrame, ReportInput } from '../../report/run-report.js';
+} from './frame-index.js';
+import type { Picture, ReportFrame, ReportInput } from './run-report.js';
 
 export interface ReadRunOptions {
   /** Width of each upright screen picture in the page (px; default 360). */

@@ -4,10 +4,8 @@
 // a real health check; a failed check withholds the ping, and systemd restarts the service.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
-import { McuLink } from '../../adapters/mcu-serial/link.js';
-import { FileEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
-import { rigFromConfig, type RigSettings } from '../../config/rig-from-config.js';
+import { openBench } from '../bench/open-bench.js';
+import type { RigSettings } from '../bench/rig.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
 import type { Notify } from './sd-notify.js';
 import { TaskInbox } from './task-inbox.js';
@@ -51,16 +49,16 @@ export async function runService(options: ServiceOptions): Promise<number> {
 
 /** Holds the MCU and camera while there is nothing to do; returns the next task (or nothing on stop). */
 async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: HealthReport, s: string) => Promise<void>): Promise<string | undefined> {
-  const rig = rigFromConfig(options.rig);
-  let link: McuLink | undefined;
+  const bench = openBench({ rig: { kind: 'config', settings: options.rig }, stateDir: options.stateDir, mcu: { commandIds: 'state-dir' }, say: options.say });
   try {
+    await bench.start('rig', 'camera');
     while (!options.signal.aborted) {
-      const estop = await FileEmergencyStopRecord.open(options.stateDir);
-      link ??= await McuLink.connect({ path: rig.serialPath, commandIds: new FileCommandIds(options.stateDir), estop }).catch((error: Error) => {
+      // A link that is not up is tried again at the next check; the camera and disk are still checked.
+      const linkUp = await bench.start('mcu').then(() => true, (error: Error) => {
         options.say(`the MCU link is not up: ${error.message}`);
-        return undefined;
+        return false;
       });
-      const health = link ? await idleHealth(link, rig.camera, options.stateDir) : { ok: false, problems: ['no MCU link'] };
+      const health = linkUp ? await idleHealth(bench.get('mcu'), bench.get('camera'), options.stateDir) : { ok: false, problems: ['no MCU link'] };
       await report(health, 'idle, waiting for a task');
       const task = await inbox.take();
       if (task) return task;
@@ -69,8 +67,7 @@ async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: Healt
     return undefined;
   } finally {
     // The run takes the serial port and the camera for itself.
-    await link?.close();
-    await rig.camera.close();
+    await bench.stop();
   }
 }
 

@@ -3,17 +3,10 @@
 // residual error in device pixels and writes the calibration block as JSON.
 // On the virtual bench, the bench's recorded truth (GET truth beside the camera) is used to check.
 import { createInterface } from 'node:readline/promises';
-import { HttpCamera } from '../../adapters/camera-http/http-camera.js';
-import { cameraFromSource } from '../../app/agent/bench-connection.js';
-import type { CameraPort } from '../../core/ports/camera.js';
-import { MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
-import { McuLink } from '../../adapters/mcu-serial/link.js';
-import { writeFileAtomic } from '../../adapters/store/atomic-file.js';
+import { openBench, type Bench } from '../../app/bench/open-bench.js';
+import { writeCalibrationFile } from '../../app/calibrate/write-calibration.js';
 import { calibrationBlock, devicePxPerCameraPx, findScreen, loadActuatorMap, mappingDifferencePx, type ActuatorMap } from '../../app/vision/calibration-run.js';
-import { CameraObserver } from '../../app/vision/camera-observer.js';
-import { ScreenReader } from '../../app/vision/screen-reader.js';
 import { calibrateByTaps, calibrationPoints } from '../../app/vision/tap-calibration.js';
-import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
 import type { Point } from '../../core/vision/homography.js';
 import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
@@ -31,11 +24,38 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   if (!values.out) throw new UsageError(`--out is required: the JSON file to write the calibration to\nusage: ${USAGE}`);
   const deviceSize = values.device ? parseSize('--device', values.device, USAGE) : { width: 1080, height: 2400 };
   const rotationDeg = parseRotation(values.rotation, USAGE);
-  let actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
+  const actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
-  if (values.port && !values.taps) await checkMcu(values.port, say);
-  const camera = values.camera ? cameraFromSource(values.camera) : new HttpCamera(values.bench!);
+  let corners: Point[] = [];
+  const bench = openBench({
+    // --bench is the virtual bench's camera address: an http:// camera like any other.
+    cameraSource: values.camera ?? values.bench!,
+    ...(values.port ? { mcu: { path: values.port, commandIds: 'memory' as const } } : {}),
+    ...(values.taps ? { observer: { calibration: () => ({ deviceSize, screenCorners: corners }) } } : {}),
+  });
+  try {
+    return await calibrate(bench, values, { deviceSize, rotationDeg, actuator, say, setCorners: (found) => { corners = found; } });
+  } finally {
+    await bench.stop();
+  }
+}
+
+interface CalibrateSettings {
+  deviceSize: { width: number; height: number };
+  rotationDeg: number;
+  actuator: ActuatorMap;
+  say(line: string): void;
+  /** The observer of a tap calibration reads through the corners confirmed here. */
+  setCorners(corners: Point[]): void;
+}
+
+async function calibrate(bench: Bench, values: { bench?: string; port?: string; taps?: boolean; yes?: boolean; out?: string }, settings: CalibrateSettings): Promise<number> {
+  const { deviceSize, rotationDeg, say } = settings;
+  let { actuator } = settings;
+  if (values.port && !values.taps) await checkMcu(bench, values.port, say);
+  await bench.start('camera');
+  const camera = bench.get('camera');
   const frame = await camera.capture({ timeoutMs: 10_000 });
   say(`1. captured frame ${frame.sequence} (${frame.width}x${frame.height}) from ${camera.describe()}`);
   const found = await findScreen(frame, deviceSize, rotationDeg);
@@ -50,38 +70,29 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     cameraResidualPx = mappingDifferencePx(truth, corners, deviceSize);
     say(`   virtual bench truth: the corners put device points within ${cameraResidualPx.toFixed(2)} device px of the truth`);
   }
-  if (values.taps) actuator = await tapActuatorMap(values.port!, camera, { deviceSize, screenCorners: corners }, say);
+  settings.setCorners(corners);
+  if (values.taps) actuator = await tapActuatorMap(bench, say);
   say(`3. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`);
   const block = calibrationBlock({ deviceSize, frame, corners, actuator, cameraResidualPx });
-  await writeFileAtomic(values.out, `${JSON.stringify(block, null, 2)}\n`);
+  await writeCalibrationFile(values.out!, block);
   say(`4. wrote ${values.out}: camera residual ${block.cameraResidualPx} device px`);
-  await camera.close();
   return 0;
 }
 
-async function checkMcu(port: string, say: (line: string) => void): Promise<void> {
-  const link = await McuLink.connect({ path: port, commandIds: new MemoryCommandIds() });
-  try {
-    const { workspace } = link.info.limits;
-    say(`0. MCU on ${port}: ${link.info.board}, firmware ${link.info.firmwareVersion}, workspace ${workspace.width}x${workspace.height}`);
-  } finally {
-    await link.close();
-  }
+async function checkMcu(bench: Bench, port: string, say: (line: string) => void): Promise<void> {
+  await bench.start('mcu');
+  const link = bench.get('mcu');
+  const { workspace } = link.info.limits;
+  say(`0. MCU on ${port}: ${link.info.board}, firmware ${link.info.firmwareVersion}, workspace ${workspace.width}x${workspace.height}`);
 }
 
 /** Taps known points through the MCU and reads the pointer location through the camera and OCR. */
-async function tapActuatorMap(port: string, camera: CameraPort, calibration: { deviceSize: { width: number; height: number }; screenCorners: Point[] }, say: (line: string) => void): Promise<ActuatorMap> {
-  const link = await McuLink.connect({ path: port, commandIds: new MemoryCommandIds() });
-  const pool = await TesseractPool.start(1, { warmUp: true });
-  try {
-    say(`   tapping ${calibrationPoints(link.info.limits.workspace).length} known points of the ${link.info.limits.workspace.width}x${link.info.limits.workspace.height} workspace`);
-    const observer = new CameraObserver(camera, new ScreenReader(pool, { kind: 'camera', calibration }, { fullReadAbove: -1 }));
-    const { fit } = await calibrateByTaps(link, observer, calibrationPoints(link.info.limits.workspace), say);
-    return { affine: fit.affine, source: 'taps', rmsResidualPx: fit.rmsResidual, maxResidualPx: fit.maxResidual };
-  } finally {
-    await pool.close();
-    await link.close();
-  }
+async function tapActuatorMap(bench: Bench, say: (line: string) => void): Promise<ActuatorMap> {
+  await bench.start('mcu', 'observer');
+  const link = bench.get('mcu');
+  say(`   tapping ${calibrationPoints(link.info.limits.workspace).length} known points of the ${link.info.limits.workspace.width}x${link.info.limits.workspace.height} workspace`);
+  const { fit } = await calibrateByTaps(link, bench.get('observer'), calibrationPoints(link.info.limits.workspace), say);
+  return { affine: fit.affine, source: 'taps', rmsResidualPx: fit.rmsResidual, maxResidualPx: fit.maxResidual };
 }
 
 async function confirmCorners(corners: Point[], say: (line: string) => void): Promise<Point[]> {

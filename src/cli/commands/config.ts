@@ -2,7 +2,7 @@
 // the agent loads it with. Prints OK and one line per section, or every problem with its line,
 // key, rule and fix (exit 1). --print shows the effective config (defaults, environment
 // overrides, absolute paths); it holds no secrets, only the names of the variables that do.
-import { YamlFileError } from '../../adapters/yaml-file/yaml-schema.js';
+import { YamlFileError } from '../../config/yaml-schema.js';
 import { ConfigError } from '../../config/config-error.js';
 import { CONFIG_FILE_ENV, configFileToUse, DEFAULT_CONFIG_FILE } from '../../config/config-file-location.js';
 import { summaryLines } from '../../config/config-summary.js';
@@ -10,12 +10,13 @@ import { ENV_OVERRIDES } from '../../config/env-overrides.js';
 import { loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
 import { effectiveConfigYaml } from '../../config/print-config.js';
 import { checkReferencedFiles } from '../../config/referenced-files.js';
-import { parseOptions, UsageError } from '../args.js';
+import { parseOptions, HelpRequested, UsageError } from '../args.js';
 
 const USAGE = `benchhand config check [FILE] [--print]   (FILE defaults to $${CONFIG_FILE_ENV}, else ${DEFAULT_CONFIG_FILE}; see host/benchhand.example.yaml)`;
 
 export async function configCommand(argv: string[]): Promise<number> {
   const [action, ...rest] = argv;
+  if (action === '--help' || action === '-h') throw new HelpRequested(USAGE);
   if (action !== 'check') throw new UsageError(`${action ? `unknown config action "${action}"` : 'say what to do'}\nusage: ${USAGE}\nenvironment overrides: ${ENV_OVERRIDES.map((override) => `${override.variable} (${override.section}.${override.key})`).join(', ')}`);
   const { values, positionals } = parseOptions(rest, { print: { type: 'boolean' } }, USAGE);
   if (positionals.length > 1) throw new UsageError(`config check takes one FILE; got ${positionals.length}\nusage: ${USAGE}`);

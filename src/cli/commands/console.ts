@@ -1,11 +1,8 @@
 // `benchhand console --port PATH`: a raw REPL to the MCU. Every frame in and out is shown, and
 // each command's outcome is decoded — the first tool to reach for after flashing.
-import { mkdir } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { ActionOutcome, McuPort } from '../../core/ports/mcu.js';
-import { FileCommandIds } from '../../adapters/mcu-serial/command-ids.js';
-import { McuLink } from '../../adapters/mcu-serial/link.js';
-import { estopDirectory, FileEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
+import { openBench } from '../../app/bench/open-bench.js';
 import { CONSOLE_HELP, parseConsoleInput, type ConsoleRequest } from '../console-input.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 
@@ -17,10 +14,17 @@ export async function consoleCommand(argv: string[]): Promise<number> {
   }, USAGE);
   if (!values.port) throw new UsageError(`--port is required: the MCU's serial device (e.g. /dev/ttyACM0, or the path \`benchhand sim-mcu\` printed)\nusage: ${USAGE}`);
   const stateDir = values['state-dir'] ?? defaultStateDir();
-  await mkdir(stateDir, { recursive: true });
   const trace = values.quiet ? undefined : heartbeatFilteredTrace();
-  const estop = await FileEmergencyStopRecord.open(estopDirectory(stateDir));
-  const link = await McuLink.connect({ path: values.port, commandIds: new FileCommandIds(stateDir), trace, estop });
+  const bench = openBench({ stateDir, mcu: { path: values.port, commandIds: 'state-dir', ...(trace ? { trace } : {}) } });
+  try {
+    await bench.start('mcu');
+    return await repl(bench.get('mcu'));
+  } finally {
+    await bench.stop();
+  }
+}
+
+async function repl(link: McuPort): Promise<number> {
   const info = link.info;
   print(`connected: ${info.board} firmware ${info.firmwareVersion}, protocol ${info.protocolVersion}, boot ${info.bootId} (${info.resetReason}), state ${info.state}, last id ${info.lastCommandId}`);
   print(`workspace ${info.limits.workspace.width}x${info.limits.workspace.height}, caps ${info.capabilities.join(',')}. Type help for commands.`);
@@ -37,7 +41,6 @@ export async function consoleCommand(argv: string[]): Promise<number> {
       print(`error: ${(error as Error).message}`);
     }
   }
-  await link.close();
   return 0;
 }
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
-import { sendOperatorCommand } from '../../adapters/operator-file/file-operator.js';
+import { sendOperatorCommand } from '../../app/bench/state-dir-tools.js';
 import { parseOptions, UsageError } from '../args.js';
 
 const USAGE = 'benchhand control --state-dir DIR pause|resume|stop|redirect "NEW INSTRUCTIONS"';

@@ -4,8 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
-import { McuLink } from '../../adapters/mcu-serial/link.js';
+import { openBench } from '../../app/bench/open-bench.js';
 import { NativeSimMcu } from '../../sim/mcu/native-sim-mcu.js';
 import { packageRoot } from '../../app/package-root.js';
 import { describe } from './console.js';
@@ -31,7 +30,9 @@ async function linkDemo(): Promise<number> {
   };
   try {
     say(`simulated MCU on ${mcu.ptyPath}; connecting through ${mcu.path}`);
-    const link = await McuLink.connect({ path: mcu.path, commandIds: new MemoryCommandIds() });
+    const bench = openBench({ mcu: { path: mcu.path, commandIds: 'memory' } });
+    await bench.start('mcu');
+    const link = bench.get('mcu');
     const { info } = link;
     say(`handshake: ${info.board} firmware ${info.firmwareVersion}, protocol ${info.protocolVersion}, boot ${info.bootId}, workspace ${info.limits.workspace.width}x${info.limits.workspace.height}\n`);
     const step = async (title: string, action: () => Promise<string>) => {
@@ -47,7 +48,7 @@ async function linkDemo(): Promise<number> {
     await step('a tap outside the workspace', async () => describe(await link.tap({ x: 99999, y: 10 })));
     await step('emergency stop, then a tap', async () => (await link.emergencyStop(), describe(await link.tap({ x: 10, y: 10 }))));
     await step('clear the stop, then ctrl+a', async () => (await link.clearEmergencyStop(), describe(await link.key({ key: 'a', mods: ['ctrl'] }))));
-    await link.close();
+    await bench.stop();
     say('\nevery line marked MCU above came from the simulated firmware\'s actuation log.');
     return 0;
   } finally {

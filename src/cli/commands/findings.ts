@@ -5,7 +5,7 @@
 // a run given --state-dir DIR keeps them in DIR, so pass the same DIR here.
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import { FindingsStore } from '../../adapters/store/findings-store.js';
+import { openFindingsStore } from '../../app/bench/state-dir-tools.js';
 import { FINDING_SEVERITIES, FINDING_STATUSES, type FindingRecord, type FindingStatus } from '../../core/findings/finding-record.js';
 import { matchIdPrefix, MIN_ID_PREFIX } from '../../core/findings/id-prefix.js';
 import { STATUS_COMMANDS, type StatusCommand } from '../../core/findings/status-rules.js';
@@ -49,7 +49,7 @@ export async function findingsCommand(argv: string[]): Promise<number> {
 }
 
 async function list(stateDir: string, statuses: FindingStatus[] | undefined, asJson: boolean): Promise<number> {
-  const store = await FindingsStore.open(stateDir);
+  const store = await openFindingsStore(stateDir);
   const all = await store.list();
   const shown = all.filter((finding) => !statuses || statuses.includes(finding.status)).sort(byAttention);
   if (asJson) {
@@ -67,7 +67,7 @@ async function list(stateDir: string, statuses: FindingStatus[] | undefined, asJ
 }
 
 async function changeStatus(stateDir: string, command: StatusCommand, typedId: string, note: string | undefined, by: string): Promise<number> {
-  const store = await FindingsStore.open(stateDir);
+  const store = await openFindingsStore(stateDir);
   const finding = findById(await store.list(), typedId, store.path, stateDir);
   const result = await store.setStatus(finding.id, { status: STATUS_COMMANDS[command], note, by });
   if (!result.ok) {

@@ -1,10 +1,8 @@
 // `benchhand ocr IMAGE`: prints what the agent would read from a camera picture (or a device
 // screenshot), with the screen corners given or found automatically, and the quality verdict.
 import { readFileSync } from 'node:fs';
-import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
-import { decodeGray } from '../../adapters/vision-sharp/decode.js';
-import { ScreenReader } from '../../app/vision/screen-reader.js';
-import { detectScreenCorners } from '../../core/vision/corner-detect.js';
+import { openBench } from '../../app/bench/open-bench.js';
+import { findCornersInPicture } from '../../app/bench/screen-corners.js';
 import { assessQuality } from '../../core/vision/quality.js';
 import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
@@ -26,14 +24,15 @@ export async function ocrCommand(argv: string[]): Promise<number> {
   const image = readPicture(positionals[0]!);
   if (!values.screenshot) {
     if (!corners) {
-      const found = detectScreenCorners(await decodeGray(image), { deviceSize, rotationDeg });
+      const found = await findCornersInPicture(image, { deviceSize, rotationDeg });
       if (!found.ok) throw new Error(`cannot find the screen in ${positionals[0]}: ${found.problem} (--corners x1,y1,...,x4,y4)`);
       corners = found.corners; cornersFrom = 'detected';
     }
   }
-  const pool = await TesseractPool.start(1);
+  const bench = openBench({ ocr: { warmUp: false } });
   try {
-    const reader = new ScreenReader(pool, corners ? { kind: 'camera', calibration: { deviceSize, screenCorners: corners } } : { kind: 'screenshot' });
+    await bench.start('ocr');
+    const reader = bench.screenReader(corners ? { kind: 'camera', calibration: { deviceSize, screenCorners: corners } } : { kind: 'screenshot' });
     const reading = await reader.read(image);
     const quality = assessQuality(reading.stats, reading.model);
     if (values.json) {
@@ -45,7 +44,7 @@ export async function ocrCommand(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    await pool.close();
+    await bench.stop();
   }
 }
 

@@ -4,7 +4,7 @@
 import { writeFile, rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { NotAStateDirectory, readRun } from '../../app/report/read-run.js';
-import { renderReportHtml } from '../../report/render-html.js';
+import { renderReportHtml } from '../../app/report/render-html.js';
 import { parseOptions, UsageError } from '../args.js';
 
 const USAGE = 'benchhand report STATE_DIR [--out FILE]';

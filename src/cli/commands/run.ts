@@ -5,27 +5,27 @@
 // if it exists); flags override the file.
 import { join, resolve } from 'node:path';
 import { loadTask } from '../../app/agent/task-file.js';
-import { deviceFileForTask, joinBench, startBench, type BenchConnection } from '../../app/agent/bench-connection.js';
-import { runTask } from '../../app/agent/run-task.js';
+import { deviceFileForTask, type RigSource } from '../../app/bench/rig.js';
+import { openBench } from '../../app/bench/open-bench.js';
+import { runBenchSettings, runTask } from '../../app/agent/run-task.js';
 import { recoverer } from '../../app/agent/recover.js';
 import { makeRoomForNewRun } from '../../app/agent/unfinished-run.js';
 import type { StopCode } from '../../core/recovery/decide.js';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { parse as parseYaml } from 'yaml';
-import type { GpioConfigInput } from '../../adapters/gpio/index.js';
+import type { GpioConfigInput } from '../../config/gpio-section.js';
 import { defaultGuardrails } from '../../core/agent/guard/guardrail-config.js';
 import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
-import { defaultStateDir, parseOptions, UsageError } from '../args.js';
-import { YamlFileError } from '../../adapters/yaml-file/yaml-schema.js';
+import { defaultStateDir, parseOptions, UsageError, wholeNumberFlag } from '../args.js';
+import { YamlFileError } from '../../config/yaml-schema.js';
 import type { BenchConfig } from '../../config/bench-config-schema.js';
 import { cameraSectionSchema, withCameraSource, type CameraSection } from '../../config/camera-section.js';
 import { ConfigError } from '../../config/config-error.js';
 import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
-import { rigFromConfig } from '../../config/rig-from-config.js';
 
 const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--fresh] [--quiet]';
 
@@ -61,39 +61,47 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     'max-age': { type: 'string' }, 'keep-frames': { type: 'boolean' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
     'mqtt-password-env': { type: 'string' }, 'mqtt-tls-ca': { type: 'string' }, gpio: { type: 'string' }, 'ask-before': { type: 'string', multiple: true },
     config: { type: 'string' }, fresh: { type: 'boolean' },
-  }, USAGE);
+  }, mode === 'resume' ? USAGE.replace('benchhand run', 'benchhand resume') : USAGE);
   if (mode === 'resume' && !values['state-dir']) throw new UsageError(`resume needs --state-dir: the directory of the run to pick up (benchhand run printed it)\nusage: ${USAGE.replace('benchhand run', 'benchhand resume')}`);
   const taskFile = positionals[0];
   if (!taskFile) throw new UsageError(`TASK (a task file) is required; --sim takes an optional device file, so put the task first\nusage: ${USAGE}`);
   if (values.sim !== undefined && values.bench) throw new UsageError(`--sim and --bench exclude each other: --sim starts a bench for this run, --bench joins a running one\nusage: ${USAGE}`);
   const approve = values.approve ?? 'ask';
   if (approve !== 'ask' && approve !== 'all' && approve !== 'none') throw new UsageError(`--approve must be ask, all or none; got "${approve}"\nusage: ${USAGE}`);
-  const task = loadTask(taskFile);
+  const task = taskFrom(taskFile);
   const { loaded, config } = loadConfig(values.config);
   const useLlm = values.llm !== undefined || values.model !== undefined || !task.steps;
   // The file's guardrails are the bench's; a task's own limits (steps, deadline) beat them; flags beat both.
   const guardrails = {
     ...(config.guardrails ?? {}),
     ...(config.guardrails ? task.limits ?? {} : {}),
-    ...(values['max-steps'] ? { maxSteps: positiveInt(values['max-steps'], '--max-steps') } : {}),
-    ...(values.deadline ? { deadlineMs: positiveInt(values.deadline, '--deadline') * 1000 } : {}),
+    // The bounds are the guardrails' own (core/agent/guard/guardrail-config.ts): refused here, by flag.
+    ...(values['max-steps'] !== undefined ? { maxSteps: wholeNumberFlag(values['max-steps'], '--max-steps', { min: 1, max: 10_000, unit: 'steps' }, USAGE) } : {}),
+    ...(values.deadline !== undefined ? { deadlineMs: wholeNumberFlag(values.deadline, '--deadline', { min: 1, max: 24 * 3600, unit: 'seconds' }, USAGE) * 1000 } : {}),
     ...(values['ask-before'] ? { approvals: [...(config.guardrails?.approvals ?? defaultGuardrails().approvals), ...values['ask-before'].map((pattern, i) => ({ name: `ask-before-${i + 1}`, tool: '*', targetMatches: checkedPattern(pattern) }))] } : {}),
   };
   const mqtt = mqttSettings(values, config);
   const gpio = values.gpio ? loadGpioFile(values.gpio) : config.gpio;
-  const connection = await connect(taskFile, task.device, values, config, loaded?.file);
+  const rig = rigSource(taskFile, task.device, values, config, loaded?.file);
   const stateDir = resolve(values['state-dir'] ?? join(config.bench?.stateDir ?? defaultStateDir(), 'runs', new Date().toISOString().replace(/[:.]/g, '-')));
   const controller = new AbortController();
   const cancel = (signal: string) => () => controller.abort(`${signal} received`);
   process.once('SIGINT', cancel('SIGINT'));
   process.once('SIGTERM', cancel('SIGTERM'));
-  say(`benchhand ${mode}: ${taskFile} on ${connection.description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}${loaded ? `; config ${loaded.file}` : ''}`, values.quiet);
+  const interpreter = useLlm ? 'llm' : 'script';
+  const llm = useLlm ? llmConfig(values, config.llm) : undefined;
+  const keepFrames = values['keep-frames'] || undefined;
+  const bench = openBench(runBenchSettings({ task, stateDir, interpreter, llm, mqtt, gpio, keepFrames, rig }));
   try {
     if (mode === 'run') await makeRoomForNewRun(stateDir, { fresh: values.fresh === true });
+    await bench.start('rig').catch((error: unknown) => {
+      if (error instanceof YamlFileError || error instanceof ConfigError) throw new UsageError(error.message);
+      throw error;
+    });
+    say(`benchhand ${mode}: ${taskFile} on ${bench.get('rig').description}, ${useLlm ? 'LLM' : 'script'} interpreter; state in ${stateDir}${loaded ? `; config ${loaded.file}` : ''}`, values.quiet);
     const outcome = await runTask({
-      task, taskFile, connection, stateDir, interpreter: useLlm ? 'llm' : 'script',
-      llm: useLlm ? llmConfig(values, config.llm) : undefined, planFirst: values.plan, approvals: approve, guardrails,
-      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, keepFrames: values['keep-frames'] || undefined, mqtt, gpio,
+      task, taskFile, bench, stateDir, interpreter, llm, planFirst: values.plan, approvals: approve, guardrails,
+      onProgress: values.quiet ? undefined : printProgress, signal: controller.signal, keepFrames, mqtt, gpio,
       recover: mode === 'resume' ? recoverer(stateDir, task.goal, (line) => process.stdout.write(`${line}\n`), values['max-age'] ? positiveInt(values['max-age'], '--max-age') * 60000 : undefined) : undefined,
     });
     if (outcome.kind === 'recovery_stopped') {
@@ -108,7 +116,16 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     say(`the record of this run is in ${stateDir} (result.json, journal.jsonl, audit.jsonl)`, values.quiet);
     return EXIT_CODES[summary.termination.kind];
   } finally {
-    await connection.close();
+    await bench.stop();
+  }
+}
+
+/** A task file that cannot be read or does not validate is a usage error (exit 2), like a bad config. */
+function taskFrom(taskFile: string): ReturnType<typeof loadTask> {
+  try {
+    return loadTask(taskFile);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n(a task file is YAML with a goal and, for the script interpreter, steps: see src/sim/devices/settings-wifi.task.yaml)`);
   }
 }
 
@@ -125,23 +142,16 @@ function loadConfig(named: string | undefined): { loaded?: LoadedConfig; config:
   }
 }
 
-async function connect(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string; port?: string; camera?: string; calibration?: string }, config: BenchConfig, configFile: string | undefined): Promise<BenchConnection> {
-  if (values.bench) return joinBench(values.bench);
+function rigSource(taskFile: string, device: string | undefined, values: { sim?: string; bench?: string; record?: string; seed?: string; port?: string; camera?: string; calibration?: string }, config: BenchConfig, configFile: string | undefined): RigSource {
+  if (values.bench) return { kind: 'bench', url: values.bench };
   if (values.sim !== undefined) {
     const deviceFile = values.sim === '' ? deviceFileForTask(taskFile, device) : values.sim;
-    return startBench(deviceFile, { recordDir: values.record, seed: values.seed ? Number(values.seed) : undefined });
+    return { kind: 'sim', deviceFile, recordDir: values.record, seed: values.seed ? Number(values.seed) : undefined };
   }
   const port = values.port ?? config.mcu?.port;
   const camera = values.camera !== undefined ? cameraFromFlag(values.camera, config.camera) : config.camera;
   const calibration = values.calibration !== undefined ? { file: resolve(values.calibration) } : config.calibration;
-  if (port && camera && calibration) {
-    try {
-      return rigFromConfig({ port, camera, calibration, origin: configFile ? `config ${configFile}` : 'no config file' });
-    } catch (error) {
-      if (error instanceof YamlFileError || error instanceof ConfigError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
+  if (port && camera && calibration) return { kind: 'config', settings: { port, camera, calibration, origin: configFile ? `config ${configFile}` : 'no config file' } };
   const missing = [port ? undefined : 'mcu.port (--port)', camera ? undefined : 'camera.source (--camera)', calibration ? undefined : 'calibration (--calibration)'].filter(Boolean);
   throw new UsageError(`say where the hardware is: --sim (a virtual bench for this run), --bench ADDRESS (a running \`benchhand sim\`), or the rig with --port PATH --camera rpicam|v4l2:/dev/videoN --calibration FILE or a config file that gives them (--config FILE, $BENCHHAND_CONFIG, /etc/benchhand/config.yaml)${configFile ? `; ${configFile} and the flags lack ${missing.join(', ')}` : ''}`);
 }

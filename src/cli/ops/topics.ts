@@ -1,6 +1,5 @@
 // The benchhand topic tree as the operator's client uses it (src/adapters/mqtt/TOPICS.md).
-export const BENCH_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
-export const BENCH_ID_RULE = 'a bench id is 1-32 characters: lower-case letters, digits, "_" and "-", starting with a letter or digit';
+export { BENCH_ID_PATTERN, BENCH_ID_RULE } from '../../config/bench-id.js';
 
 export const ALL_STATUS = 'benchhand/+/status';
 export const ALL_STATE = 'benchhand/+/state';

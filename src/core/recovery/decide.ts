@@ -4,7 +4,7 @@
 // decision carries its reasons. Uncertain is an answer: it stops. Pure.
 import type { Checkpoint } from '../state/checkpoint.js';
 import type { Observation } from '../ports/observer.js';
-import { findText } from '../vision/find-text.js';
+import { findElements } from '../vision/match-elements.js';
 import { screenText } from '../vision/screen-model.js';
 import { similarity } from '../vision/text-distance.js';
 import { REPEATED_OVERFLOW_CODE } from '../agent/error-codes.js';
@@ -64,8 +64,8 @@ function decideUnsettled(unsettled: UnsettledAction, now: string, observation: O
   const happened = expectation.kind === 'screen_changes'
     ? screenSimilarity(intent.screenBefore, now) < SAME_SCREEN
     : expectation.kind === 'text_appears'
-      ? findText(observation.screen, expectation.text, { minScore: 0.8, limit: 1 }).length > 0
-      : findText(observation.screen, expectation.text, { minScore: 0.8, limit: 1 }).length === 0;
+      ? findElements(observation.screen, { text: expectation.text, ...expectation.where }).matches.length > 0
+      : findElements(observation.screen, { text: expectation.text, contains: expectation.where?.contains, in: expectation.where?.in ?? 'anywhere' }).matches.length === 0;
   if (happened) {
     reasons.push(`its expected effect shows on the fresh picture (${describe(expectation)}): it happened; continuing after it`);
     return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };

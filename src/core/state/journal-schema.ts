@@ -1,7 +1,7 @@
 // What a journal line must hold for recovery to rely on it. Only the fields recovery reads are
 // checked strictly; the rest of an action or an outcome is kept as written. Pure.
 import { z } from 'zod';
-import type { JournalRecord } from '../ports/run-store.js';
+import type { JournalRecord } from '../ports/journal-record.js';
 
 const base = { at: z.string(), runId: z.string().min(1), step: z.number().int().min(0) };
 const commandId = z.number().int().min(0);

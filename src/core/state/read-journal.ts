@@ -2,7 +2,7 @@
 // line can be torn (a crash mid-append: no newline after it yet); it is reported, never guessed
 // at. Any other line that is not JSON, or not a record (`42`, `{"type":"intent"}`), makes the
 // whole journal untrustworthy. Messages give the line number and the rule, never the line. Pure.
-import type { JournalRecord } from '../ports/run-store.js';
+import type { JournalRecord } from '../ports/journal-record.js';
 import { checkJournalRecord } from './journal-schema.js';
 import type { FileProblem, StoredText } from './stored-text.js';
 

@@ -1,5 +1,5 @@
 // What the agent reads from one camera frame: lines and words with boxes in DEVICE pixels and
-// their confidence (0..1). Helpers live beside it: find-text, diff-screens, quality. Pure.
+// their confidence (0..1). Helpers live beside it: build-elements, match-elements, content-diff, quality. Pure.
 import type { Size } from './calibration.js';
 import { buildElements } from './build-elements.js';
 import type { LayoutHints, ScreenElement, ScreenRegion } from './screen-elements.js';

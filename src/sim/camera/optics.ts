@@ -2,7 +2,7 @@
 // vignette), a glare spot, exposure, and seeded sensor noise.
 import type { CameraOptions } from './camera-options.js';
 import { gaussian, seededRandom } from './prng.js';
-import type { RawImage } from './warp.js';
+import type { RawImage } from '../../core/vision/warp.js';
 
 const noiseTableSize = 4096;
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { placeScreen, type CameraOptions } from './camera-options.js';
 import { applyHomography, homographyFromPoints, invertHomography, type Homography, type Point } from './homography.js';
 import { applyOptics } from './optics.js';
-import { warpScreen } from './warp.js';
+import { warpScreen } from '../../core/vision/warp.js';
 
 export interface ScreenPicture { png: Buffer | Uint8Array; width: number; height: number }
 

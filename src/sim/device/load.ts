@@ -1,7 +1,7 @@
 // Reads a device file (YAML or JSON, both parsed as YAML so every error has a line), validates it
 // with the zod schema and checks its cross-references; errors name the line, the field and a fix.
 import { readFileSync } from 'node:fs';
-import { fieldName, flattenIssues, parseYaml, YamlFileError, type FileProblem, type Path, type UnionHints } from '../../adapters/yaml-file/yaml-schema.js';
+import { fieldName, flattenIssues, parseYaml, YamlFileError, type FileProblem, type Path, type UnionHints } from '../../config/yaml-schema.js';
 import { actionKeys, deviceFileSchema, elementKinds, type Action, type DeviceFile, type Element } from './schema.js';
 
 export type DeviceFileProblem = FileProblem;

@@ -11,8 +11,8 @@ import { readRun } from '../../../src/app/report/read-run.js';
 import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
 import type { JournalRecord } from '../../../src/core/ports/run-store.js';
 import { screenModel } from '../../../src/core/vision/screen-model.js';
-import { renderReportHtml } from '../../../src/report/render-html.js';
-import type { ReportInput } from '../../../src/report/run-report.js';
+import { renderReportHtml } from '../../../src/app/report/render-html.js';
+import type { ReportInput } from '../../../src/app/report/run-report.js';
 import { runCli } from '../../support/run-cli.js';
 
 const DEVICE = { width: 100, height: 200 };

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TesseractPool } from '../../../src/adapters/ocr-tesseract/tesseract-pool.js';
 import { ScreenReader } from '../../../src/app/vision/screen-reader.js';
-import { findText } from '../../../src/core/vision/find-text.js';
+import { findElements } from '../../../src/core/vision/match-elements.js';
+import { centreOf } from '../../../src/core/vision/screen-model.js';
 import { truthLines, wordRecall } from '../../../src/core/vision/ocr-metrics.js';
 import { corpusFrames } from '../../support/ocr-corpus.js';
 
@@ -29,12 +30,13 @@ describe('OCR on the corpus', () => {
     expect(recall / chosen.length).toBeGreaterThan(0.8);
   }, 60_000);
 
-  it('puts words where the device drew them (device pixels) so findText gives a tap point on the target', async () => {
+  it('puts words where the device drew them (device pixels) so the matcher gives a tap point on the target', async () => {
     const frame = frames.find((f) => f.dir === 'settings-wifi-default' && f.state === 'networks-more')!;
     const reading = await cameraReader(frame).read(readFileSync(frame.cameraPath));
-    const [match] = findText(reading.model, 'HomeNet-5G');
+    const [found] = findElements(reading.model, { text: 'HomeNet-5G' }).matches;
     const target = frame.truth.targets.find((t) => t.label === 'HomeNet-5G')!.box;
-    expect(match).toBeDefined();
+    expect(found).toBeDefined();
+    const match = { centre: centreOf(found!.element.box) };
     expect(match!.centre.x).toBeGreaterThan(target.x);
     expect(match!.centre.x).toBeLessThan(target.x + target.width);
     expect(match!.centre.y).toBeGreaterThan(target.y);

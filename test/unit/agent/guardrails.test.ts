@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlm } from '../../../src/adapters/llm-shared/index.js';
+import { createLlm } from '../../../src/adapters/llm/index.js';
 import { LlmInterpreter } from '../../../src/core/agent/interpreters/llm/llm-interpreter.js';
 import { ScriptInterpreter } from '../../../src/core/agent/interpreters/script/script-interpreter.js';
 import { taskSchema } from '../../../src/core/agent/task/task-schema.js';

@@ -3,7 +3,7 @@
 // trajectory in the audit log.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlm } from '../../../src/adapters/llm-shared/index.js';
+import { createLlm } from '../../../src/adapters/llm/index.js';
 import { loadTask } from '../../../src/app/agent/task-file.js';
 import { LlmInterpreter } from '../../../src/core/agent/interpreters/llm/llm-interpreter.js';
 import { ToolRegistry } from '../../../src/core/agent/tools/registry.js';

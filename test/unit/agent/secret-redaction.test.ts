@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlm } from '../../../src/adapters/llm-shared/index.js';
+import { createLlm } from '../../../src/adapters/llm/index.js';
 import { loadTask } from '../../../src/app/agent/task-file.js';
 import { LlmInterpreter } from '../../../src/core/agent/interpreters/llm/llm-interpreter.js';
 import { redactObservation, secretMasker } from '../../../src/core/agent/redact-secrets.js';

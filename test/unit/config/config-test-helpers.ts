@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { YamlFileError, type FileProblem } from '../../../src/adapters/yaml-file/yaml-schema.js';
+import { YamlFileError, type FileProblem } from '../../../src/config/yaml-schema.js';
 import { loadConfigText, type LoadedConfig } from '../../../src/config/load-config.js';
 
 export const CALIBRATION = {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { YamlFileError } from '../../../src/adapters/yaml-file/yaml-schema.js';
+import { YamlFileError } from '../../../src/config/yaml-schema.js';
 import { calibrationFromConfig } from '../../../src/config/calibration-from-config.js';
 import { ConfigError } from '../../../src/config/config-error.js';
 import { checkReferencedFiles } from '../../../src/config/referenced-files.js';

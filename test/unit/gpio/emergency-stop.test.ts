@@ -2,7 +2,7 @@
 // from level changes written to the tree's value file, debouncing runs on the adapter's timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmergencyStopEvent } from '../../../src/adapters/gpio/bench-gpio.js';
-import type { GpioConfigInput } from '../../../src/adapters/gpio/gpio-config.js';
+import type { GpioConfigInput } from '../../../src/config/gpio-section.js';
 import type { BinaryValue } from '../../../src/adapters/gpio/gpio-line.js';
 import { BOARDS, PINS, openOnTree, type OpenedOnTree } from './open-on-tree.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { gpioConfigSchema } from '../../../src/adapters/gpio/gpio-config.js';
+import { gpioConfigSchema } from '../../../src/config/gpio-section.js';
 import { MAIN_CHIP_LABELS } from '../../../src/adapters/gpio/gpio-chip.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');

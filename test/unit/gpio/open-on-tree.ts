@@ -1,6 +1,6 @@
 // Opens the real adapter (openBenchGpio and everything under it) on a fake Pi tree.
 import type { BenchGpio } from '../../../src/adapters/gpio/bench-gpio.js';
-import type { GpioConfigInput } from '../../../src/adapters/gpio/gpio-config.js';
+import type { GpioConfigInput } from '../../../src/config/gpio-section.js';
 import { openBenchGpio } from '../../../src/adapters/gpio/open-bench-gpio.js';
 import { FakeSysfsTree } from './fake-sysfs-tree.js';
 

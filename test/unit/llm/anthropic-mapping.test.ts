@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmRequest } from '../../../src/core/ports/llm.js';
-import { anthropicResponseSchema } from '../../../src/adapters/llm-anthropic/anthropic-wire.js';
-import { fromAnthropicResponse, mapStopReason } from '../../../src/adapters/llm-anthropic/from-anthropic-response.js';
-import { toAnthropicRequest, UNPARSED_ARGUMENTS_KEY } from '../../../src/adapters/llm-anthropic/to-anthropic-request.js';
+import { anthropicResponseSchema } from '../../../src/adapters/llm/anthropic-wire.js';
+import { fromAnthropicResponse, mapStopReason } from '../../../src/adapters/llm/from-anthropic-response.js';
+import { toAnthropicRequest, UNPARSED_ARGUMENTS_KEY } from '../../../src/adapters/llm/to-anthropic-request.js';
 
 const base: LlmRequest = { system: '', messages: [], tools: [], maxOutputTokens: 512 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyHttpError } from '../../../src/adapters/llm-shared/classify-http-error.js';
+import { classifyHttpError } from '../../../src/adapters/llm/classify-http-error.js';
 
 const context = { provider: 'openai-compatible', apiKeyEnv: 'OPENAI_API_KEY', baseUrl: 'http://localhost:8080', nowMs: Date.parse('2026-01-01T00:00:00Z') };
 const classify = (status: number, body: unknown, headers: Record<string, string> = {}) =>

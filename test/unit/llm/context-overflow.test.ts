@@ -1,6 +1,6 @@
 // Each provider's overflow wording, quoted as the servers send it.
 import { describe, expect, it } from 'vitest';
-import { detectContextOverflow } from '../../../src/adapters/llm-shared/context-overflow.js';
+import { detectContextOverflow } from '../../../src/adapters/llm/context-overflow.js';
 
 describe('detectContextOverflow', () => {
   const cases: [string, string, { promptTokens?: number; limitTokens?: number }][] = [

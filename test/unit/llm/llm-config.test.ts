@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnthropicLlm } from '../../../src/adapters/llm-anthropic/anthropic-llm.js';
-import { OpenAiCompatibleLlm } from '../../../src/adapters/llm-openai/openai-compatible-llm.js';
-import { createLlm } from '../../../src/adapters/llm-shared/create-llm.js';
-import { isLocalAddress } from '../../../src/adapters/llm-shared/local-address.js';
-import { LlmConfigError, resolveLlmConfig } from '../../../src/adapters/llm-shared/llm-config.js';
+import { AnthropicLlm } from '../../../src/adapters/llm/anthropic-llm.js';
+import { OpenAiCompatibleLlm } from '../../../src/adapters/llm/openai-compatible-llm.js';
+import { createLlm } from '../../../src/adapters/llm/create-llm.js';
+import { isLocalAddress } from '../../../src/config/local-address.js';
+import { LlmConfigError, resolveLlmConfig } from '../../../src/config/llm-section.js';
 import { FakeLlmServer } from '../../support/fake-llm-server.js';
 
 function problems(action: () => unknown): string[] {

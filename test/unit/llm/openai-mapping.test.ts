@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LlmError, type LlmRequest } from '../../../src/core/ports/llm.js';
-import { fromOpenAiResponse, mapFinishReason } from '../../../src/adapters/llm-openai/from-openai-response.js';
-import { maxTokensFieldFor } from '../../../src/adapters/llm-openai/openai-compatible-llm.js';
-import { openAiResponseSchema } from '../../../src/adapters/llm-openai/openai-wire.js';
-import { TOOL_ERROR_PREFIX, toOpenAiRequest } from '../../../src/adapters/llm-openai/to-openai-request.js';
+import { fromOpenAiResponse, mapFinishReason } from '../../../src/adapters/llm/from-openai-response.js';
+import { maxTokensFieldFor } from '../../../src/adapters/llm/openai-compatible-llm.js';
+import { openAiResponseSchema } from '../../../src/adapters/llm/openai-wire.js';
+import { TOOL_ERROR_PREFIX, toOpenAiRequest } from '../../../src/adapters/llm/to-openai-request.js';
 
 const base: LlmRequest = { system: 'sys', messages: [], tools: [], maxOutputTokens: 256 };
 const options = { model: 'qwen', maxTokensField: 'max_tokens' as const };

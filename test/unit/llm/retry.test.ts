@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LlmError } from '../../../src/core/ports/llm.js';
-import { backoffDelayMs, chooseDelayMs, DEFAULT_BACKOFF } from '../../../src/adapters/llm-shared/backoff.js';
-import { parseRetryAfterMs } from '../../../src/adapters/llm-shared/retry-after.js';
-import { withRetries } from '../../../src/adapters/llm-shared/retry.js';
+import { backoffDelayMs, chooseDelayMs, DEFAULT_BACKOFF } from '../../../src/adapters/llm/backoff.js';
+import { parseRetryAfterMs } from '../../../src/adapters/llm/retry-after.js';
+import { withRetries } from '../../../src/adapters/llm/retry.js';
 
 function failing(errors: unknown[], result = 'ok') {
   let calls = 0;
@@ -79,7 +79,7 @@ describe('withRetries', () => {
 
   it('stops waiting when the signal aborts during a backoff', async () => {
     const controller = new AbortController();
-    const { realSleep } = await import('../../../src/adapters/llm-shared/sleep.js');
+    const { realSleep } = await import('../../../src/adapters/llm/sleep.js');
     const { attempt, calls } = failing([new LlmError('server', 'x')]);
     setTimeout(() => controller.abort(new Error('cancelled')), 20);
     await expect(withRetries(attempt, { maxRetries: 3, sleep: realSleep, random: () => 1, backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000, maxRetryAfterMs: 1 }, signal: controller.signal })).rejects.toThrow('cancelled');

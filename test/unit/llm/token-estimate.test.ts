@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateContentTokens, estimateRequestTokens, estimateTextTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from '../../../src/adapters/llm-shared/token-estimate.js';
-import { looksSilentlyTruncated } from '../../../src/adapters/llm-shared/silent-truncation.js';
+import { estimateContentTokens, estimateRequestTokens, estimateTextTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from '../../../src/adapters/llm/token-estimate.js';
+import { looksSilentlyTruncated } from '../../../src/adapters/llm/silent-truncation.js';
 
 describe('token estimate', () => {
   it('counts text at 3.5 characters a token, rounding up', () => {

@@ -82,17 +82,17 @@ describe('virtual camera', () => {
     expect(after.frame.sequence).toBe(4);
   });
 
-  it('waits for a frame newer than a moment and stays within the frame-time budget', async () => {
+  // Behaviour, not duration: how fast a frame is made is measured by scripts/bench (vision.bench.ts),
+  // where a busy machine cannot fail a test.
+  it('waits for a frame newer than a moment, and reports the time of each stage of making it', async () => {
     const frame = await deviceFrame;
     const camera = new VirtualCamera({ source: async () => frame, seed: 9 });
     const asked = performance.now() + 30;
-    const started = performance.now();
     const captured = await camera.capture({ newerThan: asked, timeoutMs: 1000 });
     expect(captured.capturedAt).toBeGreaterThan(asked);
     const truth = await camera.captureWithTruth();
-    const total = Object.values(truth.photo.timings).reduce((a, b) => a + b, 0);
-    expect(total).toBeLessThan(600); // about 70 ms on the 2-core dev machine; lenient for CI
-    expect(performance.now() - started).toBeGreaterThan(30);
+    expect(Object.keys(truth.photo.timings).sort()).toEqual(['encodeMs', 'opticsMs', 'prepareMs', 'warpMs']);
+    for (const ms of Object.values(truth.photo.timings)) expect(ms).toBeGreaterThanOrEqual(0);
     expect(camera.describe()).toMatch(/virtual camera 1640x1232/);
   });
 });

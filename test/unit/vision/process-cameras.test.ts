@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JpegSplitter, jpegSize } from '../../../src/adapters/camera-mjpeg/jpeg-splitter.js';
-import { rpicamArgs, rpicamCamera } from '../../../src/adapters/camera-rpicam/rpicam-camera.js';
-import { v4l2Args, v4l2Camera } from '../../../src/adapters/camera-v4l2/v4l2-camera.js';
+import { JpegSplitter, jpegSize } from '../../../src/adapters/camera/jpeg-splitter.js';
+import { rpicamArgs, rpicamCamera } from '../../../src/adapters/camera/rpicam-camera.js';
+import { v4l2Args, v4l2Camera } from '../../../src/adapters/camera/v4l2-camera.js';
 
 let bin: string;
 let savedPath: string | undefined;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReplayCamera } from '../../../src/adapters/camera-replay/replay-camera.js';
+import { ReplayCamera } from '../../../src/adapters/camera/replay-camera.js';
 import { corpusDir } from '../../support/ocr-corpus.js';
 
 describe('replay camera', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { diffScreens } from '../../../src/core/vision/diff-screens.js';
-import { findText } from '../../../src/core/vision/find-text.js';
+import { findElements } from '../../../src/core/vision/match-elements.js';
 import { lineCharacterErrorRate, truthLines, wordRecall } from '../../../src/core/vision/ocr-metrics.js';
-import { screenModel, type OcrLine } from '../../../src/core/vision/screen-model.js';
+import { centreOf, screenModel, type OcrLine } from '../../../src/core/vision/screen-model.js';
 
 /** A line of words laid left to right at height y, 30 px per character. */
 function line(text: string, y: number, confidence = 0.9): OcrLine {
@@ -17,35 +16,21 @@ function line(text: string, y: number, confidence = 0.9): OcrLine {
 
 const model = screenModel({ width: 1080, height: 2400 }, [line('Wi-Fi networks', 100), line('HomeNet-5G Secured', 400), line('Continue to payrnent', 900)]);
 
-describe('findText', () => {
-  it('finds text despite OCR errors, scored, with the centre to tap', () => {
-    const [best] = findText(model, 'Continue to payment');
-    expect(best!.text).toBe('Continue to payrnent');
-    expect(best!.score).toBeGreaterThan(0.85);
-    expect(best!.score).toBeLessThan(1);
-    expect(best!.centre.y).toBe(920);
+describe('findElements on a hand-made screen', () => {
+  it('forgives a documented OCR confusion (rn for m) and gives the element to tap', () => {
+    const [best] = findElements(model, { text: 'Continue to payment' }).matches;
+    expect(best!.element.text).toBe('Continue to payrnent');
+    expect(centreOf(best!.element.box).y).toBe(920);
   });
 
-  it('matches a word inside a longer line, case-insensitively, exactly', () => {
-    const [best] = findText(model, 'homenet-5g');
-    expect(best).toMatchObject({ text: 'HomeNet-5G', score: 1 });
-    expect(best!.centre.x).toBe(40 + 150);
+  it('takes a word inside a longer line only when asked (contains), case-insensitively', () => {
+    expect(findElements(model, { text: 'homenet-5g' }).matches).toEqual([]);
+    const [best] = findElements(model, { text: 'homenet-5g', contains: true }).matches;
+    expect(best!.element.text).toBe('HomeNet-5G Secured');
   });
 
   it('returns nothing for text that is not there', () => {
-    expect(findText(model, 'Bluetooth')).toEqual([]);
-  });
-});
-
-describe('diffScreens', () => {
-  it('tells appeared, disappeared and changed lines, and ignores OCR jitter', () => {
-    const after = screenModel(model.deviceSize, [line('Wi-Fi netw0rks', 100), line('HomeNet-5G Connected', 400), line('Wrong password, try again', 1500)]);
-    const diff = diffScreens(model, after);
-    expect(diff.same).toBe(false);
-    expect(diff.appeared.map((l) => l.text)).toEqual(['Wrong password, try again']);
-    expect(diff.disappeared.map((l) => l.text)).toEqual(['Continue to payrnent']);
-    expect(diff.changed.map((c) => [c.before.text, c.after.text])).toEqual([['HomeNet-5G Secured', 'HomeNet-5G Connected']]);
-    expect(diffScreens(model, model).same).toBe(true);
+    expect(findElements(model, { text: 'Bluetooth' }).matches).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
 import type { ApprovalRule } from '../guard/guardrail-config.js';
 import { judgeMargin } from '../guard/tap-margin.js';
-import type { LastTap } from '../tools/typing-focus.js';
+import type { LastTap } from '../tools/tap-hit.js';
 import { parseCall } from '../guard/arguments.js';
 import { approvalRuleFor, forbiddenZoneHit, type RepeatedCalls, type ToolFailures } from '../guard/policies.js';
 import type { RunState } from '../run-state.js';
@@ -158,17 +158,16 @@ function approvalContext(plan: ActionPlan, before: Observation): string {
 }
 
 async function runWithTimeout(deps: AgentDeps, timeoutMs: number, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<ToolOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({
-      callId: call.id, tool: call.name, status: 'timeout',
-      content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
-    }), timeoutMs);
-  });
+  // On the run's clock, so a test on a manual clock decides when a tool has taken too long.
+  const finished = new AbortController();
+  const timeout = deps.clock.sleep(timeoutMs, finished.signal).then((): ToolOutcome => ({
+    callId: call.id, tool: call.name, status: 'timeout',
+    content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
+  }));
   try {
     return await Promise.race([run(), timeout]);
   } finally {
-    clearTimeout(timer);
+    finished.abort();
   }
 }
 

@@ -4,12 +4,10 @@ import { contentDiff, describeDiff } from '../../vision/content-diff.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
+import { FRAME_GAP_MS } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
-
-/** A breath between looks; the camera's frame interval sets the real pace. */
-export const FRAME_GAP_MS = 40;
 
 export interface Verification { met: boolean; detail: string; observation: Observation }
 

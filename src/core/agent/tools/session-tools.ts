@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contentDiff, describeDiff } from '../../vision/content-diff.js';
 import { describe, findElements } from '../../vision/match-elements.js';
 import { placeFields, queryOf } from './place-args.js';
-import { FRAME_GAP_MS } from '../loop/verify-phase.js';
+import { FRAME_GAP_MS } from './frame-gap.js';
 import { defineInfoTool } from './tool.js';
 import { qualityNote } from './screen-tools.js';
 

@@ -6,13 +6,12 @@ import type { Clock } from '../../ports/clock.js';
 import type { Observation, ObserveOptions } from '../../ports/observer.js';
 import type { JournalExpectation, PhysicalAction, RunStore } from '../../ports/run-store.js';
 import type { Termination, ToolStatus } from '../types.js';
-import type { LastTap } from './typing-focus.js';
+import type { LastTap, TapHit } from './tap-hit.js';
 
 /** What must show on screen after an action for it to count as done. */
 export type Expectation = JournalExpectation;
 
-/** What a tap would land on: the element under the point and the region it belongs to. */
-export interface TapHit { text: string; kind: string; region: string; regionTitle?: string; unasked: boolean; box: { x: number; y: number; width: number; height: number } }
+export type { TapHit };
 
 export type DeviceAction =
   | { kind: 'tap'; device: { x: number; y: number }; holdMs?: number; target?: string; hit?: TapHit }

@@ -4,9 +4,9 @@
 // A secret goes only into a password field, or one whose label says it takes a secret.
 import type { Observation } from '../../ports/observer.js';
 import type { ScreenRegion } from '../../vision/screen-elements.js';
-import type { TapHit } from './tool.js';
+import type { LastTap } from './tap-hit.js';
 
-export interface LastTap { hit?: TapHit; target?: string; seenAfter: Observation }
+export type { LastTap };
 
 export type FocusVerdict =
   | { ok: true; field: string; secretField: boolean }

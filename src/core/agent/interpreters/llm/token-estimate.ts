@@ -14,7 +14,7 @@ export const IMAGE_TOKENS = 1600;
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
 export interface EstimateOptions {
-  /** Tokens per image; 0 counts text only (the Ollama truncation check in adapters/llm-shared/silent-truncation.ts counts text only). */
+  /** Tokens per image; 0 counts text only (the Ollama truncation check in adapters/llm/silent-truncation.ts counts text only). */
   imageTokens?: number;
 }
 

@@ -1,0 +1,194 @@
+// The composition root: the one place that builds the bench's adapters. Every command (run, resume,
+// service, calibrate, ocr, console, demo; doctor and flash through app/doctor and app/flash) says
+// which parts it needs, starts them (all, or a few first: a resume looks before it connects the
+// MCU), takes them with get(), and stops the bench once. Parts start in the order below, each after
+// the parts it needs, and stop in reverse (lifecycle.ts).
+import { mkdir } from 'node:fs/promises';
+import type { BenchGpio } from '../../adapters/gpio/index.js';
+import { createLlm, type Llm } from '../../adapters/llm/index.js';
+import { FileCommandIds, MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
+import type { McuLink, McuLinkOptions } from '../../adapters/mcu-serial/link.js';
+import { estopDirectory, FileEmergencyStopRecord, MemoryEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
+import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
+import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
+import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
+import { FileOperator } from '../../adapters/operator-file/file-operator.js';
+import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
+import { FileRunStore } from '../../adapters/store/file-run-store.js';
+import type { GpioConfigInput } from '../../config/gpio-section.js';
+import type { CameraPort } from '../../core/ports/camera.js';
+import type { ObserverPort } from '../../core/ports/observer.js';
+import type { ScreenCalibration } from '../../core/vision/calibration.js';
+import { openBenchHardware, type BenchHardware } from '../agent/bench-hardware.js';
+import { deviceForFindings, FindingsLog, findingsDirectoryFor } from '../agent/findings-log.js';
+import { connectMqtt, snapshotting, wireMqttCommands, type MqttSettings } from '../agent/mqtt-wiring.js';
+import { keepFrames, type FrameKeeper } from '../report/frame-keeper.js';
+import { CameraObserver } from '../vision/camera-observer.js';
+import { ScreenReader, type ScreenReaderOptions } from '../vision/screen-reader.js';
+import { connectMcu } from './connect-mcu.js';
+import { Lifecycle } from './lifecycle.js';
+import { cameraFromSource, openRig, type Rig, type RigSource } from './rig.js';
+
+export interface BenchSettings {
+  /** Where the hardware is (run, resume, service). */
+  rig?: RigSource;
+  /** A camera alone, without a rig (calibrate): rpicam, v4l2:/dev/videoN, replay:PATH or an http:// address. */
+  cameraSource?: string;
+  /** The run's (or the console's) state directory: MCU command ids, the store, the operator file, findings. */
+  stateDir?: string;
+  mcu?: {
+    /** Default: the rig's serial path. */
+    path?: string;
+    /** 'state-dir': ids survive a restart (STATE_DIR/mcu-command-ids.json); 'memory': a one-off session. */
+    commandIds: 'state-dir' | 'memory';
+    trace?: McuLinkOptions['trace'];
+    /** A gantry must find its endstops before its first tap. */
+    home?: boolean;
+  };
+  ocr?: { warmUp?: boolean };
+  /** Camera -> preprocess -> OCR -> screen model; the calibration defaults to the rig's. */
+  observer?: { calibration?: () => ScreenCalibration; keepFrames?: boolean };
+  mqtt?: MqttSettings;
+  findings?: { taskDevice?: string };
+  store?: boolean;
+  /** The operator hub (control file, MQTT, e-stop button) and the GPIO; `gpio` is the config section or an opened BenchGpio. */
+  operators?: { gpio?: GpioConfigInput | BenchGpio };
+  llm?: { config: unknown };
+  say?(line: string): void;
+}
+
+export interface BenchParts {
+  rig: Rig;
+  camera: CameraPort;
+  mqtt: MqttBench;
+  findings: FindingsLog;
+  ocr: TesseractPool;
+  observer: ObserverPort;
+  mcu: McuLink;
+  /** The bench's durable e-stop (STATE_DIR/estop.json, or the service's): survives an MCU reboot and a restart. */
+  estop: EmergencyStopRecord;
+  store: FileRunStore;
+  hardware: BenchHardware;
+  llm: Llm;
+}
+
+export type PartName = keyof BenchParts;
+
+export interface Bench {
+  /** Starts the named parts (and what they need) that the settings asked for; none named: every one of them. */
+  start(...names: PartName[]): Promise<void>;
+  /** Safe after a partial start, and more than once. */
+  stop(): Promise<void>;
+  get<K extends PartName>(name: K): BenchParts[K];
+  /** The frame keeper, when the observer keeps the run's pictures. */
+  readonly keeper?: FrameKeeper;
+  /** Reads one picture (the ocr part must be started): the camera->model pipeline without a camera. */
+  screenReader(input: ConstructorParameters<typeof ScreenReader>[1], options?: ScreenReaderOptions): ScreenReader;
+}
+
+export function openBench(settings: BenchSettings): Bench {
+  const say = settings.say ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const parts: Partial<BenchParts> = {};
+  let keeper: FrameKeeper | undefined;
+  const lifecycle = new Lifecycle();
+  const get = <K extends PartName>(name: K): BenchParts[K] => {
+    const part = parts[name];
+    if (part === undefined) throw new Error(`the bench's ${name} is not started: start it first (a bug in the command that asked for it)`);
+    return part as BenchParts[K];
+  };
+  const stateDir = (): string => {
+    if (!settings.stateDir) throw new Error('this part of the bench needs a state directory: pass stateDir to openBench');
+    return settings.stateDir;
+  };
+  const part = <K extends PartName>(name: K, needs: PartName[], start: () => Promise<BenchParts[K]>, stop: (value: BenchParts[K]) => Promise<unknown>) => {
+    lifecycle.add({
+      name, needs,
+      start: async () => { parts[name] = await start(); },
+      stop: async () => {
+        const value = parts[name];
+        delete parts[name];
+        if (value !== undefined) await stop(value);
+      },
+    });
+  };
+
+  if (settings.rig) part('rig', [], () => openRig(settings.rig!), (rig) => rig.close());
+  if (settings.rig || settings.cameraSource) {
+    part('camera', ['rig'], async () => parts.rig?.camera ?? cameraFromSource(settings.cameraSource!), (camera) => camera.close());
+  }
+  if (settings.mqtt) {
+    // Joined early: operators see the bench and can steer it even while it recovers.
+    part('mqtt', [], async () => { await makeStateDir(stateDir()); return connectMqtt(settings.mqtt!, stateDir(), say); }, (mqtt) => mqtt.close());
+  }
+  if (settings.findings) {
+    // Before the device is touched: a damaged findings.json stops the run first.
+    part('findings', ['rig', 'mqtt'], () => FindingsLog.open(findingsDirectoryFor(stateDir()), {
+      device: deviceForFindings(settings.findings!.taskDevice, parts.rig?.description ?? 'the bench'), runId: () => runIdFromResultFile(stateDir()),
+      ...(parts.mqtt ? { onSaved: (saved) => parts.mqtt!.publishFinding(saved) } : {}),
+    }), (findings) => findings.close());
+  }
+  if (settings.ocr || settings.observer) part('ocr', [], () => TesseractPool.start(1, { warmUp: settings.ocr?.warmUp ?? true }), (pool) => pool.close());
+  if (settings.observer) {
+    const options = settings.observer;
+    part('observer', ['camera', 'ocr', 'mqtt'], async () => {
+      const rig = parts.rig;
+      const calibration = options.calibration?.() ?? (rig ? { deviceSize: rig.calibration.deviceSize, screenCorners: rig.calibration.screenCorners } : undefined);
+      if (!calibration) throw new Error('the observer needs the screen\'s calibration: a rig, or observer.calibration');
+      // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
+      // which would make a done action look undone. Correctness over the ~40 % a band read saves.
+      // (The vision helper's camera->OCR factory replaces these two lines.)
+      const camera = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1 }));
+      const seen = parts.mqtt ? snapshotting(camera, parts.mqtt) : camera;
+      keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
+      return keeper ?? seen;
+    }, async () => { await keeper?.flush(); keeper = undefined; });
+  }
+  if (settings.mcu) {
+    const options = settings.mcu;
+    part('estop', [], async () => {
+      if (options.commandIds !== 'state-dir') return new MemoryEmergencyStopRecord();
+      await makeStateDir(stateDir());
+      return FileEmergencyStopRecord.open(estopDirectory(stateDir()));
+    }, async () => undefined);
+    part('mcu', ['rig', 'estop'], async () => {
+      const path = options.path ?? parts.rig?.serialPath;
+      if (!path) throw new Error('the MCU link needs a serial path: a rig, or mcu.path');
+      if (options.commandIds === 'state-dir') await makeStateDir(stateDir());
+      const commandIds = options.commandIds === 'state-dir' ? new FileCommandIds(stateDir()) : new MemoryCommandIds();
+      const link = await connectMcu({ path, commandIds, estop: get('estop'), ...(options.trace ? { trace: options.trace } : {}) });
+      if (options.home) await homeIfNeeded(link, say).catch(async (error: unknown) => { await link.close(); throw error; });
+      return link;
+    }, (link) => link.close());
+  }
+  if (settings.store) part('store', [], async () => { await makeStateDir(stateDir()); return FileRunStore.open(stateDir()); }, (store) => store.close());
+  if (settings.operators) {
+    part('hardware', ['mcu', 'mqtt', 'findings'], async () => {
+      const mqtt = parts.mqtt;
+      const hardware = openBenchHardware(get('mcu'), [new FileOperator(stateDir()), ...(mqtt ? [mqtt.operator] : [])], settings.operators!.gpio, say);
+      if (mqtt) wireMqttCommands(mqtt, hardware, get('findings'));
+      return hardware;
+    }, async (hardware) => hardware.close());
+  }
+  if (settings.llm) part('llm', [], async () => createLlm(settings.llm!.config), async () => undefined);
+
+  return {
+    // A named part the settings did not ask for is skipped: a run without MQTT starts 'mqtt' as a no-op.
+    start: (...names) => lifecycle.start(names.length ? names.filter((name) => lifecycle.has(name)) : undefined),
+    stop: () => lifecycle.stop((name, error) => say(`stopping the bench's ${name}: ${error.message}`)),
+    get,
+    get keeper() { return keeper; },
+    screenReader: (input, options) => new ScreenReader(get('ocr'), input, options),
+  };
+}
+
+async function makeStateDir(directory: string): Promise<void> {
+  await mkdir(directory, { recursive: true });
+}
+
+/** A gantry must find its endstops before its first tap (the MCU refuses taps until then). */
+async function homeIfNeeded(mcu: McuLink, say: (line: string) => void): Promise<void> {
+  if (!mcu.info.capabilities.includes('home')) return;
+  say('homing the gantry before the run');
+  const outcome = await mcu.home();
+  if (outcome.kind !== 'done' && outcome.kind !== 'already') throw new Error(`the gantry did not home (${outcome.kind}: ${'message' in outcome ? outcome.message : ''}); check its endstops and power, then run again`);
+}

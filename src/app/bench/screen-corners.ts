@@ -1,0 +1,7 @@
+// The screen's corners found in one picture file (`benchhand ocr` without --corners).
+import { decodeGray } from '../../adapters/vision-sharp/decode.js';
+import { detectScreenCorners } from '../../core/vision/corner-detect.js';
+
+export async function findCornersInPicture(image: Uint8Array, options: Parameters<typeof detectScreenCorners>[1]): Promise<ReturnType<typeof detectScreenCorners>> {
+  return detectScreenCorners(await decodeGray(image), options);
+}
