@@ -4,7 +4,7 @@
 // Every element is placed in the innermost region holding its centre. Pure.
 import type { Size } from './calibration.js';
 import type { ElementKind, LayoutHints, ScreenElement, ScreenRegion, ShapeHint } from './screen-elements.js';
-import { centreOf, unionBox, type Box, type OcrLine } from './screen-model.js';
+import { centreOf, unionBox, type Box, type OcrLine } from './ocr-line.js';
 
 /** Android's status bar is 24 dp of about 800; the gesture/navigation bar 48 dp. */
 export const STATUS_BAR_SHARE = 0.035;

@@ -3,7 +3,7 @@
 // dialog, banner, ...). What pixels showed comes in as LayoutHints; what OCR read comes in as
 // lines; buildElements joins the two. Every element says whether it was seen in the pixels,
 // inferred from layout, or taken from a virtual device's ground truth. Pure types.
-import type { Box, OcrLine } from './screen-model.js';
+import type { Box, OcrLine } from './ocr-line.js';
 
 export type RegionKind =
   | 'status_bar' // the phone's clock and icons: never a target, never evidence

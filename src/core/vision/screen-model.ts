@@ -3,10 +3,9 @@
 import type { Size } from './calibration.js';
 import { buildElements } from './build-elements.js';
 import type { LayoutHints, ScreenElement, ScreenRegion } from './screen-elements.js';
+import type { OcrLine, OcrWord } from './ocr-line.js';
 
-export interface Box { x: number; y: number; width: number; height: number }
-export interface OcrWord { text: string; box: Box; confidence: number }
-export interface OcrLine { text: string; box: Box; confidence: number; words: OcrWord[] }
+export { centreOf, unionBox, type Box, type OcrLine, type OcrWord } from './ocr-line.js';
 
 export interface ScreenModel {
   deviceSize: Size;
@@ -30,15 +29,6 @@ export function wordsOf(model: ScreenModel): OcrWord[] {
   return model.lines.flatMap((line) => line.words);
 }
 
-export function centreOf(box: Box): { x: number; y: number } {
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-export function unionBox(boxes: Box[]): Box {
-  const x0 = Math.min(...boxes.map((b) => b.x)), y0 = Math.min(...boxes.map((b) => b.y));
-  const x1 = Math.max(...boxes.map((b) => b.x + b.width)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
-  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-}
 
 /** The model as plain text, one line per line, top to bottom. */
 export function screenText(model: ScreenModel): string {
