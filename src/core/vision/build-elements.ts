@@ -18,10 +18,12 @@ interface Draft { kind: ElementKind; lines: OcrLine[]; box?: Box; state: ShapeHi
 export function buildElements(deviceSize: Size, lines: OcrLine[], hints: LayoutHints = {}): { elements: ScreenElement[]; regions: ScreenRegion[] } {
   const regions = baseRegions(deviceSize, hints);
   const evidence = hints.evidence ?? 'layout';
-  const free = new Set(lines);
+  const strays = new Set<OcrLine>();
+  const free = new Set(lines.flatMap((line) => peelStrays(line, strays)));
   const drafts: Draft[] = [];
   for (const shape of hints.shapes ?? []) {
-    const taken = shape.kind === 'toggle' || shape.kind === 'checkbox' ? rowLabel(shape.box, [...free]) : [...free].filter((line) => inside(centreOf(line.box), shape.box));
+    const candidates = [...free].filter((line) => !strays.has(line));
+    const taken = shape.kind === 'toggle' || shape.kind === 'checkbox' ? rowLabel(shape.box, candidates) : candidates.filter((line) => inside(centreOf(line.box), shape.box));
     if (shape.kind === 'field' && taken.length > 1) {
       // A field's first line is its label (what a step names); what is typed in it is its own text.
       const [label, ...value] = taken;
@@ -52,6 +54,24 @@ function baseRegions(deviceSize: Size, hints: LayoutHints): ScreenRegion[] {
       id: `${hint.kind}${index + 1}`, kind: hint.kind, box: hint.box, unasked: hint.unasked ?? hint.kind === 'banner', evidence,
     })),
   ];
+}
+
+/**
+ * A word of one or two characters standing apart at the start or end of a line is not part of
+ * the label: it is an icon or a button's rounded edge read as a letter ("C Network internet").
+ * It becomes a line of its own, so the label stays whole and the stray stays visible.
+ */
+function peelStrays(line: OcrLine, strayLines: Set<OcrLine>): OcrLine[] {
+  const words = [...line.words];
+  const strays: OcrLine['words'] = [];
+  const apart = (a: OcrLine['words'][number], b: OcrLine['words'][number]) => b.box.x - (a.box.x + a.box.width) >= Math.max(a.box.height, b.box.height);
+  while (words.length > 1 && words[0]!.text.length <= 2 && apart(words[0]!, words[1]!)) strays.push(words.shift()!);
+  while (words.length > 1 && words.at(-1)!.text.length <= 2 && apart(words.at(-2)!, words.at(-1)!)) strays.push(words.pop()!);
+  if (!strays.length) return [line];
+  const asLine = (w: OcrLine['words']): OcrLine => ({ text: w.map((x) => x.text).join(' '), box: unionBox(w.map((x) => x.box)), confidence: Math.min(...w.map((x) => x.confidence)), words: w });
+  const peeled = strays.map((w) => asLine([w]));
+  peeled.forEach((stray) => strayLines.add(stray));
+  return [asLine(words), ...peeled];
 }
 
 /** The innermost region holding the box's centre: hinted panels first, then the bars, then content. */

@@ -80,3 +80,14 @@ describe('matching whole elements', () => {
     expect(model.elements[0]).toMatchObject({ kind: 'toggle', text: 'Airplane mode', state: { checked: true } });
   });
 });
+
+describe('strays at the edge of a label', () => {
+  it('a button\'s rounded edge read as "C" is not part of its label', () => {
+    const l = line('C Network internet', 60, 520, 600, 40);
+    l.words[0]!.box = { x: 60, y: 520, width: 20, height: 40 };
+    for (const w of l.words.slice(1)) w.box.x += 80;
+    const model = screen([l], { shapes: [{ kind: 'button', box: { x: 40, y: 490, width: 1000, height: 100 } }] });
+    expect(model.elements.find((e) => e.kind === 'button')!.text).toBe('Network internet');
+    expect(resolveTarget(model, { text: 'Network & internet' }).ok).toBe(true);
+  });
+});

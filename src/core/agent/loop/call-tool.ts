@@ -1,7 +1,7 @@
 // The one wrapper around every tool call: validation, the repeated-call guard, forbidden zones,
 // approval gates, journal + act + verify for physical actions, per-call timeouts, failure
 // counting and the audit line. Tool failures come back as observations, not exceptions.
-import { contentDiff, describeDiff } from '../../vision/content-diff.js';
+import { screenChange } from '../../vision/screen-change.js';
 import { screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
 import type { ApprovalRule } from '../guard/guardrail-config.js';
@@ -119,10 +119,10 @@ async function runAction(deps: AgentDeps, state: RunState, looks: Observations, 
   if (plan.action.kind === 'tap') guards.lastTap = { hit: plan.action.hit, target: plan.action.target, seenAfter: verification.observation };
   const uncertain = acted.outcome.kind === 'indeterminate' ? ` The MCU could not confirm it (${acted.outcome.message}).` : '';
   if (!verification.met) {
-    const diff = contentDiff(before.screen, verification.observation.screen);
-    const effect = diff.same
-      ? ' The screen looks as it did before the action.'
-      : ` The screen did change (${describeDiff(diff)}): the action may have had an effect, so do not repeat it blindly.`;
+    const change = screenChange(before, verification.observation);
+    const effect = change.changed
+      ? ` The screen did change (${change.summary}): the action may have had an effect, so do not repeat it blindly.`
+      : ' The screen looks as it did before the action.';
     return { callId: call.id, tool: call.name, status: 'verify_failed', commandId, plannedOn: before, content: `${plan.summary} was sent, but ${verification.detail}.${effect}${uncertain} Look at the screen before trying again.` };
   }
   state.lastVerifiedScreen = { at: deps.wallClock(), step: state.step, text: screenSummary(verification.observation) };

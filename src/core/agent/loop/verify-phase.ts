@@ -1,6 +1,6 @@
 // Verify: look again after acting, until what the action should have done shows, or time runs
 // out. An action whose effect does not show is a failed step, not a success.
-import { contentDiff, describeDiff } from '../../vision/content-diff.js';
+import { screenChange } from '../../vision/screen-change.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
@@ -34,8 +34,8 @@ export function judge(before: Observation, after: Observation, expectation: Expe
     case 'none':
       return { met: true, detail: 'nothing to check' };
     case 'screen_changes': {
-      const diff = contentDiff(before.screen, after.screen);
-      return diff.same ? { met: false, detail: 'the screen did not change (status and navigation bars left out)' } : { met: true, detail: `the screen changed (${describeDiff(diff)})` };
+      const change = screenChange(before, after);
+      return change.changed ? { met: true, detail: `the screen changed (${change.summary})` } : { met: false, detail: 'the screen did not change (status and navigation bars left out)' };
     }
     case 'text_appears': {
       const query = { text: expectation.text, ...expectation.where };

@@ -1,7 +1,7 @@
 // Tools that neither look nor move: wait for the screen, keep notes, record findings, hand
 // over to a person, and submit the result.
 import { z } from 'zod';
-import { contentDiff, describeDiff } from '../../vision/content-diff.js';
+import { screenChange } from '../../vision/screen-change.js';
 import { describe, findElements } from '../../vision/match-elements.js';
 import { placeFields, queryOf } from './place-args.js';
 import { FRAME_GAP_MS } from './frame-gap.js';
@@ -24,10 +24,10 @@ export const waitFor = defineInfoTool({
     for (;;) {
       const seen = await context.observe({ newerThan: context.clock.now() });
       const found = args.text ? findElements(seen.screen, queryOf(args.text, args)).matches[0] : undefined;
-      const diff = contentDiff(before.screen, seen.screen);
-      if (args.text ? found : !diff.same) {
+      const change = screenChange(before, seen);
+      if (args.text ? found : change.changed) {
         const waited = Math.round(context.clock.now() - start);
-        return { status: 'ok', content: args.text ? `"${found!.element.text}" is on the screen after ${waited} ms (in the ${describe(found!.region)}).` : `The screen changed after ${waited} ms (${describeDiff(diff)}).` };
+        return { status: 'ok', content: args.text ? `"${found!.element.text}" is on the screen after ${waited} ms (in the ${describe(found!.region)}).` : `The screen changed after ${waited} ms (${change.summary}).` };
       }
       if (context.clock.now() - start >= args.timeout_ms || context.signal.aborted) {
         return { status: 'not_found', content: `${args.text ? `"${args.text}" did not appear` : 'The screen did not change'} within ${args.timeout_ms} ms.${qualityNote(seen)} Call read_screen to see what is there.` };

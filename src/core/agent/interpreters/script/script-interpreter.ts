@@ -2,7 +2,7 @@
 // show is retried (the loop has looked again in between); past its retries the run halts.
 // `if` steps branch on what is on the screen now; interrupts (pop-up handlers) run whenever their
 // condition shows, before the next regular step. The position is saved in every checkpoint.
-import { contentDiff, describeDiff } from '../../../vision/content-diff.js';
+import { screenChange } from '../../../vision/screen-change.js';
 import { findElements } from '../../../vision/match-elements.js';
 import type { Observation } from '../../../ports/observer.js';
 import type { Condition, Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
@@ -171,9 +171,9 @@ export class ScriptInterpreter implements Interpreter {
   private retryIfSameScreen(step: ActionStep, now: Observation): Decision {
     const plannedOn = this.retryOn!;
     this.retryOn = undefined;
-    const diff = contentDiff(plannedOn.screen, now.screen);
-    if (diff.same || isFocusTap(step)) return this.call(step);
-    return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) was not retried: the screen changed after the first try (${describeDiff(diff)}), so it had an effect that did not match what the step expects` };
+    const change = screenChange(plannedOn, now);
+    if (!change.changed || isFocusTap(step)) return this.call(step);
+    return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) was not retried: the screen changed after the first try (${change.summary}), so it had an effect that did not match what the step expects` };
   }
 
   private refocus(): Decision {
