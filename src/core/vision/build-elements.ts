@@ -23,7 +23,9 @@ export function buildElements(deviceSize: Size, lines: OcrLine[], hints: LayoutH
   const drafts: Draft[] = [];
   for (const shape of hints.shapes ?? []) {
     const candidates = [...free].filter((line) => !strays.has(line));
-    const taken = shape.kind === 'toggle' || shape.kind === 'checkbox' ? rowLabel(shape.box, candidates) : candidates.filter((line) => inside(centreOf(line.box), shape.box));
+    const within = shape.kind === 'toggle' || shape.kind === 'checkbox' ? rowLabel(shape.box, candidates) : candidates.filter((line) => inside(centreOf(line.box), shape.box));
+    // Beside a real label, a line of one or two characters is an icon or the shape's own edge.
+    const taken = within.some((line) => line.text.trim().length > 2) ? within.filter((line) => line.text.trim().length > 2) : within;
     if (shape.kind === 'field' && taken.length > 1) {
       // A field's first line is its label (what a step names); what is typed in it is its own text.
       const [label, ...value] = taken;
