@@ -47,7 +47,11 @@ export interface BenchSettings {
   };
   ocr?: { warmUp?: boolean };
   /** Camera -> preprocess -> OCR -> screen model; the calibration defaults to the rig's. */
-  observer?: { calibration?: () => ScreenCalibration; keepFrames?: boolean };
+  /**
+   * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
+   * (what changes outside it — the pointer location at the top — matters to the reader).
+   */
+  observer?: { calibration?: () => ScreenCalibration; keepFrames?: boolean; everyFrame?: boolean };
   mqtt?: MqttSettings;
   findings?: { taskDevice?: string };
   store?: boolean;
@@ -137,7 +141,7 @@ export function openBench(settings: BenchSettings): Bench {
       // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
       // which would make a done action look undone. Correctness over the ~40 % a band read saves.
       // (The vision helper's camera->OCR factory replaces these two lines.)
-      const camera = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1 }));
+      const camera = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1, ...(options.everyFrame ? { noiseFloor: -1 } : {}) }));
       const seen = parts.mqtt ? snapshotting(camera, parts.mqtt) : camera;
       keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
       return keeper ?? seen;

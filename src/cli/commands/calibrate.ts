@@ -32,7 +32,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     // --bench is the virtual bench's camera address: an http:// camera like any other.
     cameraSource: values.camera ?? values.bench!,
     ...(values.port ? { mcu: { path: values.port, commandIds: 'memory' as const } } : {}),
-    ...(values.taps ? { observer: { calibration: () => ({ deviceSize, screenCorners: corners }) } } : {}),
+    ...(values.taps ? { observer: { calibration: () => ({ deviceSize, screenCorners: corners }), everyFrame: true } } : {}),
   });
   try {
     return await calibrate(bench, values, { deviceSize, rotationDeg, actuator, say, setCorners: (found) => { corners = found; } });

@@ -122,7 +122,7 @@ describe.skipIf(!haveChromium)('benchhand report in a real headless Chromium (ne
       const box = await markers.first().locator('circle').boundingBox();
       expect(box!.width).toBeGreaterThan(5);
       const first = page.locator('article.step[data-step="1"]');
-      await expect(first.locator('g.tap-marker title').first().textContent()).resolves.toBe('tap at 542,539');
+      await expect(first.locator('g.tap-marker title').first().textContent()).resolves.toBe('tap at 541,540');
       await expect(first.innerText()).resolves.toMatch(/Verified: ✓ "Choose a network" is on the screen/);
       await expect(page.locator('article.step[data-step="5"]').innerText()).resolves.toContain('Typed 13 secret characters');
       // The marker sits on the tapped text's box in the picture as shown.
