@@ -63,7 +63,8 @@ describe('benchhand findings', () => {
     const agent = await FindingsStore.open(stateDir);
     expect((await agent.save(observed('pay button label'))).reason).toBe('skipped_resolved');
     expect((await agent.save(observed('Promo banner overlaps total', 'major'))).reason).toBe('updated');
-  });
+    // Eight CLI processes one after another: a budget for a busy two-core machine, not a speed test.
+  }, 60000);
 
   it('names the problem and the fix for a bad id, a missing note, a bad action or status', async () => {
     const { stateDir, ids } = await seeded('Pay button label');
@@ -94,7 +95,7 @@ describe('benchhand findings', () => {
     const status = await runCli(['findings', 'list', '--status', 'open', '--state-dir', stateDir]);
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('unknown status "open": use new, acknowledged, in_progress, dismissed, resolved');
-  });
+  }, 60000);
 
   it('lists the matches of an ambiguous prefix', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-cli-findings-'));

@@ -7,6 +7,7 @@
 import { encodePng } from '../../adapters/vision-sharp/decode.js';
 import type { OcrEngine, RawLine } from '../../adapters/ocr-tesseract/tesseract-pool.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
+import { sampledMedian } from '../../core/vision/layout-pixels.js';
 
 const CELL = 8;
 /** A cell is dark when its mean is below this share of the picture's median (the page's ground). */
@@ -77,7 +78,7 @@ function padWhite(image: GrayImage, pad: number): GrayImage {
  */
 export function darkPatches(image: GrayImage): Patch[] {
   const columns = Math.floor(image.width / CELL), rows = Math.floor(image.height / CELL);
-  const darkLevel = DARK_SHARE * median(image);
+  const darkLevel = DARK_SHARE * sampledMedian(image);
   const dark = new Uint8Array(columns * rows);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
@@ -109,15 +110,6 @@ export function darkPatches(image: GrayImage): Patch[] {
     }
   }
   return patches;
-}
-
-function median(image: GrayImage): number {
-  const histogram = new Array<number>(256).fill(0);
-  for (let i = 0; i < image.data.length; i += 7) histogram[image.data[i]!]!++;
-  const half = histogram.reduce((a, b) => a + b, 0) / 2;
-  let seen = 0;
-  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= half) return v;
-  return 255;
 }
 
 function cut(image: GrayImage, patch: Patch): GrayImage {

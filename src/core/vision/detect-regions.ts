@@ -76,7 +76,8 @@ export function detectBanner(picture: LayoutPicture): RegionHint | undefined {
   const { plain, px } = picture;
   const step = Math.max(1, Math.round(2 * px));
   const rows: boolean[] = [];
-  const start = Math.round(24 * px), end = Math.round(140 * px);
+  // Two or three notifications stack into one taller panel: look down to 300 dp.
+  const start = Math.round(24 * px), end = Math.round(300 * px);
   for (let y = start; y < end; y += step) {
     const outsideL = meanIn(plain, 1 * px, y, 5 * px, y + step), insideL = meanIn(plain, 11 * px, y, 15 * px, y + step);
     const outsideR = meanIn(plain, 355 * px, y, 359 * px, y + step), insideR = meanIn(plain, 345 * px, y, 349 * px, y + step);
@@ -88,6 +89,6 @@ export function detectBanner(picture: LayoutPicture): RegionHint | undefined {
   if (!run) return undefined;
   const y0 = start + run.start * step, y1 = start + run.end * step;
   const heightDp = (y1 - y0) / px, startDp = y0 / px;
-  if (heightDp < 36 || heightDp > 110 || startDp > 42) return undefined;
+  if (heightDp < 36 || heightDp > 270 || startDp > 42) return undefined;
   return { kind: 'banner', box: toDeviceBox(picture, Math.round(8 * px), y0, Math.round(352 * px), y1), unasked: true };
 }

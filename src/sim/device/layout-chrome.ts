@@ -57,7 +57,7 @@ export function placeToast(p: Painter, text: string): void {
 export function placeNotification(p: Painter, shown: ShownNotification): void {
   const n = shown.notification;
   const box = { x: p.px(8), y: p.px(statusBarDp + 6), width: p.width - p.px(16), height: p.px(n.text ? 72 : 52) };
-  p.rect(box, p.palette.surface, { radius: p.px(16), stroke: p.palette.divider, strokeWidth: p.px(1) });
+  p.rect(box, p.palette.notification, { radius: p.px(16), stroke: p.palette.divider, strokeWidth: p.px(1) });
   p.shapes.push({ kind: 'circle', cx: box.x + p.px(24), cy: box.y + p.px(26), r: p.px(10), fill: p.palette.accent });
   p.text(n.title, box.x + p.px(44), box.y + p.px(31), 15, p.palette.text, { weight: 'bold' });
   if (n.text) p.text(n.text, box.x + p.px(44), box.y + p.px(55), 13, p.palette.secondaryText);

@@ -10,6 +10,7 @@ import { loadTask } from '../../../src/app/agent/task-file.js';
 import { LlmInterpreter } from '../../../src/core/agent/interpreters/llm/llm-interpreter.js';
 import { redactObservation, secretMasker } from '../../../src/core/agent/redact-secrets.js';
 import { ToolRegistry } from '../../../src/core/agent/tools/registry.js';
+import { usageForChar } from '../../../src/sim/device/hid-keys.js';
 import { startHarness } from '../../support/agent-harness.js';
 import { FakeLlmServer } from '../../support/fake-llm-server.js';
 import { seeing } from '../../support/recovery-fixtures.js';
@@ -40,7 +41,7 @@ describe('secrets are masked out of what the loop sees', () => {
     expect(secretMasker([])('anything')).toBe('anything');
   });
 
-  it('after the model types the password into the Email field, no state file and no model request holds it', async () => {
+  it('the model cannot type the password into the Email field; and where the secret shows in plain text anyway, no state file and no model request holds it', async () => {
     fake.reset();
     fake.script([
       { toolCalls: [{ name: 'tap_text', arguments: { text: 'Email', expect_change: false } }] },
@@ -51,10 +52,18 @@ describe('secrets are masked out of what the loop sees', () => {
       { text: 'Stopping here.' },
     ]);
     const h = await startHarness('sign-in-otp');
+    // The secret gets onto the screen in plain text by another way (a person typed it into the
+    // Email box before the run): the loop must mask it wherever it shows.
+    const email = h.device.groundTruth().targets.find((t) => t.role === 'field' && t.label === 'Email')!.box;
+    h.device.tapDown(email.x + email.width / 2, email.y + email.height / 2, 0);
+    h.device.tapUp(email.x + email.width / 2, email.y + email.height / 2, 50);
+    for (const char of SECRET) { const { usage, mods } = usageForChar(char); h.device.keyDown(usage, mods, 60); h.device.keyUp(usage, mods, 60); }
     const llm = createLlm({ provider: 'openai-compatible', baseUrl: fake.baseUrl('openai'), model: 'scripted', requireApiKey: false, maxRetries: 0 });
     const interpreter = new LlmInterpreter({ llm, tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID }, task.goal);
     const summary = await h.run(interpreter, task);
     expect(summary.termination).toMatchObject({ kind: 'answered' });
+    // The type tool refused: a secret goes only into a password field.
+    expect(h.audit().find((a) => a.tool === 'type_text')).toMatchObject({ status: 'invalid_arguments', message: expect.stringContaining('secrets go only into a password field') });
     // It really was on the screen in plain text: the device's Email field holds it.
     expect(JSON.stringify(h.device.groundTruth().texts)).toContain(SECRET);
     const read = fake.requests[3]!.view.lastToolResult?.content ?? '';

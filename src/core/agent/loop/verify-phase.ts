@@ -1,8 +1,10 @@
 // Verify: look again after acting, until what the action should have done shows, or time runs
 // out. An action whose effect does not show is a failed step, not a success.
 import { screenChange } from '../../vision/screen-change.js';
+import { sameText } from '../../vision/ocr-confusions.js';
+import type { ScreenElement } from '../../vision/screen-elements.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
-import { screenText } from '../../vision/screen-model.js';
+import { centreOf, screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
 import { FRAME_GAP_MS } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
@@ -40,10 +42,13 @@ export function judge(before: Observation, after: Observation, expectation: Expe
     case 'text_appears': {
       const query = { text: expectation.text, ...expectation.where };
       const report = findElements(after.screen, query);
-      const found = report.matches[0];
-      return found
-        ? { met: true, detail: `"${found.element.text}" is on the screen (${found.element.kind} in the ${describe(found.region)})` }
-        : { met: false, detail: `${notFoundMessage(query, report)}` };
+      // Evidence of an action's effect is what the action brought: the same text already there,
+      // in the same place, before the action (a banner that claims the result early) proves nothing.
+      const fresh = report.matches.filter((m) => !wasThere(before, m.element));
+      const found = fresh[0];
+      if (found) return { met: true, detail: `"${found.element.text}" is on the screen (${found.element.kind} in the ${describe(found.region)})` };
+      if (report.matches.length) return { met: false, detail: `"${report.matches[0]!.element.text}" was on the screen already before the action, in the same place, so it shows nothing of what the action did` };
+      return { met: false, detail: `${notFoundMessage(query, report)}` };
     }
     case 'text_gone': {
       // Gone means gone from everywhere the app draws, banners and pop-ups included.
@@ -51,6 +56,12 @@ export function judge(before: Observation, after: Observation, expectation: Expe
       return found ? { met: false, detail: `"${expectation.text}" is still on the screen (${describeElement(found.element)})` } : { met: true, detail: `"${expectation.text}" is gone` };
     }
   }
+}
+
+/** The same text at the same place on the screen before the action. */
+function wasThere(before: Observation, element: ScreenElement): boolean {
+  const c = centreOf(element.box), tolerance = Math.max(12, element.textBox.height / 2);
+  return before.screen.elements.some((e) => sameText(e.text, element.text) && Math.abs(centreOf(e.box).x - c.x) <= tolerance && Math.abs(centreOf(e.box).y - c.y) <= tolerance);
 }
 
 export const screenSummary = (observation: Observation): string => screenText(observation.screen).slice(0, 2000);
