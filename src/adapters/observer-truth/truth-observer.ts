@@ -4,19 +4,12 @@
 // toggles; evidence 'truth') and a content fingerprint, so loop tests see the same element model.
 import type { Clock } from '../../core/ports/clock.js';
 import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
-import type { LayoutHints } from '../../core/vision/screen-elements.js';
+import type { LayoutHints, LayoutMark } from '../../core/vision/screen-elements.js';
 import { screenModel, type Box, type OcrLine } from '../../core/vision/screen-model.js';
 import { truthFingerprint } from '../../core/vision/truth-fingerprint.js';
 
-/** A drawn region or control as the virtual device records it (src/sim/device/view.ts LayoutMark). */
-export interface TruthMark {
-  kind: 'dialog' | 'banner' | 'toast' | 'button' | 'field' | 'toggle';
-  box: Box;
-  label?: string;
-  checked?: boolean;
-  focused?: boolean;
-  secret?: boolean;
-}
+/** A drawn region or control as the virtual device records it. */
+export type TruthMark = LayoutMark;
 
 export interface TruthSource {
   width: number;

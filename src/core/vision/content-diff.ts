@@ -15,24 +15,23 @@ export function contentElements(model: ScreenModel): ScreenElement[] {
 }
 
 export function contentDiff(before: ScreenModel, after: ScreenModel): ContentDiff {
-  const key = (e: ScreenElement) => `${e.kind === 'toggle' || e.kind === 'checkbox' ? `${e.state.checked ? 'on' : 'off'}:` : ''}${canonicalWords(e.text).join(' ')}`;
   const left = contentElements(before), right = contentElements(after);
-  const remaining = new Map<string, number>();
-  for (const e of left) remaining.set(key(e), (remaining.get(key(e)) ?? 0) + 1);
-  const appeared: ScreenElement[] = [];
-  for (const e of right) {
-    const count = remaining.get(key(e)) ?? 0;
-    if (count > 0) remaining.set(key(e), count - 1);
-    else appeared.push(e);
-  }
-  const leftOver = new Map(remaining);
-  const gone = left.filter((e) => {
-    const count = leftOver.get(key(e)) ?? 0;
-    if (count <= 0) return false;
-    leftOver.set(key(e), count - 1);
-    return true;
-  });
+  const appeared = minus(right, left), gone = minus(left, right);
   return { same: appeared.length === 0 && gone.length === 0, appeared, gone };
+}
+
+/** A toggle's state is part of what it shows; otherwise an element is its canonical words. */
+const key = (e: ScreenElement) => `${e.kind === 'toggle' || e.kind === 'checkbox' ? `${e.state.checked ? 'on' : 'off'}:` : ''}${canonicalWords(e.text).join(' ')}`;
+
+/** The elements of `a` left over once each element of `b` has taken one equal to it (a multiset difference). */
+function minus(a: ScreenElement[], b: ScreenElement[]): ScreenElement[] {
+  const available = new Map<string, number>();
+  for (const e of b) available.set(key(e), (available.get(key(e)) ?? 0) + 1);
+  return a.filter((e) => {
+    const count = available.get(key(e)) ?? 0;
+    if (count > 0) available.set(key(e), count - 1);
+    return count === 0;
+  });
 }
 
 /** A few words on what changed, for messages ("appeared: "Delete account?" dialog; gone: ..."). */

@@ -3,7 +3,7 @@
 // the query allows — never in the status or navigation bar, never in a banner or pop-up that
 // appeared unasked unless the query names it, and behind an open dialog only inside the dialog.
 // Anchors (below, near, ...) narrow it down. Pure.
-import { canonicalWords, containsText, sameText } from './ocr-confusions.js';
+import { containsText, sameText } from './ocr-confusions.js';
 import type { RegionKind, ScreenElement, ScreenRegion } from './screen-elements.js';
 import { centreOf, type Box, type ScreenModel } from './screen-model.js';
 import { similarity } from './text-distance.js';
@@ -162,6 +162,3 @@ export function notFoundMessage(query: ElementQuery, report: MatchReport): strin
   if (report.nearMisses.length) parts.push(`similar but not the same: ${report.nearMisses.slice(0, 3).map(describeElement).join('; ')}`);
   return parts.join('; ');
 }
-
-/** The words of an element, canonical, for fingerprints. */
-export const elementKey = (element: ScreenElement): string => canonicalWords(element.text).join(' ');

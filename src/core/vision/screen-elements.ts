@@ -78,6 +78,16 @@ export interface RegionHint {
   unasked?: boolean;
 }
 
+/** A drawn region or control with its state, as a virtual device records it (its ground truth). */
+export interface LayoutMark {
+  kind: 'dialog' | 'banner' | 'toast' | 'button' | 'field' | 'toggle';
+  box: Box;
+  label?: string;
+  checked?: boolean;
+  focused?: boolean;
+  secret?: boolean;
+}
+
 /** What pixels (or a virtual device's truth) tell about the layout, beside the OCR lines. */
 export interface LayoutHints {
   regions?: RegionHint[];

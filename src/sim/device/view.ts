@@ -41,14 +41,8 @@ export interface Target {
 }
 
 /** A drawn region or control with its state, for ground-truth layout hints (what the pixels show). */
-export interface LayoutMark {
-  kind: 'dialog' | 'banner' | 'toast' | 'button' | 'field' | 'toggle';
-  box: Box;
-  label?: string;
-  checked?: boolean;
-  focused?: boolean;
-  secret?: boolean;
-}
+export type { LayoutMark } from '../../core/vision/screen-elements.js';
+import type { LayoutMark } from '../../core/vision/screen-elements.js';
 
 export interface View {
   shapes: Shape[];
