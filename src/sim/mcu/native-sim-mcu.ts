@@ -1,7 +1,7 @@
 // Runs the native simulated MCU (the real firmware core, built for this machine by
 // `npm run firmware:native`) as a child process behind a pseudo-terminal.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { packageRoot } from '../../app/package-root.js';
 
@@ -75,6 +75,23 @@ export class NativeSimMcu {
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
     await this.exited;
+    this.removeStaleLink();
+  }
+
+  /**
+   * A killed simulator cannot remove its own link, and the pty number it pointed at is soon given
+   * to another process's pty: a host reconnecting through the stale link would then talk to some
+   * other MCU. A vanished board's udev name goes away too, so the link goes with the process
+   * (whichever pty a re-plug gave it; a new simulator on the same link is started after this).
+   */
+  private removeStaleLink(): void {
+    const link = this.options.linkPath;
+    if (!link) return;
+    try {
+      if (lstatSync(link).isSymbolicLink()) unlinkSync(link);
+    } catch {
+      // no link (the simulator removed it on a clean exit) or not a symlink: nothing to remove
+    }
   }
 }
 
