@@ -68,6 +68,7 @@ export async function startHarness(deviceName: string, options: { approve?: bool
     deps: (interpreter, guardrails = {}, task) => ({
       mcu, observer, store, clock, approvals, interpreter, tools: harness.tools ?? new ToolRegistry(),
       guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 3000, ...guardrails },
+      preApprovals: task?.approve ?? [],
       toActuator: (p) => p,
       recordFinding: async () => 'new',
       inputs: { values: task?.inputs ?? {}, secrets: new Set(task?.secrets ?? []) },

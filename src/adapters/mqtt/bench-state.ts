@@ -1,5 +1,6 @@
 // The retained state document (TOPICS.md, BenchState): what a viewer who subscribes late sees at
 // once. Pure: merging a partial update and folding a progress event into it.
+import type { ApprovalContext, ApprovalPicture } from '../../core/ports/approval.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 
 /** The outcome events the loop's operator phase reports (core/agent/loop/operator-phase.ts). */
@@ -40,6 +41,10 @@ export interface PendingApprovalView {
   summary: string;
   rule: string;
   since: string;
+  /** The screen's and dialog's titles, the element the tap would hit and the point (device px). */
+  context?: ApprovalContext;
+  /** A small JPEG of the camera picture around the tap, the point marked (base64). */
+  picture?: ApprovalPicture;
 }
 
 export interface BenchState {

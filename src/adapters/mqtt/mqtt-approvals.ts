@@ -28,7 +28,10 @@ export class MqttApprovals implements ApprovalPort {
 
   ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
     return new Promise<ApprovalAnswer>((resolve) => {
-      const view: PendingApprovalView = { id: request.id, tool: request.tool, summary: request.summary, rule: request.rule, since: this.options.wallClock() };
+      const view: PendingApprovalView = {
+        id: request.id, tool: request.tool, summary: request.summary, rule: request.rule, since: this.options.wallClock(),
+        ...(request.context ? { context: request.context } : {}), ...(request.picture ? { picture: request.picture } : {}),
+      };
       let timer: NodeJS.Timeout | undefined;
       const finish = (answer: ApprovalAnswer) => {
         if (!this.pending.has(request.id)) return;

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { FixedApprovals, TerminalApprovals } from '../../adapters/approval-terminal/terminal-approvals.js';
 import { systemClock } from '../../adapters/clock/system-clock.js';
 import { guardrailConfigSchema, type GuardrailConfig } from '../../core/agent/guard/guardrail-config.js';
+import { tapMarginSource } from '../../core/agent/guard/tap-margin-source.js';
 import type { Interpreter } from '../../core/agent/interpreters/interpreter.js';
 import { LlmInterpreter } from '../../core/agent/interpreters/llm/llm-interpreter.js';
 import { ScriptInterpreter } from '../../core/agent/interpreters/script/script-interpreter.js';
@@ -27,6 +28,7 @@ import { FirstAnswerApprovals } from '../../adapters/approval-terminal/first-ans
 import { durableSummary } from '../../core/recovery/durable-summary.js';
 import type { ResumePlan } from '../../core/recovery/resume-plan.js';
 import { preflightStateDir } from './state-dir-preflight.js';
+import { withApprovalPicture } from '../bench/approval-picture.js';
 
 export interface RunRequest {
   task: TaskDefinition;
@@ -81,11 +83,16 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   const mqtt = request.mqtt ? bench.get('mqtt') : undefined;
   const findings = bench.get('findings');
   const tools = new ToolRegistry();
-  const approvals = approvalPort(request.approvals, mqtt);
-  const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
-  const [a, b, c, d, e, f] = bench.get('rig').calibration.actuator.affine as [number, number, number, number, number, number];
+  const calibration = bench.get('rig').calibration;
+  // Whoever is asked sees the picture around the tap (never the whole frame).
+  const approvals = withApprovalPicture(approvalPort(request.approvals, mqtt), calibration, (line) => process.stderr.write(`${line}\n`));
+  const configured = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
+  // The margin the run uses is the one `doctor` shows: set, or from the calibration's residual.
+  const guardrails = { ...configured, tapMarginPx: tapMarginSource(calibration, configured.tapMarginPx).px };
+  const [a, b, c, d, e, f] = calibration.actuator.affine as [number, number, number, number, number, number];
   const summary = await runAgent({
     mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store: bench.get('store'), clock: systemClock, approvals, tools, guardrails,
+    preApprovals: task.approve,
     interpreter: makeInterpreter(request, tools, approvals, plan),
     toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
     recordFinding: (finding) => findings.record(finding),

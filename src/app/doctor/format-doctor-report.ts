@@ -6,6 +6,7 @@ const LABELS: Readonly<Record<string, string>> = {
   'firmware-protocol': 'firmware protocol',
   camera: 'camera',
   gpio: 'GPIO',
+  'tap-accuracy': 'tap accuracy',
   'ocr-data': 'OCR data',
   broker: 'broker',
   'disk-space': 'disk space',

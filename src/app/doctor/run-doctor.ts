@@ -9,6 +9,8 @@ import { checkFirmwareProtocol } from './firmware-protocol-check.js';
 import { checkGpio } from './gpio-check.js';
 import { checkOcrData } from './ocr-data-check.js';
 import { checkSerialDevice } from './serial-device-check.js';
+import { checkTapAccuracy } from './tap-accuracy-check.js';
+import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
 
 export interface DoctorSettings {
   port?: string;
@@ -16,6 +18,9 @@ export interface DoctorSettings {
   broker?: BrokerSettings;
   gpio?: unknown;
   stateDir: string;
+  /** The configuration's calibration and tap margin, for the tap accuracy the run will use. */
+  calibration?: CalibrationBlock;
+  tapMarginPx?: number;
   /** For the handshake, a camera frame and the broker. */
   timeoutMs: number;
   /** Tests and unusual kernels: where sysfs GPIO is. */
@@ -31,6 +36,7 @@ export function doctorChecks(settings: DoctorSettings): DoctorCheck[] {
     { name: 'firmware-protocol', run: () => checkFirmwareProtocol(settings.port, settings.timeoutMs) },
     { name: 'camera', run: () => checkCamera(settings.cameraSource, settings.timeoutMs) },
     { name: 'gpio', run: async () => checkGpio(settings.gpio, settings.gpioSysfsRoot) },
+    { name: 'tap-accuracy', run: async () => checkTapAccuracy(settings.calibration, settings.tapMarginPx) },
     { name: 'ocr-data', run: () => checkOcrData() },
     { name: 'broker', run: () => checkBroker(settings.broker, settings.timeoutMs) },
     { name: 'disk-space', run: async () => checkDiskSpace(settings.stateDir, settings.freeBytes) },

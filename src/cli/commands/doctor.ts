@@ -1,5 +1,5 @@
 // `benchhand doctor`: is this machine ready to run the bench? Serial device and permissions,
-// firmware protocol, camera, GPIO base, OCR data, broker and ACL, disk space, clock — each a
+// firmware protocol, camera, GPIO base, tap accuracy (the approval gate's margin), OCR data, broker and ACL, disk space, clock — each a
 // pass or the fix to apply. Exit 0 when nothing failed, 1 otherwise.
 import { readBenchConfigFields, type BenchConfigFields } from '../../app/doctor/bench-config-fields.js';
 import { formatCheckLine, formatJson, formatSummary } from '../../app/doctor/format-doctor-report.js';
@@ -36,6 +36,8 @@ export async function doctorCommand(argv: string[]): Promise<number> {
       passwordEnv: values['password-env'] ?? mqtt.passwordEnv,
     } : undefined,
     gpio: config.gpio,
+    ...(config.calibration ? { calibration: config.calibration } : {}),
+    ...(config.tapMarginPx !== undefined ? { tapMarginPx: config.tapMarginPx } : {}),
     stateDir: values['state-dir'] ?? config.stateDir ?? defaultStateDir(),
     timeoutMs: timeoutSeconds * 1000,
     gpioSysfsRoot: process.env[GPIO_SYSFS_ROOT_VARIABLE] || undefined,

@@ -12,6 +12,8 @@ export const NAVIGATION_BAR_SHARE = 0.06;
 
 /** A title is this much taller than the screen's usual line. */
 const TITLE_HEIGHT_RATIO = 1.2;
+/** A title's letters are wider than the body's by this much (20 dp bold over 16 dp regular: 1.3). */
+const TITLE_LETTER_RATIO = 1.15;
 
 interface Draft { kind: ElementKind; lines: OcrLine[]; box?: Box; state: ShapeHint['state']; evidence: ScreenElement['evidence'] }
 
@@ -151,19 +153,33 @@ function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
   };
 }
 
-/** The screen's title (a tall line near the top of the content) and each panel's first line. */
+/**
+ * The screen's title (a larger line at the top of the content) and each panel's first line.
+ * Larger by height or by width per letter: a line's height depends on its descenders ("Account"
+ * in 20 dp bold is no taller than "ada@example.com" in 16 dp), its letters' width does not.
+ */
 function markTitles(elements: ScreenElement[], regions: ScreenRegion[]): void {
-  const heights = elements.flatMap((e) => e.lines.map((l) => l.box.height)).sort((a, b) => a - b);
-  const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+  const lines = elements.flatMap((e) => e.lines);
+  const usualHeight = median(lines.map((l) => l.box.height));
+  const usualLetter = median(lines.filter((l) => letters(l.text) >= 4).map(letterWidth));
   const content = regions[0]!;
   const top = elements
     .filter((e) => e.kind === 'text' && e.region === content.id && e.textBox.y < content.box.y + content.box.height * 0.25)
     .sort((a, b) => a.box.y - b.box.y)[0];
-  if (top && top.lines[0]!.box.height >= TITLE_HEIGHT_RATIO * usual) top.kind = 'title';
+  const first = top?.lines[0];
+  const larger = first && (first.box.height >= TITLE_HEIGHT_RATIO * usualHeight || (letters(first.text) >= 3 && letterWidth(first) >= TITLE_LETTER_RATIO * usualLetter));
+  if (top && larger) top.kind = 'title';
   for (const region of regions.slice(3)) {
     const first = elements.filter((e) => e.region === region.id).sort((a, b) => a.box.y - b.box.y)[0];
     if (first) region.title = first.text;
   }
+}
+
+const letters = (text: string): number => text.replace(/\s/g, '').length;
+const letterWidth = (line: OcrLine): number => line.box.width / Math.max(1, letters(line.text));
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 const inside = (point: { x: number; y: number }, box: Box): boolean =>

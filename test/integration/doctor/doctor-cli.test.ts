@@ -33,6 +33,9 @@ describe('benchhand doctor', () => {
       'mcu:', `  port: ${sim.mcu.path}`,
       'camera:', `  source: replay:${pictures}`,
       'gpio:', '  emergencyStop: { pin: 17 }',
+      'calibration:', '  version: 1', '  deviceSize: { width: 1080, height: 2400 }', '  cameraSize: { width: 820, height: 616 }',
+      '  screenCorners: [{ x: 200, y: 20 }, { x: 620, y: 20 }, { x: 620, y: 596 }, { x: 200, y: 596 }]',
+      '  actuator: { affine: [1, 0, 0, 0, 1, 0], source: taps, rmsResidualPx: 9 }', '  cameraResidualPx: 4',
     ].join('\n'));
     const result = await runCli(['doctor', '--config', config], '', { BENCHHAND_GPIO_SYSFS_ROOT: tree.root });
     tree.remove();
@@ -43,11 +46,13 @@ describe('benchhand doctor', () => {
       expect.stringMatching(/^✓ firmware protocol: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)$/),
       expect.stringMatching(new RegExp(`^✓ camera: replay:${pictures}: a 820x616 jpeg frame in \\d+ ms$`)),
       '✓ GPIO: Raspberry Pi 4 / 400 / CM4 controller pinctrl-bcm2711 at base 512: emergencyStop GPIO17 = sysfs 529',
+      // hypot(9, 4) = 9.85 px rms: three times that, rounded up
+      '✓ tap accuracy: tap margin 30 px: 3 x the calibration\'s residual of 9.8 px rms (taps 9.0, camera 4.0), at least 24 px',
       expect.stringMatching(/^✓ OCR data: model in .*4\.0\.0_best_int; a worker started offline in \d+ ms$/),
       '✓ broker: off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)',
       expect.stringMatching(/^[✓!] disk space: .* free for /),
       expect.stringMatching(/^[✓!] clock: 20\d\d-/),
-      expect.stringMatching(/^all 8 checks passed/),
+      expect.stringMatching(/^all 9 checks passed/),
     ]);
     expect(result.code).toBe(0);
   });
@@ -57,7 +62,7 @@ describe('benchhand doctor', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; detail: string; fix?: string }[] };
     expect(report.ok).toBe(false);
-    expect(report.checks.map((check) => check.name)).toEqual(['serial-device', 'firmware-protocol', 'camera', 'gpio', 'ocr-data', 'broker', 'disk-space', 'clock']);
+    expect(report.checks.map((check) => check.name)).toEqual(['serial-device', 'firmware-protocol', 'camera', 'gpio', 'tap-accuracy', 'ocr-data', 'broker', 'disk-space', 'clock']);
     expect(report.checks[0]).toEqual({
       name: 'serial-device', status: 'fail', detail: `${join(dir, 'no-such-port')} does not exist`,
       fix: expect.stringContaining('plug in (or wire) the MCU, then find its path with `ls -l /dev/serial* /dev/ttyACM* /dev/ttyUSB*`'),
@@ -70,6 +75,6 @@ describe('benchhand doctor', () => {
     const result = await runCli(['doctor', '--state-dir', dir, '--camera', `replay:${pictures}`]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('✗ serial device: no MCU serial port configured — fix: give the MCU\'s serial path with --port PATH or mcu.port in --config');
-    expect(result.stdout).toMatch(/2 of 8 checks failed.*apply the fixes above and run benchhand doctor again/);
+    expect(result.stdout).toMatch(/2 of 9 checks failed.*apply the fixes above and run benchhand doctor again/);
   });
 });

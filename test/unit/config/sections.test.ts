@@ -58,11 +58,11 @@ describe('the config schema: each section as written in the example', () => {
     });
   });
 
-  it('guardrails: budgets, approval rules and forbidden zones, the rest defaulted', () => {
+  it('guardrails: budgets, approval rules and forbidden zones, the rest defaulted (the tap margin left to the calibration)', () => {
     const { guardrails } = load(['guardrails:', '  maxSteps: 12', '  approvals:', '    - { name: pay, targetMatches: "\\\\bpay\\\\b" }',
       '  forbiddenZones:', '    - { name: power, x: 1000, y: 600, width: 80, height: 200 }']).config;
     expect(guardrails).toEqual({
-      maxSteps: 12, deadlineMs: 600000, repeatLimit: 3, maxToolFailures: 3, verifyTimeoutMs: 4000, tapMarginPx: 24,
+      maxSteps: 12, deadlineMs: 600000, repeatLimit: 3, maxToolFailures: 3, verifyTimeoutMs: 4000,
       approvals: [{ name: 'pay', tool: '*', targetMatches: '\\bpay\\b' }],
       forbiddenZones: [{ name: 'power', x: 1000, y: 600, width: 80, height: 200 }],
     });

@@ -32,10 +32,10 @@ export const guardrailConfigSchema = z.object({
   forbiddenZones: z.array(forbiddenZoneSchema).default([]),
   /**
    * How far a tap may land from where it was aimed, in device pixels: the rig's measured tap
-   * accuracy (the calibration's residual, with room for a slipping stylus). Elements under an
-   * approval rule within this margin of a tap are aimed away from, or asked about.
+   * accuracy. Elements under an approval rule within this margin of a tap are aimed away from, or
+   * asked about. Unset: derived from the calibration's measured residual (tap-margin-source.ts).
    */
-  tapMarginPx: z.number().min(0).max(400).default(24),
+  tapMarginPx: z.number().min(0).max(400).optional(),
 }).strict();
 
 export type GuardrailConfig = z.output<typeof guardrailConfigSchema>;

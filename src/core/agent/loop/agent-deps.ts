@@ -7,6 +7,7 @@ import type { ObserverPort } from '../../ports/observer.js';
 import type { OperatorPort } from '../../ports/operator.js';
 import type { RunStore } from '../../ports/run-store.js';
 import type { GuardrailConfig } from '../guard/guardrail-config.js';
+import type { PreApproval } from '../guard/pre-approval.js';
 import type { Interpreter } from '../interpreters/interpreter.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { FindingInput, TaskInputs } from '../tools/tool.js';
@@ -29,6 +30,8 @@ export interface AgentDeps {
   interpreter: Interpreter;
   tools: ToolRegistry;
   guardrails: GuardrailConfig;
+  /** The task's own pre-approvals (one element on one screen each), for unattended runs. */
+  preApprovals?: readonly PreApproval[];
   /** Device pixels to actuator units (the calibration). */
   toActuator(point: Point): Point;
   recordFinding(finding: FindingInput): Promise<string>;

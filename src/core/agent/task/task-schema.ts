@@ -3,6 +3,7 @@
 // is on screen. The same file may name the virtual device it is written for and the end state
 // the virtual bench checks. Unknown keys are errors.
 import { z } from 'zod';
+import { preApprovalSchema } from '../guard/pre-approval.js';
 
 const text = z.string().min(1).max(400);
 const common = {
@@ -83,6 +84,11 @@ export const taskSchema = z.strictObject({
   secrets: z.array(z.string()).default([]),
   steps: z.array(scriptStepSchema).min(1).optional(),
   interrupts: z.array(interruptSchema).default([]),
+  /**
+   * For unattended runs: elements the task's author approves in advance, each on one screen and in
+   * one region (core/agent/guard/pre-approval.ts). Anything else under an approval rule still asks.
+   */
+  approve: z.array(preApprovalSchema).max(20).default([]),
   /** Retries per step when its effect does not show (a step may override). */
   retries: z.number().int().min(0).max(10).default(2),
   limits: z.strictObject({ maxSteps: z.number().int().min(1).optional(), deadlineMs: z.number().int().min(1000).optional() }).optional(),
