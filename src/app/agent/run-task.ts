@@ -28,6 +28,7 @@ import { FirstAnswerApprovals } from '../../adapters/approval-terminal/first-ans
 import { durableSummary } from '../../core/recovery/durable-summary.js';
 import type { ResumePlan } from '../../core/recovery/resume-plan.js';
 import { preflightStateDir } from './state-dir-preflight.js';
+import { secretValues } from '../../core/agent/redact-secrets.js';
 import { withApprovalPicture } from '../bench/approval-picture.js';
 
 export interface RunRequest {
@@ -120,7 +121,10 @@ export function runBenchSettings(request: Pick<RunRequest, 'task' | 'stateDir' |
     rig: request.rig, stateDir: request.stateDir,
     ...(request.mqtt ? { mqtt: request.mqtt } : {}),
     findings: { taskDevice: request.task.device },
-    observer: { keepFrames: request.keepFrames ?? process.env.BENCHHAND_KEEP_FRAMES === '1' },
+    observer: {
+      keepFrames: request.keepFrames ?? process.env.BENCHHAND_KEEP_FRAMES === '1',
+      secrets: secretValues({ values: request.task.inputs, secrets: new Set(request.task.secrets) }),
+    },
     mcu: { commandIds: 'state-dir', home: true },
     store: true,
     operators: { gpio: request.gpio },

@@ -24,6 +24,7 @@ import { deviceForFindings, FindingsLog, findingsDirectoryFor } from '../agent/f
 import { connectMqtt, snapshotting, wireMqttCommands, type MqttSettings } from '../agent/mqtt-wiring.js';
 import { keepFrames, type FrameKeeper } from '../report/frame-keeper.js';
 import { CameraObserver } from '../vision/camera-observer.js';
+import { redactingSecrets } from '../vision/secret-redacting-observer.js';
 import { ScreenReader, type ScreenReaderOptions } from '../vision/screen-reader.js';
 import { connectMcu } from './connect-mcu.js';
 import { Lifecycle } from './lifecycle.js';
@@ -51,7 +52,7 @@ export interface BenchSettings {
    * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
    * (what changes outside it — the pointer location at the top — matters to the reader).
    */
-  observer?: { calibration?: () => ScreenCalibration; keepFrames?: boolean; everyFrame?: boolean };
+  observer?: { calibration?: () => ScreenCalibration; keepFrames?: boolean; everyFrame?: boolean; secrets?: readonly string[] };
   mqtt?: MqttSettings;
   findings?: { taskDevice?: string };
   store?: boolean;
@@ -141,7 +142,9 @@ export function openBench(settings: BenchSettings): Bench {
       // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
       // which would make a done action look undone. Correctness over the ~40 % a band read saves.
       // (The vision helper's camera->OCR factory replaces these two lines.)
-      const camera = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1, ...(options.everyFrame ? { noiseFloor: -1 } : {}) }));
+      const read = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1, ...(options.everyFrame ? { noiseFloor: -1 } : {}) }));
+      // Secrets are masked in text and picture before any look is published or kept.
+      const camera = redactingSecrets(read, options.secrets ?? [], calibration);
       const seen = parts.mqtt ? snapshotting(camera, parts.mqtt) : camera;
       keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
       return keeper ?? seen;

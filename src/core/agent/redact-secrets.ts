@@ -4,7 +4,8 @@
 // previous copy, the journal's screenBefore, the audit, MQTT progress, the model's requests —
 // would carry it. So every value of a secret is masked in all screen text (lines, words,
 // elements, region titles) as the observation enters the loop, once. Case and the spacing OCR
-// puts between words do not matter. The camera picture itself is not touched. Pure.
+// puts between words do not matter. The camera picture is painted over where a secret showed by
+// app/vision/secret-redacting-observer.ts, before any look is kept or published. Pure.
 import type { Observation } from '../ports/observer.js';
 import type { OcrLine } from '../vision/screen-model.js';
 import type { TaskInputs } from './tools/tool.js';

@@ -1,0 +1,53 @@
+// The first thing every look passes through: a secret task input (a password) that shows on the
+// screen in plain text is masked in the screen's text (core/agent/redact-secrets.ts) and painted
+// over in the camera picture, before the picture reaches anything that keeps or sends it: the
+// MQTT snapshot, the run report's frames, the approval crop, a vision model. Nothing downstream
+// sees the unmasked look. A look with no secret on it passes through untouched (no re-encoding).
+import { redactObservation } from '../../core/agent/redact-secrets.js';
+import type { CameraFrame } from '../../core/ports/camera.js';
+import type { Observation, ObserverPort } from '../../core/ports/observer.js';
+import { screenMapping, type ScreenCalibration } from '../../core/vision/calibration.js';
+import type { Box } from '../../core/vision/screen-model.js';
+
+export function redactingSecrets(observer: ObserverPort, secrets: readonly string[], calibration: ScreenCalibration): ObserverPort {
+  if (!secrets.length) return observer;
+  const mapping = screenMapping(calibration);
+  return {
+    describe: () => observer.describe(),
+    close: () => observer.close(),
+    observe: async (options) => {
+      const seen = await observer.observe(options);
+      const masked = redactObservation(seen, secrets);
+      const boxes = maskedBoxes(seen, masked);
+      if (!boxes.length || !seen.frame) return masked;
+      return { ...masked, frame: await paintOver(seen.frame, boxes, mapping.toCamera) };
+    },
+  };
+}
+
+/** The boxes (device pixels) of the words the text masking changed, or of their whole line. */
+export function maskedBoxes(before: Observation, after: Observation): Box[] {
+  return before.screen.lines.flatMap((line, index) => {
+    const masked = after.screen.lines[index]!;
+    if (masked.text === line.text) return [];
+    const words = line.words.filter((word, i) => masked.words[i]?.text !== word.text).map((word) => word.box);
+    return words.length ? words : [line.box];
+  });
+}
+
+/** Each box becomes a solid quadrilateral in the camera picture (a little larger: OCR boxes are tight). */
+async function paintOver(frame: CameraFrame, boxes: Box[], toCamera: (p: { x: number; y: number }) => { x: number; y: number }): Promise<CameraFrame> {
+  const polygons = boxes.map((box) => {
+    const pad = Math.max(6, box.height * 0.3);
+    const corners = [
+      { x: box.x - pad, y: box.y - pad }, { x: box.x + box.width + pad, y: box.y - pad },
+      { x: box.x + box.width + pad, y: box.y + box.height + pad }, { x: box.x - pad, y: box.y + box.height + pad },
+    ].map(toCamera);
+    return `<polygon points="${corners.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')}" fill="#202020"/>`;
+  });
+  const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}">${polygons.join('')}</svg>`);
+  const { default: sharp } = await import('sharp');
+  const painted = sharp(frame.image).composite([{ input: svg, top: 0, left: 0 }]);
+  const image = frame.format === 'png' ? await painted.png().toBuffer() : await painted.jpeg({ quality: 90 }).toBuffer();
+  return { ...frame, image: new Uint8Array(image) };
+}

@@ -1,0 +1,47 @@
+// A secret that shows on the screen in plain text is gone from the look before anything keeps or
+// sends it: masked in the text, painted over in the camera picture. Proven by reading the painted
+// picture again with the same OCR: the secret word is no longer there, its neighbours still are.
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReplayCamera } from '../../../src/adapters/camera/replay-camera.js';
+import { TesseractPool } from '../../../src/adapters/ocr-tesseract/tesseract-pool.js';
+import { CameraObserver } from '../../../src/app/vision/camera-observer.js';
+import { ScreenReader } from '../../../src/app/vision/screen-reader.js';
+import { redactingSecrets } from '../../../src/app/vision/secret-redacting-observer.js';
+import { screenText } from '../../../src/core/vision/screen-model.js';
+
+const FRAME = 'test/fixtures/ocr-corpus/settings-wifi-default/00001';
+const truth = JSON.parse(readFileSync(`${FRAME}.truth.json`, 'utf8'));
+const calibration = { deviceSize: truth.deviceSize, screenCorners: truth.screenCorners };
+
+let ocr: TesseractPool;
+beforeAll(async () => { ocr = await TesseractPool.start(1); });
+afterAll(async () => { await ocr.close(); });
+
+const observerOf = (file: string) => new CameraObserver(new ReplayCamera(file), new ScreenReader(ocr, { kind: 'camera', calibration }));
+
+describe('a secret on the screen', () => {
+  it('is masked in the text and painted over in the picture, and only the secret', async () => {
+    const plain = await observerOf(`${FRAME}.camera.jpg`).observe();
+    expect(screenText(plain.screen)).toMatch(/Network &? ?internet/);
+    const redacted = await redactingSecrets(observerOf(`${FRAME}.camera.jpg`), ['internet'], calibration).observe();
+    expect(screenText(redacted.screen)).not.toMatch(/internet/i);
+    expect(screenText(redacted.screen)).toMatch(/Network &? ?•{8}/);
+    expect(redacted.frame!.image).not.toEqual(plain.frame!.image);
+    // Read the painted picture again: the word is gone from the pixels, the rest of the line is not.
+    const file = join(mkdtempSync(join(tmpdir(), 'bh-secret-')), 'painted.jpg');
+    writeFileSync(file, redacted.frame!.image);
+    const again = screenText((await observerOf(file).observe()).screen);
+    expect(again).not.toMatch(/internet/i);
+    expect(again).toMatch(/Network/);
+    expect(again).toMatch(/Wi-?Fi/);
+  }, 60000);
+
+  it('a look without the secret passes through untouched', async () => {
+    const plain = await observerOf(`${FRAME}.camera.jpg`).observe();
+    const looked = await redactingSecrets(observerOf(`${FRAME}.camera.jpg`), ['hunter2-not-on-screen'], calibration).observe();
+    expect(Buffer.from(looked.frame!.image).equals(Buffer.from(plain.frame!.image))).toBe(true);
+  }, 60000);
+});
