@@ -15,7 +15,17 @@ import { percentile, round } from './stats.js';
 const probe = join(import.meta.dirname, '../../test/fixtures/vision/layout-probe.yaml');
 
 export async function benchObserve(rounds = 6): Promise<Record<string, unknown>> {
-  const pool = await TesseractPool.start(1);
+  const one = await measure(1, rounds);
+  const two = await measure(2, rounds);
+  return {
+    ...one,
+    'with 2 OCR workers: changed screen, bands | full, median ms': `${two['observe, changed screen (toggle), band reads, median ms']} | ${two['observe, changed screen (toggle), full reads, median ms']}`,
+    'with 2 OCR workers: CPU ms per observe, median: unchanged | bands | full': two['CPU ms per observe, median: unchanged | bands | full'],
+  };
+}
+
+async function measure(workers: number, rounds: number): Promise<Record<string, unknown>> {
+  const pool = await TesseractPool.start(workers);
   const camera: number[] = [], unchanged: number[] = [], bands: number[] = [], full: number[] = [], fingerprint: number[] = [];
   const sources: Record<string, number> = {};
   // CPU time of this process (tesseract's worker threads included): what the wall time would be on a quiet core.
@@ -56,6 +66,7 @@ export async function benchObserve(rounds = 6): Promise<Record<string, unknown>>
   }
   return {
     'virtual camera render + photograph, median ms (not the agent\'s)': round(percentile(camera, 50), 1),
+    'OCR workers': workers,
     'observe, unchanged screen, median ms': round(percentile(unchanged, 50), 1),
     'observe, unchanged screen, p90 ms': round(percentile(unchanged, 90), 1),
     'of which content fingerprint, median ms': round(percentile(fingerprint, 50), 1),

@@ -25,6 +25,7 @@ import { connectMqtt, snapshotting, wireMqttCommands, type MqttSettings } from '
 import { keepFrames, type FrameKeeper } from '../report/frame-keeper.js';
 import { CameraObserver } from '../vision/camera-observer.js';
 import { redactingSecrets } from '../vision/secret-redacting-observer.js';
+import { ocrWorkers } from '../vision/ocr-workers.js';
 import { ScreenReader, type ScreenReaderOptions } from '../vision/screen-reader.js';
 import { connectMcu } from './connect-mcu.js';
 import { Lifecycle } from './lifecycle.js';
@@ -46,7 +47,8 @@ export interface BenchSettings {
     /** A gantry must find its endstops before its first tap. */
     home?: boolean;
   };
-  ocr?: { warmUp?: boolean };
+  /** `workers`: tesseract workers reading bands and buttons side by side (default: ocrWorkers()). */
+  ocr?: { warmUp?: boolean; workers?: number };
   /** Camera -> preprocess -> OCR -> screen model; the calibration defaults to the rig's. */
   /**
    * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
@@ -132,7 +134,7 @@ export function openBench(settings: BenchSettings): Bench {
       ...(parts.mqtt ? { onSaved: (saved) => parts.mqtt!.publishFinding(saved) } : {}),
     }), (findings) => findings.close());
   }
-  if (settings.ocr || settings.observer) part('ocr', [], () => TesseractPool.start(1, { warmUp: settings.ocr?.warmUp ?? true }), (pool) => pool.close());
+  if (settings.ocr || settings.observer) part('ocr', [], () => TesseractPool.start(settings.ocr?.workers ?? ocrWorkers(), { warmUp: settings.ocr?.warmUp ?? true }), (pool) => pool.close());
   if (settings.observer) {
     const options = settings.observer;
     part('observer', ['camera', 'ocr', 'mqtt'], async () => {

@@ -21,20 +21,28 @@ interface Patch { x0: number; y0: number; x1: number; y1: number }
 
 /** `image` is what OCR reads; `plain` is the same picture before the contrast steps. */
 export async function recognizeBothPolarities(engine: OcrEngine, image: GrayImage, plain: GrayImage): Promise<RawLine[]> {
-  let lines = await engine.recognize(await encodePng(image));
-  for (const patch of darkPatches(plain)) {
-    const inside = lines.filter((line) => overlaps(line, patch));
+  const page = await engine.recognize(await encodePng(image));
+  // Patches are disjoint, so each is judged against the page's lines and read at once (a pool of
+  // workers reads them side by side); the replacements are then applied in order.
+  const reads = darkPatches(plain).map(async (patch) => {
+    const inside = page.filter((line) => overlaps(line, patch));
     // A toggle's track (under 48 dp wide) holds no label.
-    if (patch.x1 - patch.x0 < (48 * image.width) / 360) continue;
+    if (patch.x1 - patch.x0 < (48 * image.width) / 360) return undefined;
     // A sure page reading centred in the button is whole: reading it alone again costs an OCR job.
-    if (inside.length === 1 && readable(inside[0]!) && inside[0]!.confidence >= SURE && centred(inside[0]!, patch)) continue;
+    if (inside.length === 1 && readable(inside[0]!) && inside[0]!.confidence >= SURE && centred(inside[0]!, patch)) return undefined;
     // The button is read alone even when the page read it confidently: the page cut a light
     // label short at 96 % confidence on 3 of 20 frames ("Generate daily repo", "enerate daily
     // repo"; scripts/vision/measure-button-label.ts), and the label read alone was whole.
     const inner = { x0: patch.x0 + INSET, y0: patch.y0 + INSET, x1: patch.x1 - INSET, y1: patch.y1 - INSET };
-    if (inner.x1 - inner.x0 < 16 || inner.y1 - inner.y0 < 12) continue;
+    if (inner.x1 - inner.x0 < 16 || inner.y1 - inner.y0 < 12) return undefined;
     const found = (await engine.recognize(await encodePng(padWhite(strokesBlack(cut(plain, inner)), PAD))))
       .filter(readable).map((line) => shift(line, inner.x0 - PAD, inner.y0 - PAD));
+    return { inside, found };
+  });
+  let lines = page;
+  for (const read of await Promise.all(reads)) {
+    if (!read) continue;
+    const { inside, found } = read;
     const best = (list: RawLine[]) => Math.max(0, ...list.map((line) => line.confidence));
     const letters = (list: RawLine[]) => list.reduce((n, line) => n + line.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
     // The button read on its own replaces a doubtful page reading of the same place, or a sure

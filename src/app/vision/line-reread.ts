@@ -18,10 +18,12 @@ export async function rereadDoubtful(engine: OcrEngine, image: GrayImage, lines:
   const doubtful = lines.filter((line) => line.confidence < below * 100).sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS);
   if (!doubtful.length) return lines;
   const replaced = new Map<RawLine, RawLine>();
-  for (const line of doubtful) {
-    const again = await rereadLine(engine, image, line);
-    if (again && again.confidence > line.confidence && again.text.replace(/\s/g, '').length >= line.text.replace(/\s/g, '').length) replaced.set(line, again);
-  }
+  // Read side by side when the engine has more than one worker.
+  const again = await Promise.all(doubtful.map((line) => rereadLine(engine, image, line)));
+  doubtful.forEach((line, i) => {
+    const read = again[i];
+    if (read && read.confidence > line.confidence && read.text.replace(/\s/g, '').length >= line.text.replace(/\s/g, '').length) replaced.set(line, read);
+  });
   return lines.map((line) => replaced.get(line) ?? line);
 }
 

@@ -112,10 +112,13 @@ export class ScreenReader {
     // Each band is cut out and read on its own (tesseract's rectangle option read bands badly: measured).
     // Alone, light text on a mid-grey button often reads as nothing where the whole page read it: a
     // band that yields fewer lines than it replaces falls back to a full read, correctness first.
+    // Bands are read side by side when the engine has more than one worker.
+    const last = this.last;
+    const bandLines = await Promise.all(bands.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))));
     const read: RawLine[][] = [];
-    for (const band of bands) {
-      const lines = await this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band));
-      const replaced = this.last.lines.filter((line) => overlapsBand({ y: toPrepared(line.box.y), height: toPrepared(line.box.height) }, band)).length;
+    for (const [index, band] of bands.entries()) {
+      const lines = bandLines[index]!;
+      const replaced = last.lines.filter((line) => overlapsBand({ y: toPrepared(line.box.y), height: toPrepared(line.box.height) }, band)).length;
       if (lines.length < replaced) {
         return { lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: [{ y0: 0, y1: height }] };
       }
