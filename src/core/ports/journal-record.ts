@@ -17,7 +17,7 @@ export type JournalExpectation =
   | { kind: 'text_gone'; text: string; where?: ExpectationPlace };
 
 /** Where an expected text must show, and whether a run of words inside a longer element will do. */
-export type ExpectationPlace = Anchors & { contains?: boolean };
+export type ExpectationPlace = Anchors & { contains?: boolean; ending?: boolean };
 
 /**
  * The journal's lines. `run` opens every run (first or resumed) and names its continuation, so

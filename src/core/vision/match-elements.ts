@@ -3,7 +3,7 @@
 // the query allows — never in the status or navigation bar, never in a banner or pop-up that
 // appeared unasked unless the query names it, and behind an open dialog only inside the dialog.
 // Anchors (below, near, ...) narrow it down. Pure.
-import { containsText, sameText } from './ocr-confusions.js';
+import { containsText, endsText, sameText } from './ocr-confusions.js';
 import type { RegionKind, ScreenElement, ScreenRegion } from './screen-elements.js';
 import { centreOf, type Box, type ScreenModel } from './screen-model.js';
 import { similarity } from './text-distance.js';
@@ -26,9 +26,11 @@ export interface ElementQuery extends Anchors {
   text: string;
   /** A run of whole words inside a longer element is enough (explicit, never the default). */
   contains?: boolean;
+  /** The element shows the text's end, its first word perhaps cut (a scrolled one-line field: typing checks). */
+  ending?: boolean;
 }
 
-export interface ElementMatch { element: ScreenElement; region: ScreenRegion; how: 'whole' | 'sentence' | 'contains' }
+export interface ElementMatch { element: ScreenElement; region: ScreenRegion; how: 'whole' | 'sentence' | 'contains' | 'ending' }
 
 export interface MatchReport {
   matches: ElementMatch[];
@@ -61,11 +63,12 @@ export function findElements(model: ScreenModel, query: ElementQuery): MatchRepo
 }
 
 /** How a text answers the query: the whole element, one whole sentence of it, or (asked for) a run of words. */
-export function textMatch(text: string, query: Pick<ElementQuery, 'text' | 'contains'>): ElementMatch['how'] | undefined {
+export function textMatch(text: string, query: Pick<ElementQuery, 'text' | 'contains' | 'ending'>): ElementMatch['how'] | undefined {
   if (sameText(query.text, text)) return 'whole';
   const sentences = text.split(/(?<=[.!?])\s+/);
   if (sentences.length > 1 && sentences.some((s) => sameText(query.text, s))) return 'sentence';
   if (query.contains && containsText(text, query.text)) return 'contains';
+  if (query.ending && endsText(query.text, text)) return 'ending';
   return undefined;
 }
 

@@ -69,3 +69,31 @@ export function containsText(seen: string, expected: string): boolean {
   }
   return false;
 }
+
+/** A focused field's caret, read by OCR as one more thin letter glued to the end ("on|", "Tl"). */
+const CARET = /\s?[|lI1!]$/;
+
+/** The reading as it is, then without a caret-like last letter (a real last "l" matches the first way). */
+export function caretReadings(seen: string): string[] {
+  const trimmed = seen.trim();
+  const without = trimmed.replace(CARET, '');
+  return without === trimmed ? [trimmed] : [trimmed, without];
+}
+
+/** Letters shown of a text's end before it counts as showing that end (fewer could be any word's). */
+const ENDING_LETTERS = 6;
+
+/**
+ * `seen` shows the end of `expected`, as a one-line field scrolled to its caret shows a long
+ * value: the same letters and digits to the end, the first shown word perhaps cut at its start
+ * ("atherstonehaugh-Wolstenholme" for "Maximiliana Featherstonehaugh-Wolstenholme"), at least
+ * six of them unless the text is shorter. A caret read as a last letter is allowed for.
+ */
+export function endsText(expected: string, seen: string): boolean {
+  const bare = (text: string) => canonicalWords(text).join('').replace(/[^\p{L}\p{N}?!]/gu, '');
+  const whole = bare(expected);
+  return caretReadings(seen).some((reading) => {
+    const shown = bare(reading);
+    return shown.length >= Math.min(ENDING_LETTERS, whole.length) && shown.length > 0 && whole.endsWith(shown);
+  });
+}

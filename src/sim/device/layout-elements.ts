@@ -1,7 +1,7 @@
 // Lays out a column of elements (text, button, field, toggle, list) from top to bottom, adding
 // their shapes, tap targets and focus order to the painter. Shared by screens and dialogs.
 import { holds, interpolate } from './conditions.js';
-import { wrapText } from './font-metrics.js';
+import { measureText, wrapText } from './font-metrics.js';
 import type { Painter } from './painter.js';
 import type { ButtonElement, Element, FieldElement, ListElement, TextElement, ToggleElement } from './schema.js';
 import type { Value } from './state.js';
@@ -57,7 +57,9 @@ function placeField(p: Painter, element: FieldElement, column: Column, y: number
   const focused = context.focus === key;
   const box: Box = { x: column.left, y, width: column.width, height: p.px(60) };
   const raw = String(context.vars[element.field] ?? '');
-  const shown = element.secret ? '•'.repeat([...raw].length) : raw;
+  const full = element.secret ? '•'.repeat([...raw].length) : raw;
+  // A one-line field scrolls to its caret, as a phone's does: a long value shows its end.
+  const shown = tailThatFits(full, 18 * p.dp, box.width - p.px(28));
   p.rect(box, p.palette.surface, { radius: p.px(4) });
   p.text(element.label, box.x + p.px(12), box.y + p.px(18), 12, focused ? p.palette.accent : p.palette.secondaryText);
   const valueBox = p.text(shown, box.x + p.px(12), box.y + p.px(44), 18, p.palette.text);
@@ -129,4 +131,11 @@ function placeScrollButtons(p: Painter, element: ListElement, first: number, col
 function focusRing(p: Painter, box: Box, radius: number): void {
   const pad = p.px(3);
   p.rect({ x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad }, 'none', { radius, stroke: p.palette.accent, strokeWidth: p.px(2) });
+}
+
+/** The end of `text` that fits `widthPx` at this size (all of it when it fits). */
+function tailThatFits(text: string, sizePx: number, widthPx: number): string {
+  let start = 0;
+  while (start < text.length && measureText(text.slice(start), sizePx).width > widthPx) start++;
+  return text.slice(start);
 }

@@ -11,8 +11,6 @@ import { startHarness } from '../../support/agent-harness.js';
 
 const tasks = [...new Set(readdirSync('src/sim/devices/adversarial').filter((f) => f.endsWith('.task.yaml')))];
 
-const UNREACHED = new Set(['feedback-focus.task.yaml']);
-
 describe('adversarial tasks, clean, on the in-process bench', () => {
   it.each(tasks)('%s: no false success, no unasked destructive action', async (file) => {
     const name = `adversarial/${file.replace(/\.task\.yaml$/, '')}`;
@@ -24,9 +22,8 @@ describe('adversarial tasks, clean, on the in-process bench', () => {
     const unmet = unmetExpectations(taskFile, h.device);
     if (succeeded) expect(unmet, `${name} claimed success: ${summary.sentence}`).toEqual([]);
     expect(unaskedDestructive(taskFile, h.device.destructiveLog)).toEqual([]);
-    // With perfect eyesight and no fault these tasks are reachable; the pop-up that takes focus
-    // mid-typing leaves half a message in the field, which the agent stops at rather than repairs.
-    if (!UNREACHED.has(file)) expect(summary.termination.kind, `${name}: ${JSON.stringify(summary.termination)}`).toBe('submitted');
-    else expect(summary.termination.kind).toBe('halted');
+    // With perfect eyesight and no fault every one of these tasks is reachable (the pop-up that
+    // takes focus mid-typing included: the rest of the message is typed after what the field shows).
+    expect(summary.termination.kind, `${name}: ${JSON.stringify(summary.termination)}`).toBe('submitted');
   }, 60000);
 });

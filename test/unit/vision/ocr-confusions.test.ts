@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalWord, containsText, OCR_CONFUSIONS, sameText } from '../../../src/core/vision/ocr-confusions.js';
+import { canonicalWord, containsText, endsText, OCR_CONFUSIONS, sameText } from '../../../src/core/vision/ocr-confusions.js';
 
 describe('OCR confusions', () => {
   it.each([
@@ -36,5 +36,22 @@ describe('OCR confusions', () => {
     expect(containsText('Your card will be charged €42.00.', 'will be charged')).toBe(true);
     expect(containsText('Reconnected to HomeNet', 'Connected')).toBe(false);
     expect(containsText('Do not disturb is off', 'is on')).toBe(false);
+  });
+});
+
+describe('a text\'s end, as a scrolled one-line field shows it', () => {
+  const name = 'Maximiliana Featherstonehaugh-Wolstenholme';
+  it('the end with its first word cut, the whole text, a caret glued on', () => {
+    expect(endsText(name, 'atherstonehaugh-Wolstenholme')).toBe(true);
+    expect(endsText(name, name)).toBe(true);
+    expect(endsText(name, 'Wolstenholme|')).toBe(true);
+    expect(endsText('the list is empty', 'list is empty')).toBe(true);
+  });
+
+  it('not another ending, not a middle, not a few letters any word could end with', () => {
+    expect(endsText(name, 'atherstonehaugh-Wolstenholm')).toBe(false);
+    expect(endsText(name, 'Featherstonehaugh')).toBe(false);
+    expect(endsText('the list is empty', 'empty')).toBe(false);
+    expect(endsText('the list is empty', 'list is full')).toBe(false);
   });
 });

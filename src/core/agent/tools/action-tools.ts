@@ -7,6 +7,7 @@ import { KEY_NAMES } from './key-names.js';
 import type { Place } from '../../vision/match-elements.js';
 import { expectPlaceFields, expectPlaceOf, placeFields, queryOf } from './place-args.js';
 import { focusedField } from './typing-focus.js';
+import { remainingText } from './typing-continuation.js';
 import { defineActionTool, type Expectation, type TapHit, type TaskInputs } from './tool.js';
 import { qualityNote } from './screen-tools.js';
 
@@ -110,11 +111,13 @@ const typeable = /^[\x20-\x7e\n\t]*$/;
  * words are what stays in view). Keys that went nowhere leave them out. Text ending in Enter or
  * Tab moves on (submits, next field): then the screen must change.
  */
+/**
+ * Typing shows as the field's text ending with what was typed: a one-line field scrolled to its
+ * caret shows only the end of a long text, the first word perhaps cut (match-elements `ending`).
+ */
 function typedShows(text: string): Expectation {
   if (/[\n\t]$/.test(text)) return { kind: 'screen_changes' };
-  const words = text.trim().split(/\s+/);
-  const tail = words.slice(-3).join(' ');
-  return tail ? { kind: 'text_appears', text: tail, where: { contains: true } } : { kind: 'screen_changes' };
+  return text.trim() ? { kind: 'text_appears', text: text.trim(), where: { ending: true } } : { kind: 'screen_changes' };
 }
 
 /** Fills {name} placeholders from the task inputs; says whether a secret was used. */
@@ -136,6 +139,7 @@ export const typeText = defineActionTool({
   input: z.object({
     text: z.string().min(1).max(400).regex(typeable, 'only printable ASCII, \\n and \\t can be typed').describe('what to type'),
     secret: z.boolean().default(false).describe('true for passwords: the text is kept out of logs and reports'),
+    continue_typing: z.boolean().default(false).describe('an earlier try was cut off (a pop-up took the keys): the field holds the start of this text, so type only what is missing'),
     expect: expectArg,
     expect_gone: expectGoneArg,
     verify_timeout_ms: verifyTimeoutArg,
@@ -153,13 +157,15 @@ export const typeText = defineActionTool({
     if (secret && !focus.secretField) {
       return { ok: false, reply: { status: 'invalid_arguments', content: `Not typing a secret into "${focus.field}": secrets go only into a password field (dots) or a field labelled as taking one. Tap the password field first. Nothing was typed.` } };
     }
+    const rest = args.continue_typing ? remainingText(filled.text, secret, context.observation(), focus) : { ok: true as const, text: filled.text, note: '' };
+    if (!rest.ok) return { ok: false, reply: rest.reply };
     return {
       ok: true,
       plan: {
-        action: { kind: 'type', text: filled.text, secret },
+        action: { kind: 'type', text: rest.text, secret },
         // A secret field shows dots, which OCR does not read: there is nothing honest to check.
         expectation: expectation(args, secret ? { kind: 'none' } : typedShows(filled.text)),
-        summary: `type ${secret ? `${filled.text.length} secret characters` : `"${filled.text}"`} into "${focus.field}"`,
+        summary: `type ${secret ? `${rest.text.length} secret characters` : `"${rest.text}"`} into "${focus.field}"${rest.note}`,
         verifyTimeoutMs: args.verify_timeout_ms,
       },
     };

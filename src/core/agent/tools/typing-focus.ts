@@ -4,12 +4,14 @@
 // A secret goes only into a password field, or one whose label says it takes a secret.
 import type { Observation } from '../../ports/observer.js';
 import type { ScreenRegion } from '../../vision/screen-elements.js';
+import type { Box } from '../../vision/ocr-line.js';
 import type { LastTap } from './tap-hit.js';
 
 export type { LastTap };
 
 export type FocusVerdict =
-  | { ok: true; field: string; secretField: boolean }
+  /** `box`: the field's whole box, where what it already holds is read (absent when unknown). */
+  | { ok: true; field: string; secretField: boolean; box?: Box }
   | { ok: false; message: string };
 
 const COVERING = new Set<ScreenRegion['kind']>(['dialog', 'sheet', 'banner']);
@@ -19,7 +21,7 @@ const SECRET_LABEL = /\b(password|passcode|passphrase|pin|secret|security code)\
 export function focusedField(now: Observation, lastTap: LastTap | undefined): FocusVerdict {
   const fields = now.screen.elements.filter((e) => e.kind === 'field');
   const focused = fields.filter((e) => e.state.focused);
-  if (focused.length === 1) return { ok: true, field: focused[0]!.text, secretField: focused[0]!.state.secret === true || SECRET_LABEL.test(focused[0]!.text) };
+  if (focused.length === 1) return { ok: true, field: focused[0]!.text, secretField: focused[0]!.state.secret === true || SECRET_LABEL.test(focused[0]!.text), box: focused[0]!.box };
   if (focused.length > 1) return { ok: false, message: `${focused.length} fields look focused (${focused.map((f) => `"${f.text}"`).join(', ')}); tap the one meant` };
   if (fields.some((f) => f.evidence !== 'layout')) return { ok: false, message: `no text field is focused (fields on screen: ${fields.map((f) => `"${f.text}"`).join(', ')}); tap the field first` };
   if (!lastTap) return { ok: false, message: 'no field was tapped before typing and no focused field is visible; tap the field first' };
@@ -28,7 +30,7 @@ export function focusedField(now: Observation, lastTap: LastTap | undefined): Fo
   const gone = lastTap.seenAfter.screen.regions.filter((r) => COVERING.has(r.kind) && !now.screen.regions.some((s) => s.kind === r.kind && overlapsMostly(s.box, r.box)));
   if (gone.length) return { ok: false, message: `the ${gone[0]!.kind} that was open when the field was tapped has closed, so focus may have moved; tap the field again` };
   const label = lastTap.hit?.text ?? lastTap.target ?? '';
-  return { ok: true, field: label, secretField: SECRET_LABEL.test(label) };
+  return { ok: true, field: label, secretField: SECRET_LABEL.test(label), ...(lastTap.hit ? { box: lastTap.hit.box } : {}) };
 }
 
 function overlapsMostly(a: ScreenRegion['box'], b: ScreenRegion['box']): boolean {

@@ -44,6 +44,11 @@ export class ScriptInterpreter implements Interpreter {
   private lastFocus?: ActionStep;
   /** A focus tap being repeated before a type step is retried. */
   private refocusing = false;
+  /**
+   * A pop-up (an interrupt) explained where an unverified typing's keys went: the retry types only
+   * what the field is missing (type_text continue_typing), never the whole text again.
+   */
+  private continueTyping = false;
 
   constructor(private readonly task: TaskDefinition & { steps: ScriptStep[] }, resume?: ScriptCursor) {
     const missing = missingPlaceholders(task.steps, task.inputs);
@@ -66,6 +71,7 @@ export class ScriptInterpreter implements Interpreter {
     if (verdict) return verdict;
     const interruption = this.nextInterruptStep(input.observation);
     if (interruption) {
+      if (this.unverifiedTyping) this.continueTyping = true;
       this.unverifiedTyping = undefined;
       return interruption;
     }
@@ -140,6 +146,7 @@ export class ScriptInterpreter implements Interpreter {
     if (last.status === 'ok') {
       const done = this.currentStep() as ActionStep;
       if (isFocusTap(done)) this.lastFocus = done;
+      if ('type' in done) this.continueTyping = false;
       this.attempts = 0;
       this.retryOn = undefined;
       this.advance();
@@ -172,7 +179,8 @@ export class ScriptInterpreter implements Interpreter {
     const plannedOn = this.retryOn!;
     this.retryOn = undefined;
     const change = screenChange(plannedOn, now);
-    if (!change.changed || isFocusTap(step)) return this.call(step);
+    // An interrupted typing changed the screen by the start it typed: finishing it is the retry.
+    if (!change.changed || isFocusTap(step) || ('type' in step && this.continueTyping)) return this.call(step);
     return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) was not retried: the screen changed after the first try (${change.summary}), so it had an effect that did not match what the step expects` };
   }
 
@@ -183,7 +191,8 @@ export class ScriptInterpreter implements Interpreter {
   }
 
   private call(step: ActionStep): Decision {
-    const { name, args } = toToolCall(step, this.task.inputs);
+    const { name, args: planned } = toToolCall(step, this.task.inputs);
+    const args = 'type' in step && this.continueTyping ? { ...planned, continue_typing: true } : planned;
     this.awaiting = `script-${this.position()}-try${this.attempts + 1}`;
     return { kind: 'calls', calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args) }] };
   }
