@@ -78,7 +78,7 @@ describe('the device changed while the agent was down', () => {
       expect(killed.code).toBeNull();
       // Someone backs the phone out to the settings screen while the agent is down.
       await fetch(`${url}/faults`, { method: 'POST', body: JSON.stringify({ fault: 'screen-change', actions: [{ goto: 'settings' }] }) });
-      await new Promise((r) => setTimeout(r, 200));
+      await until(() => bench!.device.screen === 'settings', 10000, 'the phone backed out to settings');
       const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir, ...llm]);
       expect(resumed.stdout).toMatch(/recovery: continue[\s\S]*the screen changed while the agent was down/);
       expect(resumed.stdout).toMatch(/Submitted a result/);
@@ -141,8 +141,8 @@ describe('a person controls the run in the middle of a recovery', () => {
     expect((await runCli(['control', '--state-dir', stateDir, 'pause'])).code).toBe(0);
     await until(() => /operator_pause -> ok/.test(stdout));
     const held = taps().length;
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(taps().length).toBe(held); // nothing moves while paused
+    await new Promise((r) => setTimeout(r, 1500)); // deliberate: proves nothing moves for 1.5 s while paused
+    expect(taps().length).toBe(held);
     await runCli(['control', '--state-dir', stateDir, 'resume']);
     expect(await exited).toBe(0);
     expect(stdout).toMatch(/Submitted a result/);

@@ -55,7 +55,7 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     expect(paused.stdout).toMatch(/bench1: pause done/);
     await until(() => /operator_pause -> ok/.test(run.output()));
     const held = taps();
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 1500)); // deliberate: proves nothing moves for 1.5 s
     expect(taps()).toBe(held);
     // The retained state says so (TOPICS.md), as `ops list` reads it.
     const listed = await ops('list');
@@ -78,7 +78,7 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     expect(stopped.code).toBe(0);
     expect(bench!.mcu.events().some((e) => e.ev === 'estop')).toBe(true);
     const held = taps();
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 1500)); // deliberate: proves nothing moves for 1.5 s
     expect(taps()).toBe(held);
     expect((await ops('send', 'bench2', 'stop')).code).toBe(0);
     expect(await run.exited).toBe(130);
@@ -114,7 +114,7 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     await until(() => /step 2 .*-> ok/.test(run.output()), 60000, 'the run reaching step 2');
     await first.close();
     await broker.pause(); // the run goes on; its events wait in the bench's outbox on disk
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 2000)); // deliberate: the broker stays down for 2 s while the run goes on
     await broker.resume();
     const second = await viewer();
     await second.watch(events);

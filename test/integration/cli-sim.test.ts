@@ -9,6 +9,7 @@ import { HttpCamera } from '../../src/adapters/camera/http-camera.js';
 import type { ChildProcess } from 'node:child_process';
 import { getJson } from '../support/http.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
+import { until } from '../support/until.js';
 
 describe('benchhand sim', () => {
   let child: ChildProcess;
@@ -28,8 +29,7 @@ describe('benchhand sim', () => {
 
   it('prints its address and the exact --bench argument for an agent', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stderr).toContain(`benchhand run TASK --bench ${url}`);
+    await until(() => stderr.includes(`benchhand run TASK --bench ${url}`), 10000, 'the --bench hint on stderr');
     const description = await getJson(`${url}/bench`);
     expect(existsSync(description.serial)).toBe(true);
   });

@@ -86,7 +86,7 @@ describe('serial link: a pulled cable', () => {
     sim.mcu.unplug();
     await until(() => events.some((e) => e.type === 'disconnected'));
     expect(await link.tap({ x: 1, y: 1 })).toMatchObject({ kind: 'refused', code: 'NOT_CONNECTED' });
-    await new Promise((r) => setTimeout(r, 700)); // the tap finishes on the MCU while unplugged
+    await until(() => sim.events().some((e) => e.ev === 'tap_up'), 10000, 'the tap finishing on the MCU while unplugged');
     sim.mcu.plug();
     expect(await inFlight).toMatchObject({ kind: 'already', result: 'ok' });
     expect(events).toContainEqual({ type: 'reconnected', bootId });
@@ -108,6 +108,7 @@ describe('serial link: resync on open (issue 14)', () => {
     const previous = new SerialPort({ path: sim.mcu.path, baudRate: 115200, autoOpen: false, hupcl: false });
     await new Promise<void>((resolve, reject) => previous.open((e) => (e ? reject(e) : resolve())));
     await new Promise<void>((resolve, reject) => previous.write('3 77 TAP x=1', (e) => (e ? reject(e) : previous.drain(() => resolve()))));
+    // No event says the simulator has read them (it shows nothing for a partial line): a settle window.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await new Promise((resolve) => previous.close(resolve));
     const lines: string[] = [];

@@ -47,6 +47,7 @@ describe('benchhand service', () => {
     await sim.mcu.stop('SIGKILL'); // the MCU goes away: the health check fails, the pings stop
     await until(() => /STATUS=unhealthy: .*MCU/.test(log()), 15000, 'an unhealthy status');
     const pingsBefore = (log().match(/WATCHDOG=1/g) ?? []).length;
+    // Deliberate: proves no watchdog ping comes for 1.2 s (more than one ping interval) once unhealthy.
     await new Promise((r) => setTimeout(r, 1200));
     expect((log().match(/WATCHDOG=1/g) ?? []).length).toBe(pingsBefore);
     child.kill('SIGTERM');

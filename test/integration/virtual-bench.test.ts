@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { eventually, startBench, type BenchFixture } from '../support/bench-fixture.js';
+import { until } from '../support/until.js';
 
 const screenOf = (fixture: BenchFixture) => () => fixture.get('/device') as Promise<{ screen: string; vars: Record<string, unknown>; records: Record<string, number>; faultLog: { fault: string }[] }>;
 
@@ -23,7 +24,7 @@ describe('virtual bench through the MCU link', () => {
   it('changes screen when the MCU taps a button, and types into the focused field', async () => {
     await f.tapLabel('Network & internet');
     await eventually(screenOf(f), (d) => d.screen === 'networks');
-    await new Promise((r) => setTimeout(r, 900)); // the list loads for 800 ms
+    await until(() => !f.bench.device.loading, 10000, 'the networks list loaded'); // it loads for 800 ms
     await f.tapLabel('More'); // HomeNet-5G is below the four visible rows
     await f.tapLabel('HomeNet-5G');
     await eventually(screenOf(f), (d) => d.screen === 'password');
@@ -47,6 +48,7 @@ describe('virtual bench: a tap that lands twice', () => {
     await eventually(screenOf(f), (d) => d.vars.giftWrap === true);
     await f.fault({ fault: 'tap-double', n: 1 });
     await f.tapLabel('Gift wrap (free)');
+    // Deliberate: the end state equals the start state, so there is nothing to wait for; 200 ms lets both landings be felt.
     await new Promise((r) => setTimeout(r, 200));
     expect((await screenOf(f)()).vars.giftWrap).toBe(true); // flipped twice
     expect(f.bench.mcu.events().filter((e) => e.ev === 'tap_down')).toHaveLength(2);
@@ -68,18 +70,21 @@ describe('virtual bench faults', () => {
   it('a missed tap lands off target: the MCU tapped, the screen did not change', async () => {
     await f.fault({ fault: 'tap-miss', n: 1, dx: 0, dy: 900 });
     await f.tapLabel('Network & internet');
+    // Deliberate: proves nothing happens for 200 ms (the screen must stay as it was).
     await new Promise((r) => setTimeout(r, 200));
     expect((await screenOf(f)()).screen).toBe('settings');
   });
 
   it('a frozen device ignores taps until it thaws', async () => {
-    await f.fault({ fault: 'device-freeze', ms: 1500 });
+    // 5 s: the tap (a look and a tap) must land inside the freeze even on a loaded machine; the
+    // thaw is waited for, so the length costs only what the tap leaves of it.
+    await f.fault({ fault: 'device-freeze', ms: 5000 });
     await f.tapLabel('Network & internet');
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => f.bench.device.faultLog.some((e) => e.fault === 'ignored-input'), 10000, 'the tap felt and ignored');
+    expect(f.bench.device.frozen).toBe(true);
     const device = await screenOf(f)();
     expect(device.screen).toBe('settings');
-    expect(device.faultLog.map((e) => e.fault)).toContain('ignored-input');
-    await new Promise((r) => setTimeout(r, 1400));
+    await until(() => !f.bench.device.frozen, 10000, 'the device thawed');
     await f.tapLabel('Network & internet');
     await eventually(screenOf(f), (d) => d.screen === 'networks');
   });

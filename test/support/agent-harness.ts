@@ -43,8 +43,9 @@ export interface Harness {
 export async function startHarness(deviceName: string, options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {}): Promise<Harness> {
   const clock = options.clock ?? systemClock;
   const device = VirtualDevice.fromFile(`src/sim/devices/${deviceName}.yaml`);
-  const started = performance.now();
-  const deviceNow = () => performance.now() - started;
+  // The device lives on the loop's clock: on a ManualClock its transitions wait for advance() too.
+  const started = clock.now();
+  const deviceNow = () => clock.now() - started;
   const feel = (a: FakeActuation) => {
     const t = deviceNow();
     if (a.ev === 'tap') { device.tapDown(a.x, a.y, t); device.tapUp(a.x, a.y, t + a.holdMs); return; }

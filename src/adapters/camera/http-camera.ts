@@ -4,6 +4,8 @@
 import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
 
 export class HttpCamera implements CameraPort {
+  private closed = false;
+
   constructor(private readonly baseUrl: string, private readonly defaultTimeoutMs = 5000) {}
 
   describe(): string {
@@ -11,13 +13,16 @@ export class HttpCamera implements CameraPort {
   }
 
   async capture(options: CaptureOptions = {}): Promise<CameraFrame> {
-    // A moment still to come: wait for it, then a frame taken after it will do.
+    if (this.closed) throw new Error(`camera ${this.baseUrl} is closed: create a new one`);
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    // A moment still to come: wait for it, then a frame taken after it will do. A moment beyond
+    // the timeout cannot be waited for: say so now rather than after the wait.
     const wait = (options.newerThan ?? 0) - performance.now();
+    if (wait > timeoutMs) throw new Error(`camera ${this.baseUrl}: no frame newer than ${options.newerThan} within ${timeoutMs} ms (that moment is ${Math.ceil(wait)} ms away): ask for an earlier moment or a longer timeout`);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
     const asked = performance.now();
     const url = new URL('frame', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
     if (options.newerThan !== undefined) url.searchParams.set('maxAgeMs', String(Math.max(0, Math.floor(asked - options.newerThan))));
-    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     let response: Response;
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
@@ -40,5 +45,8 @@ export class HttpCamera implements CameraPort {
     };
   }
 
-  async close(): Promise<void> {}
+  /** Nothing to stop (each capture is one request); later captures fail instead of reaching the bench. */
+  async close(): Promise<void> {
+    this.closed = true;
+  }
 }

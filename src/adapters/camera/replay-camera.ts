@@ -13,6 +13,7 @@ export class ReplayCamera implements CameraPort {
   private readonly files: string[];
   private next = 0;
   private sequence = 0;
+  private closed = false;
   private readonly now: () => number;
 
   constructor(private readonly path: string, private readonly options: ReplayOptions = {}) {
@@ -28,6 +29,7 @@ export class ReplayCamera implements CameraPort {
   }
 
   async capture(options: CaptureOptions = {}): Promise<CameraFrame> {
+    if (this.closed) throw new Error(`replay camera of ${this.path} is closed: create a new one`);
     if (this.next >= this.files.length) {
       if (!this.options.loop) throw new Error(`replay camera: all ${this.files.length} picture(s) of ${this.path} were played; use loop to start again`);
       this.next = 0;
@@ -42,5 +44,7 @@ export class ReplayCamera implements CameraPort {
     };
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closed = true;
+  }
 }

@@ -11,6 +11,7 @@ export class FakeBenchGpio implements BenchGpio {
   resetPulses = 0;
   closed = false;
   private held = false;
+  private pulse: Promise<void> | undefined;
   private readonly handlers = new Set<EmergencyStopHandler>();
 
   constructor(lines: Partial<GpioLines> = {}) {
@@ -42,12 +43,20 @@ export class FakeBenchGpio implements BenchGpio {
     return this.held;
   }
 
-  async pulseReset(): Promise<void> {
-    if (!this.lines.mcuReset) throw new GpioUnavailableError('no MCU reset line is configured (gpio.mcuReset)');
-    this.resetPulses += 1;
+  /** Like the real line: a request made during a pulse joins it; after close it is refused. */
+  pulseReset(): Promise<void> {
+    if (!this.lines.mcuReset) return Promise.reject(new GpioUnavailableError('no MCU reset line is configured (gpio.mcuReset)'));
+    if (this.closed) return Promise.reject(new GpioUnavailableError('GPIO is closed'));
+    this.pulse ??= Promise.resolve().then(() => {
+      this.resetPulses += 1;
+      this.pulse = undefined;
+    });
+    return this.pulse;
   }
 
+  /** Like the real LED: ignored without an LED line and after close. */
   setLed(pattern: LedPattern): void {
+    if (!this.lines.statusLed || this.closed) return;
     this.ledHistory.push(pattern);
   }
 

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditRecord, JournalRecord, RunRecordReader, RunStore } from '../../core/ports/run-store.js';
 import type { Checkpoint } from '../../core/state/checkpoint.js';
+import { noteNameProblem } from '../../core/state/note-name.js';
 import type { LoadedResult } from '../../core/state/read-checkpoint.js';
 import { JOURNAL_FILE, type LoadedJournal } from '../../core/state/read-journal.js';
 import { AppendLog } from './append-log.js';
@@ -54,12 +55,13 @@ export class FileRunStore implements RunStore {
   }
 
   async writeNote(name: string, text: string): Promise<void> {
-    await writeFileAtomic(await confinedPath(this.stateDir, NOTES_DIR, `${name}.txt`), text);
+    await writeFileAtomic(await this.notePath(name), text);
   }
 
   async readNote(name: string): Promise<string | undefined> {
+    const path = await this.notePath(name);
     try {
-      return await readFile(await confinedPath(this.stateDir, NOTES_DIR, `${name}.txt`), 'utf8');
+      return await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
@@ -69,6 +71,13 @@ export class FileRunStore implements RunStore {
   async listNotes(): Promise<string[]> {
     const dir = await confinedPath(this.stateDir, NOTES_DIR);
     return (await readdir(dir)).filter((f) => f.endsWith('.txt')).map((f) => f.slice(0, -4)).sort();
+  }
+
+  /** One file in notes/: the name is checked first (confinedPath alone would let "../x" write beside result.json). */
+  private notePath(name: string): Promise<string> {
+    const problem = noteNameProblem(name);
+    if (problem) return Promise.reject(new Error(problem));
+    return confinedPath(this.stateDir, NOTES_DIR, `${name}.txt`);
   }
 
   async close(): Promise<void> {

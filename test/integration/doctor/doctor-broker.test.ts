@@ -28,6 +28,7 @@ describeWithMosquitto('doctor: broker reachability and ACL in a real mosquitto',
     const retained: string[] = [];
     alice.on('message', (_topic, payload) => retained.push(payload.toString()));
     await alice.subscribeAsync('benchhand/bench1/status');
+    // Deliberate: proves no retained status arrives within 200 ms of the subscription.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await alice.endAsync();
     expect(retained).toEqual([]);

@@ -66,6 +66,7 @@ describe('benchhand flash (Leonardo, Pro Micro)', () => {
     ]);
     expect(result.stdout).toContain('dry run: nothing was run.');
     expect(avrdude.calls().length).toBe(before);
+    // Deliberate: proves the dry run does not touch the bootloader port for 300 ms after it returns.
     await new Promise((resolve) => setTimeout(resolve, 300));
     caterina.stop();
     expect(await caterina.touched).toBe(false);

@@ -21,6 +21,7 @@ describeWithMosquitto('MQTT commands queued while the bench is away', () => {
     const fresh = newRequestId();
     const staleReply = operator.send('bench1', { requestId: stale, command: 'stop' }, { expirySeconds: 1, timeoutMs: 2600 });
     const freshReply = operator.send('bench1', { requestId: fresh, command: 'pause' }, { expirySeconds: 60, timeoutMs: 4000 });
+    // Deliberate: 2.1 s pass with the bench away, so the broker lets the 1 s stale command expire.
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const second = await startBench(broker.url, { stateDir });
     try {

@@ -46,6 +46,7 @@ describeWithMosquitto('response topics against mosquitto', () => {
       // The bench restarts with its kept session: nothing is handed back, it stays connected and answers.
       await setup.close();
       setup = await startBench(broker.url, { stateDir });
+      // Deliberate: proves nothing is refused and no reconnect happens for 1 s after the restart.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(setup.logs.filter((line) => line.includes('refused'))).toEqual([]);
       expect(setup.bench.connected).toBe(true);

@@ -7,6 +7,7 @@ import { runCli } from '../../support/run-cli.js';
 import { Mosquitto, shippedAcl } from '../../support/mosquitto.js';
 import { describeWithMosquitto } from './broker-requirement.js';
 import { sampleState, startStandInBench, type StandInBench } from './stand-in-bench.js';
+import { until } from '../../support/until.js';
 
 const ACL = shippedAcl();
 const PASSWORDS = { bench1: 'bench1-secret', bench2: 'bench2-secret', alice: 'alice-secret', vic: 'vic-secret' };
@@ -122,7 +123,9 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
     await publishAs('bench1', 'benchhand/bench1/reply/probe-alice');
     await publishAs('alice', 'benchhand/bench1/cmd/alice');
     await publishAs('alice', 'benchhand/bench2/cmd/alice');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Wait for what must arrive; then a deliberate 200 ms window for what must not (a denied copy would come with them).
+    await until(() => seen.vic.includes('benchhand/bench1/events') && seen.alice.length >= 3 && seen.bench2.length >= 1, 10000, 'the permitted copies delivered');
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen.vic).toContain('benchhand/bench1/events');
     expect(seen.vic).not.toContain('benchhand/bench1/cmd/alice');
     expect(seen.vic).not.toContain('benchhand/bench1/reply/probe-alice');

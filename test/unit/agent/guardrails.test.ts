@@ -11,7 +11,9 @@ import { LlmInterpreter } from '../../../src/core/agent/interpreters/llm/llm-int
 import { ScriptInterpreter } from '../../../src/core/agent/interpreters/script/script-interpreter.js';
 import { taskSchema } from '../../../src/core/agent/task/task-schema.js';
 import { ALL_TOOLS, ToolRegistry } from '../../../src/core/agent/tools/registry.js';
+import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
 import { startHarness, type Harness } from '../../support/agent-harness.js';
+import { advanceUntil } from '../../support/drive-clock.js';
 import { FakeLlmServer, type FakeLlmStep } from '../../support/fake-llm-server.js';
 
 let fake: FakeLlmServer;
@@ -45,12 +47,16 @@ describe('how a run ends', () => {
   });
 
   it('something outside cancels it, between actions, and the summary says so', async () => {
-    const h = await startHarness('settings-wifi');
+    // On a manual clock: the run gets exactly the time the test gives it, however busy the machine.
+    const clock = new ManualClock();
+    const h = await startHarness('settings-wifi', { clock });
     const run = h.run(scriptMode([{ tap: 'Network & internet' }, { wait_for: 'never shown', timeout_ms: 5000 }, { tap: 'More' }]), goal);
-    setTimeout(() => h.controller.abort('SIGINT received'), 600);
-    const started = Date.now();
+    // The tap is verified and the 5 s wait has begun (it sleeps on the clock between looks).
+    await advanceUntil(clock, () => h.journal().some((record) => record.type === 'verified') && clock.pendingSleeps > 0, { what: 'the tap verified and the wait begun' });
+    const abortedAt = clock.now();
+    h.controller.abort('SIGINT received');
     const summary = await run;
-    expect(Date.now() - started).toBeLessThan(2000); // a wait in progress stops at once
+    expect(clock.now()).toBe(abortedAt); // the wait in progress stopped at once: no time had to pass
     expect(summary.termination).toEqual({ kind: 'cancelled', reason: 'SIGINT received' });
     expect(h.mcu.actuations).toHaveLength(1);
   });

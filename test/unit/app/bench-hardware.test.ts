@@ -10,8 +10,7 @@ describe('bench hardware around a run', () => {
     const mcu = new FakeMcu();
     const gpio = new FakeBenchGpio();
     const hardware = openBenchHardware(mcu, [], gpio, () => undefined);
-    gpio.pressEmergencyStop();
-    await new Promise((r) => setTimeout(r, 10));
+    await gpio.pressEmergencyStop(); // resolves once every e-stop handler has finished
     expect(mcu.info.state).toBe('estopped');
     expect(await mcu.tap({ x: 1, y: 1 })).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
     expect(await hardware.operator.poll()).toEqual([expect.objectContaining({ kind: 'pause', by: 'the e-stop button (e-stop)' })]);

@@ -8,6 +8,7 @@ describe('ManualClock', () => {
     const clock = new ManualClock(1000);
     let woke = false;
     void clock.sleep(50).then(() => { woke = true; });
+    // Deliberately real: 5 ms of wall time pass, and the manual clock must not notice them.
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(clock.now()).toBe(1000);
     expect(woke).toBe(false);

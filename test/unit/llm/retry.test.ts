@@ -81,8 +81,9 @@ describe('withRetries', () => {
     const controller = new AbortController();
     const { realSleep } = await import('../../../src/adapters/llm/sleep.js');
     const { attempt, calls } = failing([new LlmError('server', 'x')]);
-    setTimeout(() => controller.abort(new Error('cancelled')), 20);
-    await expect(withRetries(attempt, { maxRetries: 3, sleep: realSleep, random: () => 1, backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000, maxRetryAfterMs: 1 }, signal: controller.signal })).rejects.toThrow('cancelled');
+    // Aborted once the 60 s backoff has begun (onRetry comes just before it), not after a guessed delay.
+    const abortDuringBackoff = () => setImmediate(() => controller.abort(new Error('cancelled')));
+    await expect(withRetries(attempt, { maxRetries: 3, sleep: realSleep, random: () => 1, onRetry: abortDuringBackoff, backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000, maxRetryAfterMs: 1 }, signal: controller.signal })).rejects.toThrow('cancelled');
     expect(calls()).toBe(1);
   });
 });

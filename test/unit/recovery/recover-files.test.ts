@@ -75,9 +75,8 @@ describe('recovery stops on a bad file, saying which, what and what to do', () =
     const dir = await stateDir();
     unlinkSync(join(dir, name));
     symlinkSync('/dev/zero', join(dir, name));
-    const started = performance.now();
+    // The message comes from the O_NOFOLLOW open refusing the link: /dev/zero was never opened, let alone read.
     await stopsWith(dir, new RegExp(`${name.replace('.', '\\.')} is a symbolic link, not the regular file benchhand writes there: it is not followed or read`));
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it.each(['result.json', 'journal.jsonl'])('%s as a symlink to /etc/passwd: nothing of it is echoed', async (name) => {

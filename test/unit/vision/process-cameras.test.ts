@@ -87,9 +87,8 @@ describe.each([
   it('times out with a clear message when no frame comes', async () => {
     process.env.FAKE_CAMERA_MODE = 'silent';
     const camera = make();
-    const started = performance.now();
+    // Only the 300 ms timer writes this message: a hang would fail on the test's own timeout instead.
     await expect(camera.capture({ timeoutMs: 300 })).rejects.toThrow(new RegExp(`${name}\\): no frame within 300 ms.*connected`));
-    expect(performance.now() - started).toBeLessThan(2000);
     await camera.close();
   });
 });
