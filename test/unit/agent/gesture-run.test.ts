@@ -31,6 +31,17 @@ describe('gestures through the agent loop', () => {
     expect(h.mcu.actuations.filter((a) => a.ev === 'longpress')).toHaveLength(1);
   }, 60000);
 
+  it('settings-wifi: the shipped task\'s list is scrolled by a swipe instead of More (settings-wifi-swipe.task.yaml)', async () => {
+    const h = await startHarness('settings-wifi');
+    const file = 'src/sim/devices/settings-wifi-swipe.task.yaml';
+    const task = loadTask(file);
+    const summary = await h.run(new ScriptInterpreter(task as never), task);
+    expect(summary.termination.kind, summary.sentence).toBe('submitted');
+    expect(unmetExpectations(loadTaskFile(file), h.device)).toEqual([]);
+    expect(h.audit().filter((a) => a.tool === 'tap_text').map((a) => (a.args as { text: string }).text)).not.toContain('More');
+    expect(h.mcu.actuations.filter((a) => a.ev === 'swipe')).toHaveLength(1);
+  }, 60000);
+
   it('scroll_until_visible fails when the list stops moving, naming what it looked for', async () => {
     const h = await startHarness('messages');
     h.device.apply({ t: 0, ev: 'tap_down', x: 540, y: 1800 });

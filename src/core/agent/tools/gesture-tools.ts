@@ -113,14 +113,16 @@ export const swipe = defineActionTool({
   },
 });
 
-/** The box a scroll runs in: the element named by `within`, else the region `in` (default the app's content). */
-function scrollArea(observation: Observation, args: { within?: string; in?: Place }): { ok: true; box: Box; what: string } | { ok: false; reply: PlanReply } {
+/**
+ * The box a scroll runs in: the region `in` (default the app's content), and with `within` the
+ * finger starts on that element (so it is inside the list or pane that holds it, however small).
+ */
+function scrollArea(observation: Observation, args: { within?: string; in?: Place }): { ok: true; box: Box; what: string; start?: Point } | { ok: false; reply: PlanReply } {
   if (args.within) {
     const found = element(observation, args.within, {});
     if (!found.ok) return found;
-    // Within an element (a list row, a carousel card): along its column or row, across the content.
     const content = observation.screen.regions.find((r) => r.kind === 'content')?.box ?? found.box;
-    return { ok: true, box: { x: found.box.x, y: content.y, width: found.box.width, height: content.height }, what: ` through "${found.text}"` };
+    return { ok: true, box: content, what: ` from "${found.text}"`, start: centreOf(found.box) };
   }
   const kind = args.in && args.in !== 'anywhere' && args.in !== 'title' ? args.in : 'content';
   const region = observation.screen.regions.find((r) => r.kind === kind);
@@ -133,10 +135,15 @@ function scrollArea(observation: Observation, args: { within?: string; in?: Plac
  * its height for a page, 30 % for half (which stays inside a list that fills most of a screen,
  * and moves it less than it shows, so nothing is skipped).
  */
-export function scrollPath(box: Box, direction: 'up' | 'down' | 'left' | 'right', amount: 'page' | 'half'): [Point, Point] {
-  const c = centreOf(box);
+export function scrollPath(box: Box, direction: 'up' | 'down' | 'left' | 'right', amount: 'page' | 'half', start?: Point): [Point, Point] {
   const span = amount === 'page' ? 0.3 : 0.15;
   const dy = box.height * span, dx = box.width * span;
+  if (start) {
+    const along = direction === 'down' || direction === 'up' ? { x: 0, y: 2 * dy } : { x: 2 * dx, y: 0 };
+    const sign = direction === 'down' || direction === 'right' ? -1 : 1;
+    return [start, { x: start.x + sign * along.x, y: Math.max(box.y, start.y + sign * along.y) }];
+  }
+  const c = centreOf(box);
   switch (direction) {
     case 'down': return [{ x: c.x, y: c.y + dy }, { x: c.x, y: c.y - dy }];
     case 'up': return [{ x: c.x, y: c.y - dy }, { x: c.x, y: c.y + dy }];
@@ -168,7 +175,7 @@ export const scroll = defineActionTool({
     }
     const area = scrollArea(observation, args);
     if (!area.ok) return area.reply;
-    const path = scrollPath(area.box, args.direction, args.amount);
+    const path = scrollPath(area.box, args.direction, args.amount, area.start);
     const distance = Math.hypot(path[1].x - path[0].x, path[1].y - path[0].y);
     const durationMs = args.fling ? FLING_MS : Math.max(250, Math.round((distance / SCROLL_SPEED_PX_PER_S) * 1000));
     // Verified by the content moving, whether or not the text has come yet: a scroll that moved
