@@ -166,7 +166,8 @@ export class VirtualBench {
   private touchTime(event: SimEvent): number {
     const now = this.now();
     if (typeof event.t !== 'number') return now;
-    if (event.ev === 'tap_down' || this.touchOffset === undefined) this.touchOffset = now - event.t;
+    if (event.ev === 'tap_down') this.touchOffset = now - event.t;
+    if ((event.ev !== 'tap_move' && event.ev !== 'tap_up') || this.touchOffset === undefined) return now;
     return Math.max(event.t + this.touchOffset, 0);
   }
 
