@@ -38,7 +38,8 @@ TEST(Core, HelloReplyCarriesEverything) {
   char expected[300];
   snprintf(expected, sizeof expected,
            "HELLO 1 0 proto=%u table=%08X fw=0.1.0 board=bench boot=0B0070D5 reset=power caps=tap,type,key "
-           "state=disarmed last=0 maxtext=40 maxhold=2000 tapgap=120 wdog=1000 queue=4 wsx=1080 wsy=2400",
+           "state=disarmed last=0 maxtext=40 maxhold=2000 tapgap=120 wdog=1000 queue=4 wsx=1080 wsy=2400 "
+           "maxpath=8 maxgest=3000 maxspeed=8000",
            proto::kVersion, static_cast<unsigned>(proto::kTableHash));
   EXPECT_EQ(bench.takeFrames(), Frames{expected});
 }
@@ -188,7 +189,8 @@ TEST(Core, OnTimeGuardReleasesAStuckActuator) {
   TestBench bench(options);
   connect(bench);
   bench.send("2 1 TAP x=1 y=1 hold=100");
-  for (int i = 0; i < 30; i++) {
+  // The touch guard allows a whole gesture (maxGestureMs) plus the margin: 3.5 s.
+  for (int i = 0; i < 40; i++) {
     bench.advance(100);
     bench.send("0 0 PING");  // keep the watchdog quiet
   }

@@ -14,10 +14,10 @@ set -euo pipefail
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$REPO"
 export LEONARDO_SRC_FLAGS="-Wall -Wextra -Werror"
-# Serial1's TX ring holds a whole MCU frame (240 + newline), so replying never waits for the
+# Serial1's TX ring holds a whole MCU frame (280 + newline), so replying never waits for the
 # wire (see firmware/src/leonardo/serial_link.h). Applies to the Arduino core's HardwareSerial.
 # firmware/src is on the include path for "common/..." (as include_dir in platformio.ini).
-COMMON=(-D SERIAL_TX_BUFFER_SIZE=256 -I firmware/src)
+COMMON=(-D SERIAL_TX_BUFFER_SIZE=288 -I firmware/src)
 SOURCES=(firmware/src/leonardo firmware/src/common firmware/lib)
 
 echo "== leonardo: touch digitizer variant"

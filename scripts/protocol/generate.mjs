@@ -39,7 +39,7 @@ function fnv1a32(text) {
 
 const hex32 = (n) => n.toString(16).toUpperCase().padStart(8, '0');
 const pascal = (name) => name.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
-const argTypeCpp = { uint: 'Uint', hex32: 'Hex32', text: 'Text', key: 'Key', mods: 'Mods' };
+const argTypeCpp = { uint: 'Uint', hex32: 'Hex32', text: 'Text', key: 'Key', mods: 'Mods', path: 'Path' };
 
 // The C++ side is split so that every table exists exactly once in the image: the header
 // declares (enums, constants, struct shapes, extern arrays) and the .cpp defines, with the
@@ -72,7 +72,7 @@ function cppHeader(table, hash) {
   enumOf('ResetReason', table.resetReasons);
   enumOf('Event', table.events);
   L.push('// Every `const char* name` below points at a string in flash too.');
-  L.push('enum class ArgType : uint8_t { Uint, Hex32, Text, Key, Mods };');
+  L.push('enum class ArgType : uint8_t { Uint, Hex32, Text, Key, Mods, Path };');
   L.push('struct ArgSpec { const char* name; ArgType type; bool required; };');
   L.push('struct VerbSpec { const char* name; bool ledgered; uint8_t argCount; const ArgSpec* args; };');
   L.push(`extern const VerbSpec kVerbs[];  ${flashNote}`, '');
@@ -110,6 +110,7 @@ function cppSource(table) {
   const argArrays = [];
   for (const verb of table.verbs) {
     if (!verb.args.length) continue;
+    for (const a of verb.args) if (!argTypeCpp[a.type]) throw new Error(`protocol: ${verb.name} ${a.name} has unknown type ${a.type}`);
     const items = verb.args.map((a) => `{${str('ArgStr', a.name)}, ArgType::${argTypeCpp[a.type]}, ${a.required}}`);
     argArrays.push(`const ArgSpec k${pascal(verb.name)}Args[] BH_FLASH = {${items.join(', ')}};`);
   }

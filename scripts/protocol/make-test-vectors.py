@@ -59,6 +59,11 @@ for seq, cid, verb, args in [
     (8, 43, 'TYPE', [('text', escape(b'hello world\n'))]),
     (9, 44, 'KEY', [('key', 'a'), ('mods', 'ctrl+shift')]),
     (65535, 4294967295, 'HOME', []),
+    (10, 45, 'SWIPE', [('path', '540,1800;540,600'), ('ms', '300')]),
+    (11, 46, 'LONGPRESS', [('x', '300'), ('y', '700'), ('ms', '800')]),
+    # The longest SWIPE a host can send (maxPathPoints points, every coordinate 5 digits): it
+    # must fit frame.maxBytes, which is what bounds maxPathPoints.
+    (65535, 4294967295, 'SWIPE', [('path', ';'.join(['65535,65535'] * 8)), ('ms', '65535'), ('hold', '65535')]),
 ]:
     vectors['hostFrames'].append({'seq': seq, 'id': cid, 'verb': verb, 'args': args, 'line': frame([str(seq), str(cid), verb], args)})
 for kind, seq, cid, args in [
@@ -80,6 +85,10 @@ vectors['badLines'] = [
     {'line': line('7 42 FLY x=1'), 'error': 'UNKNOWN_VERB'},
     {'line': line('70000 42 PING'), 'error': 'BAD_FRAME'},
 ]
+with open(os.path.join(PROTOCOL_DIR, 'protocol.json')) as f:
+    _table = json.load(f)
+_longest = max(len(v['line']) for v in vectors['hostFrames'])
+assert _longest <= _table['frame']['maxBytes'], f'the longest host frame is {_longest} bytes'
 vectors['tableHash'] = TABLE_HASH
 out = os.path.normpath(os.path.join(PROTOCOL_DIR, 'test-vectors.json'))
 text = json.dumps(vectors, indent=1) + '\n'

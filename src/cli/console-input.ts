@@ -1,7 +1,8 @@
 // Parses what a person types at `benchhand console` into a request for the link.
 // Accepts the wire verbs with key=value arguments, plus friendlier forms:
 //   TAP 100 200 [HOLD] | TYPE some text | KEY ENTER [ctrl+shift] | ESTOP | CLEAR | STATUS | PING | HOME
-import type { ModifierName } from '../core/ports/mcu.js';
+//   SWIPE 540,1800;540,600 [MS] [HOLD] | LONGPRESS 300 700 [MS]
+import type { ModifierName, PathPoint } from '../core/ports/mcu.js';
 
 export type ConsoleRequest =
   | { kind: 'control'; verb: 'ESTOP' | 'CLEAR' | 'STATUS' | 'PING' }
@@ -9,6 +10,8 @@ export type ConsoleRequest =
   | { kind: 'type'; text: string }
   | { kind: 'key'; key: string; mods: ModifierName[]; holdMs?: number }
   | { kind: 'home' }
+  | { kind: 'swipe'; path: PathPoint[]; durationMs: number; holdMs?: number }
+  | { kind: 'longpress'; x: number; y: number; durationMs: number }
   | { kind: 'help' }
   | { kind: 'quit' }
   | { kind: 'error'; message: string };
@@ -18,6 +21,8 @@ export const CONSOLE_HELP = [
   'TYPE text...             type the rest of the line (\\n for Enter, \\t for Tab)',
   'KEY name [mods]          press a key: ENTER, TAB, ESC, BACKSPACE, UP, ... or one character; mods like ctrl+shift',
   'HOME                     home the gantry',
+  'SWIPE x,y;x,y... [ms] [hold_ms]  draw the contact along the points (also: SWIPE path=.. ms=.. hold=..); default 300 ms',
+  'LONGPRESS x y [ms]       press and hold (default 800 ms)',
   'ESTOP | CLEAR            latch / release the emergency stop',
   'STATUS | PING            ask the MCU how it is',
   'help | quit',
@@ -46,6 +51,20 @@ export function parseConsoleInput(input: string): ConsoleRequest | undefined {
       const byName = named(tokens);
       const [x, y, hold] = positional(tokens);
       return { kind: 'tap', x: Number(byName.x ?? x), y: Number(byName.y ?? y), holdMs: number(byName.hold ?? hold) };
+    }
+    case 'SWIPE': {
+      const byName = named(tokens);
+      const [path, ms, hold] = positional(tokens);
+      const points = (byName.path ?? path ?? '').split(';').filter(Boolean).map((p) => {
+        const [x, y] = p.split(',').map(Number);
+        return { x: x!, y: y! };
+      });
+      return { kind: 'swipe', path: points, durationMs: Number(byName.ms ?? ms ?? 300), holdMs: number(byName.hold ?? hold) };
+    }
+    case 'LONGPRESS': {
+      const byName = named(tokens);
+      const [x, y, ms] = positional(tokens);
+      return { kind: 'longpress', x: Number(byName.x ?? x), y: Number(byName.y ?? y), durationMs: Number(byName.ms ?? ms ?? 800) };
     }
     case 'TYPE': {
       const rest = line.slice(first.length + 1);

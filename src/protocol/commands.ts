@@ -33,6 +33,35 @@ export function typeArgs(text: unknown): ArgsResult {
   return { ok: true, args: [['text', escaped]] };
 }
 
+const MAX_PATH_POINTS = PROTOCOL_TABLE.defaultLimits.maxPathPoints;
+const UINT16_MAX = 0xffff;
+const isCoordinate = (n: unknown): n is number => isUint(n) && n <= UINT16_MAX;
+
+/**
+ * SWIPE path=x,y;x,y... ms= [hold=]. At most maxPathPoints points: that many always fit one
+ * frame (PROTOCOL.md, "Gestures"); a longer gesture is several swipes.
+ */
+export function swipeArgs(path: unknown, durationMs: unknown, holdMs?: unknown): ArgsResult {
+  if (!Array.isArray(path) || path.length < 2 || path.length > MAX_PATH_POINTS) {
+    return problem('path', `a list of 2..${MAX_PATH_POINTS} points {x, y}; split a longer gesture into several swipes`, Array.isArray(path) ? `${path.length} points` : path);
+  }
+  const bad = path.findIndex((p) => !p || !isCoordinate((p as { x?: unknown }).x) || !isCoordinate((p as { y?: unknown }).y));
+  if (bad >= 0) return problem(`path[${bad}]`, `a point {x, y} of whole numbers 0..${UINT16_MAX} in actuator units`, path[bad]);
+  if (!isUint(durationMs)) return problem('durationMs', 'a whole number of milliseconds', durationMs);
+  if (holdMs !== undefined && !isUint(holdMs)) return problem('holdMs', 'a whole number of milliseconds', holdMs);
+  const points = (path as { x: number; y: number }[]).map((p) => `${p.x},${p.y}`).join(';');
+  const args: [string, string][] = [['path', points], ['ms', String(durationMs)]];
+  if (holdMs !== undefined) args.push(['hold', String(holdMs)]);
+  return { ok: true, args };
+}
+
+export function longPressArgs(x: unknown, y: unknown, durationMs: unknown): ArgsResult {
+  if (!isUint(x)) return problem('x', 'a whole number >= 0 in actuator units', x);
+  if (!isUint(y)) return problem('y', 'a whole number >= 0 in actuator units', y);
+  if (!isUint(durationMs)) return problem('durationMs', 'a whole number of milliseconds', durationMs);
+  return { ok: true, args: [['x', String(x)], ['y', String(y)], ['ms', String(durationMs)]] };
+}
+
 const keyNames = new Set<string>(PROTOCOL_TABLE.keys.map((k) => k.name));
 const modifierNames = new Set<string>(PROTOCOL_TABLE.modifiers.map((m) => m.name));
 

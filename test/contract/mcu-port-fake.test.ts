@@ -13,7 +13,8 @@ describeMcuPortContract('in-memory fake', async () => {
     // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
     workspace: { width: 1080, height: 2400 },
     actuations: async () => ({
-      taps: port.actuations.flatMap((a) => (a.ev === 'tap' ? [{ x: a.x, y: a.y }] : [])),
+      taps: port.actuations.flatMap((a) => (a.ev === 'tap' || a.ev === 'longpress' ? [{ x: a.x, y: a.y }] : [])),
+      swipes: port.actuations.flatMap((a) => (a.ev === 'swipe' ? [{ path: a.path }] : [])),
       keyPresses: port.actuations.reduce((sum, a) => sum + (a.ev === 'type' ? a.text.length : a.ev === 'key' ? 1 : 0), 0),
     }),
     teardown: () => port.close(),

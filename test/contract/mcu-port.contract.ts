@@ -4,8 +4,11 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import type { EmergencyStopRecord, McuPort } from '../../src/core/ports/mcu.js';
 
 export interface Actuations {
+  /** Contacts that did not move (taps and long presses). */
   taps: { x: number; y: number }[];
   keyPresses: number;
+  /** Contacts that moved, with the points the contact was seen at (first = down, last = up). */
+  swipes: { path: { x: number; y: number }[] }[];
 }
 
 export interface ContractSubject {
@@ -28,6 +31,8 @@ export interface ContractSubject {
   reboot?(): Promise<void>;
   /** The workspace this implementation is built with (the firmware's BH_TOUCH_WORKSPACE_X/Y, the fake's default). */
   workspace: { width: number; height: number };
+  /** True where a gesture takes real time on the MCU (so an e-stop can land mid-way); the fake's are instant. */
+  gesturesTakeTime?: boolean;
   teardown(): Promise<void>;
 }
 
@@ -63,6 +68,68 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
       expect(await port().tap({ x: width + 5, y: 10 })).toMatchObject({ kind: 'refused', code: 'OUT_OF_BOUNDS', field: 'x' });
       expect(await port().tap({ x: 10, y: 10, holdMs: port().info.limits.maxHoldMs + 1 })).toMatchObject({ kind: 'refused', code: 'HOLD_TOO_LONG' });
       expect(await port().tap({ x: -1, y: 10 })).toMatchObject({ kind: 'refused', code: 'BAD_ARG', field: 'x' });
+    });
+
+    it('swipes once along the path, and a retried command id is answered from the record without moving', async () => {
+      const before = (await actuations())?.swipes.length;
+      const id = await port().allocateCommandId();
+      const swipe = { path: [{ x: 540, y: 1800 }, { x: 540, y: 1200 }, { x: 600, y: 700 }], durationMs: 240 };
+      expect(await port().swipe(swipe, { id })).toMatchObject({ kind: 'done', id });
+      expect(await port().swipe(swipe, { id })).toMatchObject({ kind: 'already', id, result: 'ok' });
+      expect(await port().swipe({ ...swipe, durationMs: 250 }, { id })).toMatchObject({ kind: 'mismatch', id });
+      const swipes = (await actuations())?.swipes;
+      if (swipes === undefined || before === undefined) return;
+      expect(swipes.length).toBe(before + 1);
+      expect(swipes.at(-1)!.path[0]).toEqual({ x: 540, y: 1800 });
+      expect(swipes.at(-1)!.path.at(-1)).toEqual({ x: 600, y: 700 });
+    });
+
+    it('checks the whole path before anything moves, naming the field and the limit', async () => {
+      const before = await actuations();
+      const { width } = port().info.limits.workspace;
+      const { maxGestureMs, maxSpeed, maxPathPoints } = port().info.limits;
+      expect(maxPathPoints).toBeGreaterThanOrEqual(2);
+      const down = { x: 540, y: 1800 };
+      expect(await port().swipe({ path: [down, { x: 540, y: 1700 }, { x: width, y: 600 }], durationMs: 500 }))
+        .toMatchObject({ kind: 'refused', code: 'OUT_OF_BOUNDS', field: 'x', limit: String(width - 1) });
+      // 1200 units in 100 ms is 12000 units/s.
+      expect(await port().swipe({ path: [down, { x: 540, y: 600 }], durationMs: 100 }))
+        .toMatchObject({ kind: 'refused', code: 'TOO_FAST', field: 'path', limit: String(maxSpeed) });
+      expect(await port().swipe({ path: [down, { x: 540, y: 600 }], durationMs: maxGestureMs, holdMs: 1 }))
+        .toMatchObject({ kind: 'refused', code: 'GESTURE_TOO_LONG', limit: String(maxGestureMs) });
+      const tooMany = Array.from({ length: maxPathPoints + 1 }, (_, i) => ({ x: 10 + i, y: 10 }));
+      expect(await port().swipe({ path: tooMany, durationMs: 500 })).toMatchObject({ kind: 'refused', field: 'path' });
+      expect(await port().swipe({ path: [down], durationMs: 500 })).toMatchObject({ kind: 'refused', field: 'path' });
+      expect(await port().longPress({ x: 10, y: 10, durationMs: maxGestureMs + 1 })).toMatchObject({ kind: 'refused', code: 'GESTURE_TOO_LONG' });
+      const after = await actuations();
+      if (before && after) expect([after.swipes.length, after.taps.length]).toEqual([before.swipes.length, before.taps.length]);
+    });
+
+    it('long-presses once, longer than a tap may hold', async () => {
+      const before = (await actuations())?.taps.length;
+      const id = await port().allocateCommandId();
+      const press = { x: 300, y: 700, durationMs: port().info.limits.maxHoldMs + 100 };
+      expect(await port().longPress(press, { id })).toMatchObject({ kind: 'done', id });
+      expect(await port().longPress(press, { id })).toMatchObject({ kind: 'already', id, result: 'ok' });
+      const taps = (await actuations())?.taps;
+      if (taps === undefined || before === undefined) return;
+      expect(taps.length).toBe(before + 1);
+      expect(taps.at(-1)).toEqual({ x: 300, y: 700 });
+    });
+
+    it('an e-stop mid-swipe ends it ABORTED, recorded so that a retry never swipes again', async (context) => {
+      if (!subject.gesturesTakeTime) return context.skip();
+      const id = await port().allocateCommandId();
+      const swipe = { path: [{ x: 100, y: 2000 }, { x: 100, y: 400 }], durationMs: 1500 };
+      const running = port().swipe(swipe, { id });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await port().emergencyStop();
+      expect(await running).toMatchObject({ kind: 'failed', id, code: 'ABORTED' });
+      await port().clearEmergencyStop();
+      expect(await port().swipe(swipe, { id })).toMatchObject({ kind: 'already', id, result: 'ABORTED' });
+      const last = (await actuations())?.swipes.at(-1);
+      if (!last) return;
+      expect(last.path.at(-1)!.y).toBeGreaterThan(400); // lifted part-way, never reached the end
     });
 
     it('types text, validating the whole string before the first key', async () => {

@@ -7,6 +7,7 @@ import type { McuEvent } from '../../src/core/ports/mcu.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
 import { startSimMcu, type SimFixture } from '../support/sim-mcu-fixture.js';
 import { until } from '../support/until.js';
+import { simSwipes, simTaps } from '../support/sim-contacts.js';
 import { SerialPort } from 'serialport';
 import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
 
@@ -33,9 +34,10 @@ describeMcuPortContract('serial link to the native simulated MCU', async () => {
     },
     // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
     workspace: { width: 1080, height: 2400 },
+    gesturesTakeTime: true,
     actuations: async () => {
       const events = sim.events();
-      return { taps: taps(events), keyPresses: events.filter((e) => e.ev === 'key_down').length };
+      return { taps: simTaps(events), swipes: simSwipes(events), keyPresses: events.filter((e) => e.ev === 'key_down').length };
     },
     teardown: async () => {
       await subject.port.close();

@@ -39,6 +39,7 @@ if (missing && process.env.CI) {
       },
       // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
       workspace: { width: 1080, height: 2400 },
+      gesturesTakeTime: true,
       teardown: async () => {
         await subject.port.close();
         await mcu.stop();

@@ -47,8 +47,11 @@ export async function startHarness(deviceName: string, options: { approve?: bool
   const started = clock.now();
   const deviceNow = () => clock.now() - started;
   const feel = (a: FakeActuation) => {
-    const t = deviceNow();
+    // Never behind the device: a gesture is felt over its whole duration at once, ahead of the wall clock.
+    const t = Math.max(deviceNow(), device.now);
     if (a.ev === 'tap') { device.tapDown(a.x, a.y, t); device.tapUp(a.x, a.y, t + a.holdMs); return; }
+    if (a.ev === 'longpress') { device.tapDown(a.x, a.y, t); device.tapUp(a.x, a.y, t + a.durationMs); return; }
+    if (a.ev === 'swipe') { feelSwipe(device, a, t); return; }
     if (a.ev === 'type') { for (const char of a.text) { const { usage, mods } = usageForChar(char); device.keyDown(usage, mods, t); device.keyUp(usage, mods, t); } return; }
     if (a.ev === 'key') {
       const named = KEY_NAMES[a.key];
@@ -92,4 +95,21 @@ function readLines(path: string) {
   } catch {
     return [];
   }
+}
+
+/** A swipe as the firmware draws it: down, a move every 10 ms at equal time per segment, up at the end. */
+function feelSwipe(device: VirtualDevice, a: Extract<FakeActuation, { ev: 'swipe' }>, t: number): void {
+  const segments = a.path.length - 1;
+  const at = (ms: number) => {
+    if (ms >= a.durationMs) return a.path.at(-1)!;
+    const scaled = (ms * segments) / a.durationMs, i = Math.floor(scaled), f = scaled - i;
+    const p = a.path[i]!, q = a.path[i + 1]!;
+    return { x: Math.round(p.x + (q.x - p.x) * f), y: Math.round(p.y + (q.y - p.y) * f) };
+  };
+  device.tapDown(a.path[0]!.x, a.path[0]!.y, t);
+  const moveStart = t + a.holdMs;
+  for (let ms = 10; ms < a.durationMs; ms += 10) { const p = at(ms); device.tapMove(p.x, p.y, moveStart + ms); }
+  const end = a.path.at(-1)!;
+  device.tapMove(end.x, end.y, moveStart + a.durationMs);
+  device.tapUp(end.x, end.y, moveStart + a.durationMs);
 }

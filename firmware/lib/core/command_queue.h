@@ -30,6 +30,7 @@ struct QueuedCommand {
     TapRequest tap;
     KeyCommand key;
     TypeCommand type;
+    SwipeRequest swipe;  // no bigger than TypeCommand: a gesture costs the queue no RAM
   };
 };
 

@@ -48,6 +48,9 @@ class Core {
   bool prepareType(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal);
   bool prepareKey(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal);
   bool prepareHome(Refusal& refusal);
+  bool prepareSwipe(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal);
+  bool prepareLongPress(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal);
+  bool checkTouchReady(Refusal& refusal);
   // core_runner.cpp: the head of the queue
   void runQueue(uint32_t nowMs);
   bool startHead(QueuedCommand& command, uint32_t nowMs);

@@ -1,6 +1,7 @@
 // Ledgered verbs (TAP, TYPE, KEY, HOME): ledger, state gate, limits, then the queue.
 // Every refusal here happens before acceptance, so none of them is ledgered.
 #include "core/core.h"
+#include "core/gesture_limits.h"
 #include "keyboard/key_names.h"
 #include "protocol/fnv1a.h"
 
@@ -12,6 +13,8 @@ namespace {
 const uint8_t kTapX = 0, kTapY = 1, kTapHold = 2;
 const uint8_t kTypeText = 0;
 const uint8_t kKeyName = 0, kKeyMods = 1, kKeyHold = 2;
+const uint8_t kSwipePath = 0, kSwipeMs = 1, kSwipeHold = 2;
+const uint8_t kLongPressX = 0, kLongPressY = 1, kLongPressMs = 2;
 
 }  // namespace
 
@@ -73,6 +76,8 @@ bool Core::prepareCommand(const HostFrame& frame, const ParsedArgs& args, Queued
     case proto::Verb::Type: return prepareType(args, command, refusal);
     case proto::Verb::Key: return prepareKey(args, command, refusal);
     case proto::Verb::Home: return prepareHome(refusal);
+    case proto::Verb::Swipe: return prepareSwipe(args, command, refusal);
+    case proto::Verb::Longpress: return prepareLongPress(args, command, refusal);
     default: break;
   }
   refusal = makeRefusal(proto::ErrorCode::Unsupported);
@@ -91,6 +96,35 @@ bool Core::prepareTap(const ParsedArgs& args, QueuedCommand& command, Refusal& r
   command.tap.x = static_cast<uint16_t>(args.values[kTapX].number);
   command.tap.y = static_cast<uint16_t>(args.values[kTapY].number);
   command.tap.holdMs = static_cast<uint16_t>(hold);
+  return true;
+}
+
+// The whole path is parsed and checked here, before acceptance: nothing touches the screen
+// unless every point, the speed and the duration are within the limits.
+bool Core::prepareSwipe(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal) {
+  if (!checkTouchReady(refusal)) return false;
+  uint32_t hold = args.values[kSwipeHold].present ? args.values[kSwipeHold].number : 0;
+  if (!parsePath(limits_, args.values[kSwipePath].raw, command.swipe, refusal)) return false;
+  return checkSwipe(limits_, hold, args.values[kSwipeMs].number, command.swipe, refusal);
+}
+
+// A long press is a tap whose hold may run to maxGestureMs instead of maxHoldMs.
+bool Core::prepareLongPress(const ParsedArgs& args, QueuedCommand& command, Refusal& refusal) {
+  if (!checkTouchReady(refusal)) return false;
+  uint32_t ms = args.values[kLongPressMs].number;
+  if (!checkGestureMs(limits_, ms, BH_FSTR("ms"), refusal)) return false;
+  if (!checkPosition(limits_, args.values[kLongPressX].number, args.values[kLongPressY].number, refusal)) return false;
+  command.tap.x = static_cast<uint16_t>(args.values[kLongPressX].number);
+  command.tap.y = static_cast<uint16_t>(args.values[kLongPressY].number);
+  command.tap.holdMs = static_cast<uint16_t>(ms);
+  return true;
+}
+
+bool Core::checkTouchReady(Refusal& refusal) {
+  if (hal_.tap == 0) return refusal = makeRefusal(proto::ErrorCode::Unsupported), false;
+  if (!hal_.tap->isHomed() && !queue_.contains(proto::Verb::Home)) {
+    return refusal = makeRefusal(proto::ErrorCode::NotHomed), false;
+  }
   return true;
 }
 

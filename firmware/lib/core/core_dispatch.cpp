@@ -106,6 +106,9 @@ void Core::sendHelloReply(const HostFrame& frame) {
   writer_.argUint(BH_FSTR("queue"), kQueueDepth);
   writer_.argUint(BH_FSTR("wsx"), limits_.workspaceX);
   writer_.argUint(BH_FSTR("wsy"), limits_.workspaceY);
+  writer_.argUint(BH_FSTR("maxpath"), limits_.maxPathPoints);
+  writer_.argUint(BH_FSTR("maxgest"), limits_.maxGestureMs);
+  writer_.argUint(BH_FSTR("maxspeed"), limits_.maxSpeed);
   writer_.end();
 }
 

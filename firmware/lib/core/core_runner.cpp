@@ -5,6 +5,10 @@
 
 namespace bh {
 
+static bool isTouchVerb(proto::Verb verb) {
+  return verb == proto::Verb::Tap || verb == proto::Verb::Longpress || verb == proto::Verb::Swipe;
+}
+
 void Core::runQueue(uint32_t nowMs) {
   QueuedCommand* command = queue_.front();
   if (command == 0) return;
@@ -17,10 +21,12 @@ void Core::runQueue(uint32_t nowMs) {
 
 // False while the command must wait (tap gap) or when it was refused at start.
 bool Core::startHead(QueuedCommand& command, uint32_t nowMs) {
-  if (command.verb == proto::Verb::Tap) {
+  if (isTouchVerb(command.verb)) {
+    // Taps, long presses and swipes keep the same gap, so the phone reads each one apart.
     if (!hal_.tap->isHomed()) return finishHead(static_cast<uint8_t>(proto::ErrorCode::NotHomed)), false;
     if (tapDoneOnce_ && !timeReached(nowMs, lastTapEndMs_ + limits_.minTapGapMs)) return false;
-    hal_.tap->startTap(command.tap, nowMs);
+    if (command.verb == proto::Verb::Swipe) hal_.tap->startSwipe(command.swipe, nowMs);
+    else hal_.tap->startTap(command.tap, nowMs);
   } else if (command.verb == proto::Verb::Home) {
     hal_.tap->startHome(nowMs);
   } else if (command.verb == proto::Verb::Key) {
@@ -45,7 +51,7 @@ ActuatorStatus Core::pollHead(QueuedCommand& command, uint32_t nowMs) {
     return keys_.idle(nowMs) ? ActuatorStatus::kDone : ActuatorStatus::kBusy;
   }
   ActuatorStatus status = hal_.tap->poll(nowMs);
-  if (command.verb == proto::Verb::Tap && status == ActuatorStatus::kDone) {
+  if (isTouchVerb(command.verb) && status == ActuatorStatus::kDone) {
     tapDoneOnce_ = true;
     lastTapEndMs_ = nowMs;
   }

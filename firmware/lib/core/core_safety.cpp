@@ -14,7 +14,10 @@ void Core::checkWatchdog(uint32_t nowMs) {
 
 void Core::checkOnTime(uint32_t nowMs) {
   uint32_t maxOnMs = static_cast<uint32_t>(limits_.maxHoldMs) + limits_.onTimeMarginMs;
-  bool tapStuck = hal_.tap != 0 && tapGuard_.exceeded(hal_.tap->isPressed(), nowMs, maxOnMs);
+  // The contact may stay down for a whole gesture; a key only for a hold.
+  uint16_t longestTouch = limits_.maxGestureMs > limits_.maxHoldMs ? limits_.maxGestureMs : limits_.maxHoldMs;
+  uint32_t maxTouchMs = static_cast<uint32_t>(longestTouch) + limits_.onTimeMarginMs;
+  bool tapStuck = hal_.tap != 0 && tapGuard_.exceeded(hal_.tap->isPressed(), nowMs, maxTouchMs);
   bool keyStuck = keyGuard_.exceeded(keys_.keyDown(), nowMs, maxOnMs);
   if (!tapStuck && !keyStuck) return;
   abortAll(proto::ErrorCode::Aborted);

@@ -16,6 +16,9 @@ Limits defaultLimits(uint16_t workspaceX, uint16_t workspaceY) {
   limits.workspaceY = workspaceY;
   limits.keyPressMs = 10;
   limits.keyGapMs = 10;
+  limits.maxPathPoints = proto::defaults::kMaxPathPoints;
+  limits.maxGestureMs = proto::defaults::kMaxGestureMs;
+  limits.maxSpeed = proto::defaults::kMaxSpeed;
   return limits;
 }
 

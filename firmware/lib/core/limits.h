@@ -23,6 +23,9 @@ struct Limits {
   uint16_t workspaceY;
   uint16_t keyPressMs;      // how long each typed character is held
   uint16_t keyGapMs;        // pause after each release
+  uint16_t maxPathPoints;   // a SWIPE path has 2..this many points (at most kMaxPathPoints)
+  uint16_t maxGestureMs;    // a SWIPE's hold + ms, a LONGPRESS's ms
+  uint16_t maxSpeed;        // workspace units per second along any SWIPE segment
 };
 
 Limits defaultLimits(uint16_t workspaceX, uint16_t workspaceY);

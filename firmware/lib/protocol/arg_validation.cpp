@@ -23,6 +23,17 @@ int8_t findArg(const proto::VerbSpec& spec, Slice key) {
   return -1;
 }
 
+// Wire level only: digits, ',' and ';' (what a point list is made of). The numbers, their
+// count and what they mean are checked by the core (core/gesture_limits.h).
+bool looksLikePath(Slice raw) {
+  if (raw.length == 0) return false;
+  for (uint8_t i = 0; i < raw.length; i++) {
+    char c = raw.data[i];
+    if (!((c >= '0' && c <= '9') || c == ',' || c == ';')) return false;
+  }
+  return true;
+}
+
 bool valueHasType(proto::ArgType type, Slice raw, uint32_t& number) {
   switch (type) {
     case proto::ArgType::Uint:
@@ -34,6 +45,8 @@ bool valueHasType(proto::ArgType type, Slice raw, uint32_t& number) {
     case proto::ArgType::Key:
     case proto::ArgType::Mods:
       return unescape(raw, 0, 0) > 0;
+    case proto::ArgType::Path:
+      return looksLikePath(raw);
   }
   return false;
 }

@@ -19,6 +19,8 @@ const char kVerbStrTap[] BH_FLASH = "TAP";
 const char kVerbStrType[] BH_FLASH = "TYPE";
 const char kVerbStrKey[] BH_FLASH = "KEY";
 const char kVerbStrHome[] BH_FLASH = "HOME";
+const char kVerbStrSwipe[] BH_FLASH = "SWIPE";
+const char kVerbStrLongpress[] BH_FLASH = "LONGPRESS";
 const char kReplyStrHello[] BH_FLASH = "HELLO";
 const char kReplyStrRcvd[] BH_FLASH = "RCVD";
 const char kReplyStrDone[] BH_FLASH = "DONE";
@@ -47,6 +49,9 @@ const char kErrorCodeStrShutdown[] BH_FLASH = "SHUTDOWN";
 const char kErrorCodeStrAborted[] BH_FLASH = "ABORTED";
 const char kErrorCodeStrUnsupported[] BH_FLASH = "UNSUPPORTED";
 const char kErrorCodeStrNotHomed[] BH_FLASH = "NOT_HOMED";
+const char kErrorCodeStrBadPath[] BH_FLASH = "BAD_PATH";
+const char kErrorCodeStrTooFast[] BH_FLASH = "TOO_FAST";
+const char kErrorCodeStrGestureTooLong[] BH_FLASH = "GESTURE_TOO_LONG";
 const char kStateStrReady[] BH_FLASH = "ready";
 const char kStateStrEstopped[] BH_FLASH = "estopped";
 const char kStateStrShutdown[] BH_FLASH = "shutdown";
@@ -70,6 +75,8 @@ const char kArgStrHold[] BH_FLASH = "hold";
 const char kArgStrText[] BH_FLASH = "text";
 const char kArgStrKey[] BH_FLASH = "key";
 const char kArgStrMods[] BH_FLASH = "mods";
+const char kArgStrPath[] BH_FLASH = "path";
+const char kArgStrMs[] BH_FLASH = "ms";
 const char kKeyStrEnter[] BH_FLASH = "ENTER";
 const char kKeyStrEsc[] BH_FLASH = "ESC";
 const char kKeyStrBackspace[] BH_FLASH = "BACKSPACE";
@@ -105,12 +112,14 @@ const ArgSpec kHelloArgs[] BH_FLASH = {{kArgStrProto, ArgType::Uint, true}, {kAr
 const ArgSpec kTapArgs[] BH_FLASH = {{kArgStrX, ArgType::Uint, true}, {kArgStrY, ArgType::Uint, true}, {kArgStrHold, ArgType::Uint, false}};
 const ArgSpec kTypeArgs[] BH_FLASH = {{kArgStrText, ArgType::Text, true}};
 const ArgSpec kKeyArgs[] BH_FLASH = {{kArgStrKey, ArgType::Key, true}, {kArgStrMods, ArgType::Mods, false}, {kArgStrHold, ArgType::Uint, false}};
+const ArgSpec kSwipeArgs[] BH_FLASH = {{kArgStrPath, ArgType::Path, true}, {kArgStrMs, ArgType::Uint, true}, {kArgStrHold, ArgType::Uint, false}};
+const ArgSpec kLongpressArgs[] BH_FLASH = {{kArgStrX, ArgType::Uint, true}, {kArgStrY, ArgType::Uint, true}, {kArgStrMs, ArgType::Uint, true}};
 
 }  // namespace
 
-const char* const kVerbNames[] BH_FLASH = {kVerbStrHello, kVerbStrPing, kVerbStrStatus, kVerbStrEstop, kVerbStrClear, kVerbStrArm, kVerbStrTap, kVerbStrType, kVerbStrKey, kVerbStrHome};
+const char* const kVerbNames[] BH_FLASH = {kVerbStrHello, kVerbStrPing, kVerbStrStatus, kVerbStrEstop, kVerbStrClear, kVerbStrArm, kVerbStrTap, kVerbStrType, kVerbStrKey, kVerbStrHome, kVerbStrSwipe, kVerbStrLongpress};
 const char* const kReplyNames[] BH_FLASH = {kReplyStrHello, kReplyStrRcvd, kReplyStrDone, kReplyStrErr, kReplyStrAlready, kReplyStrMismatch, kReplyStrStale, kReplyStrProgress, kReplyStrEvt};
-const char* const kErrorCodeNames[] BH_FLASH = {kErrorCodeStrBadCrc, kErrorCodeStrTooLong, kErrorCodeStrBadFrame, kErrorCodeStrUnknownVerb, kErrorCodeStrBadArg, kErrorCodeStrNoHello, kErrorCodeStrProtoMismatch, kErrorCodeStrOutOfBounds, kErrorCodeStrHoldTooLong, kErrorCodeStrTextTooLong, kErrorCodeStrBadChar, kErrorCodeStrBadKey, kErrorCodeStrQueueFull, kErrorCodeStrEstopped, kErrorCodeStrDisarmed, kErrorCodeStrShutdown, kErrorCodeStrAborted, kErrorCodeStrUnsupported, kErrorCodeStrNotHomed};
+const char* const kErrorCodeNames[] BH_FLASH = {kErrorCodeStrBadCrc, kErrorCodeStrTooLong, kErrorCodeStrBadFrame, kErrorCodeStrUnknownVerb, kErrorCodeStrBadArg, kErrorCodeStrNoHello, kErrorCodeStrProtoMismatch, kErrorCodeStrOutOfBounds, kErrorCodeStrHoldTooLong, kErrorCodeStrTextTooLong, kErrorCodeStrBadChar, kErrorCodeStrBadKey, kErrorCodeStrQueueFull, kErrorCodeStrEstopped, kErrorCodeStrDisarmed, kErrorCodeStrShutdown, kErrorCodeStrAborted, kErrorCodeStrUnsupported, kErrorCodeStrNotHomed, kErrorCodeStrBadPath, kErrorCodeStrTooFast, kErrorCodeStrGestureTooLong};
 const char* const kStateNames[] BH_FLASH = {kStateStrReady, kStateStrEstopped, kStateStrShutdown, kStateStrDisarmed};
 const char* const kResetReasonNames[] BH_FLASH = {kResetReasonStrPower, kResetReasonStrExternal, kResetReasonStrWatchdog, kResetReasonStrBrownout, kResetReasonStrSoftware, kResetReasonStrUnknown};
 const char* const kEventNames[] BH_FLASH = {kEventStrBoot, kEventStrWatchdog, kEventStrEstop, kEventStrLimit, kEventStrShutdown};
@@ -125,6 +134,8 @@ const VerbSpec kVerbs[] BH_FLASH = {
   {kVerbStrType, true, 1, kTypeArgs},
   {kVerbStrKey, true, 3, kKeyArgs},
   {kVerbStrHome, true, 0, nullptr},
+  {kVerbStrSwipe, true, 3, kSwipeArgs},
+  {kVerbStrLongpress, true, 3, kLongpressArgs},
 };
 const KeySpec kKeys[] BH_FLASH = {{kKeyStrEnter, 40}, {kKeyStrEsc, 41}, {kKeyStrBackspace, 42}, {kKeyStrTab, 43}, {kKeyStrSpace, 44}, {kKeyStrDelete, 76}, {kKeyStrRight, 79}, {kKeyStrLeft, 80}, {kKeyStrDown, 81}, {kKeyStrUp, 82}, {kKeyStrHome, 74}, {kKeyStrEnd, 77}, {kKeyStrPageup, 75}, {kKeyStrPagedown, 78}, {kKeyStrF1, 58}, {kKeyStrF2, 59}, {kKeyStrF3, 60}, {kKeyStrF4, 61}, {kKeyStrF5, 62}, {kKeyStrF6, 63}, {kKeyStrF7, 64}, {kKeyStrF8, 65}, {kKeyStrF9, 66}, {kKeyStrF10, 67}, {kKeyStrF11, 68}, {kKeyStrF12, 69}};
 const ModifierSpec kModifiers[] BH_FLASH = {{kModStrCtrl, 1}, {kModStrShift, 2}, {kModStrAlt, 4}, {kModStrGui, 8}};

@@ -6,7 +6,7 @@ namespace bh {
 namespace proto {
 
 const uint16_t kVersion = 2;
-const uint32_t kTableHash = 0x598FF160UL;
+const uint32_t kTableHash = 0x74AFC80BUL;
 const uint16_t kMaxFrameBytes = 160;
 const uint16_t kMaxSeq = 65535;
 const uint16_t kCrcPoly = 0x1021;
@@ -24,6 +24,8 @@ enum class Verb : uint8_t {
   Type,
   Key,
   Home,
+  Swipe,
+  Longpress,
   Count
 };
 extern const char* const kVerbNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
@@ -62,6 +64,9 @@ enum class ErrorCode : uint8_t {
   Aborted,
   Unsupported,
   NotHomed,
+  BadPath,
+  TooFast,
+  GestureTooLong,
   Count
 };
 extern const char* const kErrorCodeNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
@@ -97,7 +102,7 @@ enum class Event : uint8_t {
 extern const char* const kEventNames[];  // in flash (BH_FLASH): read through protocol/table_names.h
 
 // Every `const char* name` below points at a string in flash too.
-enum class ArgType : uint8_t { Uint, Hex32, Text, Key, Mods };
+enum class ArgType : uint8_t { Uint, Hex32, Text, Key, Mods, Path };
 struct ArgSpec { const char* name; ArgType type; bool required; };
 struct VerbSpec { const char* name; bool ledgered; uint8_t argCount; const ArgSpec* args; };
 extern const VerbSpec kVerbs[];  // in flash (BH_FLASH): read through protocol/table_names.h
@@ -118,6 +123,10 @@ const uint16_t kWatchdogMs = 1000;
 const uint16_t kQueueDepth = 4;
 const uint16_t kLedgerSize = 16;
 const uint16_t kProgressEvery = 16;
+const uint16_t kMaxPathPoints = 8;
+const uint16_t kMaxGestureMs = 3000;
+const uint16_t kMaxSpeed = 8000;
+const uint16_t kGestureReportMs = 10;
 }  // namespace defaults
 
 }  // namespace proto

@@ -56,7 +56,17 @@ bh::DirectTapDriver tapDriver(hid.reports());
 const bh::CoreHal coreHal = {&millisClock, &serialLink, &tapDriver, &hid.reports(), nullptr};
 const bh::BoardInfo boardInfo = {bh::FlashString(kFirmwareVersion), bh::FlashString(kBoardName),
                                  bh::leonardo::nextBootId(), bh::leonardo::resetReason()};
-bh::Core core(coreHal, boardInfo, bh::defaultLimits(kWorkspaceX, kWorkspaceY));
+// The gantry ignores a swipe's ms and moves at its steppers' speed, so a swipe is accepted only
+// if it is no faster than they are: then the tool stays down about ms, inside the on-time guard.
+bh::Limits boardLimits() {
+  bh::Limits limits = bh::defaultLimits(kWorkspaceX, kWorkspaceY);
+#ifdef BH_TAP_DRIVER_GANTRY
+  limits.maxSpeed = BH_GANTRY_MAX_SPEED / BH_GANTRY_STEPS_PER_UNIT;
+#endif
+  return limits;
+}
+
+bh::Core core(coreHal, boardInfo, boardLimits());
 
 bh::glue::EstopInput estop(BH_PIN_ESTOP, BH_ESTOP_DEBOUNCE_MS);
 bh::glue::StatusLed statusLed(BH_PIN_STATUS_LED);

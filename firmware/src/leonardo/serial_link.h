@@ -1,6 +1,6 @@
 // The core's SerialOut on Serial1 (USART1, pins 0/1), the UART wired to the Pi.
 // HardwareSerial::write waits while its TX ring is full, so the build sets
-// SERIAL_TX_BUFFER_SIZE=256 (avr.sh, platformio.ini): the largest MCU frame (240 bytes plus
+// SERIAL_TX_BUFFER_SIZE=288 (avr.sh, platformio.ini): the largest MCU frame (280 bytes plus
 // the newline) then fits whole, and writing a reply never waits for the wire.
 #pragma once
 #include <Arduino.h>

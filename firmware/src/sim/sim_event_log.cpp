@@ -30,6 +30,16 @@ void SimEventLog::touchDown(uint16_t x, uint16_t y) {
   emit("tap_down", extra);
 }
 
+// One line per move report: the virtual phone reads the finger's path (and its speed, for a
+// fling) from these.
+void SimEventLog::touchMove(uint16_t x, uint16_t y) {
+  char extra[48];
+  snprintf(extra, sizeof extra, ",\"x\":%u,\"y\":%u", x, y);
+  touchX_ = x;
+  touchY_ = y;
+  emit("tap_move", extra);
+}
+
 void SimEventLog::touchUp() {
   if (!touching_) return;
   char extra[48];

@@ -24,6 +24,7 @@ class SimEventLog : public TouchOutput, public KeyboardSink, public EventObserve
   SimEventLog(FILE* file, Clock& clock) : file_(file), clock_(clock) {}
 
   void touchDown(uint16_t x, uint16_t y) override;
+  void touchMove(uint16_t x, uint16_t y) override;
   void touchUp() override;
   void press(uint8_t usage, uint8_t modifiers) override;
   void releaseAll() override;

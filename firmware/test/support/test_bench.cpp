@@ -27,11 +27,20 @@ void FakeGantry::step(uint8_t axis) {
   lastStepMs_[axis] = now_;
   stepsThisMs_[axis]++;
   if (stepsThisMs_[axis] > maxStepsPerMs_[axis]) maxStepsPerMs_[axis] = stepsThisMs_[axis];
+  // With the tool down (a swipe), log the stylus every 100 units of travel on either axis.
+  int32_t travelled = position_[axis] - loggedAt_[axis];
+  if (!toolDown_ || (travelled < 100 * stepsPerUnit && -travelled < 100 * stepsPerUnit)) return;
+  loggedAt_[0] = position_[0], loggedAt_[1] = position_[1];
+  char text[80];
+  snprintf(text, sizeof text, "tap_move x=%d y=%d", static_cast<int>(position_[0] / stepsPerUnit),
+           static_cast<int>(position_[1] / stepsPerUnit));
+  log_.push_back(stamp(now_) + " ev " + text);
 }
 
 void FakeGantry::setToolDown(bool down) {
   if (down == toolDown_) return;
   toolDown_ = down;
+  loggedAt_[0] = position_[0], loggedAt_[1] = position_[1];
   char text[80];
   snprintf(text, sizeof text, "%s x=%d y=%d", down ? "tap_down" : "tap_up",
            static_cast<int>(position_[0] / stepsPerUnit), static_cast<int>(position_[1] / stepsPerUnit));
@@ -139,6 +148,10 @@ void TestBench::write(const uint8_t* data, uint8_t length) {
 
 void TestBench::touchDown(uint16_t x, uint16_t y) {
   logLine("ev", "tap_down x=" + std::to_string(x) + " y=" + std::to_string(y));
+}
+
+void TestBench::touchMove(uint16_t x, uint16_t y) {
+  logLine("ev", "tap_move x=" + std::to_string(x) + " y=" + std::to_string(y));
 }
 
 void TestBench::touchUp() { logLine("ev", "tap_up"); }

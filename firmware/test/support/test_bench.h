@@ -48,6 +48,7 @@ class FakeGantry final : public GantryHal {
   bool endstopsWork_;
   bool positive_[2] = {true, true};
   bool toolDown_ = false;
+  int32_t loggedAt_[2] = {0, 0};  // where the last tap_move (or tap_down) was logged, in steps
 };
 
 class StuckTapDriver : public TapDriver {
@@ -56,6 +57,7 @@ class StuckTapDriver : public TapDriver {
   bool isHomed() const override { return true; }
   void startHome(uint32_t) override {}
   void startTap(const TapRequest&, uint32_t) override { pressed = true; }
+  void startSwipe(const SwipeRequest&, uint32_t) override { pressed = true; }
   ActuatorStatus poll(uint32_t) override { return ActuatorStatus::kBusy; }
   bool isPressed() const override { return pressed; }
   void releaseAll() override { pressed = false; releases++; }
@@ -85,6 +87,7 @@ class TestBench : public Clock, public SerialOut, public TouchOutput, public Key
   uint32_t nowMs() override { return now; }
   void write(const uint8_t* data, uint8_t length) override;
   void touchDown(uint16_t x, uint16_t y) override;
+  void touchMove(uint16_t x, uint16_t y) override;
   void touchUp() override;
   void press(uint8_t usage, uint8_t modifiers) override;
   void releaseAll() override;

@@ -2,15 +2,19 @@
 // It keeps the promises the real firmware keeps (ledger, limits, latched e-stop, booting
 // disarmed) and the link's (re-latch a recorded e-stop after a handshake, arm only without one),
 // and records every actuation, so the contract suite can hold it to the same behaviour.
-import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
-import { keyArgs, tapArgs, typeArgs, type ArgsResult } from '../../protocol/commands.js';
+import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, LongPressRequest, McuEvent, McuInfo, McuPort, McuStatus, PathPoint, SwipeRequest, TapRequest } from '../../core/ports/mcu.js';
+import { keyArgs, longPressArgs, swipeArgs, tapArgs, typeArgs, type ArgsResult } from '../../protocol/commands.js';
 import { PROTOCOL_TABLE, tableHashHex } from '../../protocol/table.js';
 
 export type FakeActuation =
   | { ev: 'tap'; x: number; y: number; holdMs: number }
   | { ev: 'type'; text: string }
   | { ev: 'key'; key: string; mods: string[]; holdMs: number }
-  | { ev: 'home' };
+  | { ev: 'home' }
+  | { ev: 'swipe'; path: PathPoint[]; durationMs: number; holdMs: number }
+  | { ev: 'longpress'; x: number; y: number; durationMs: number };
+
+type Refusal = [code: string, field?: string, limit?: string] | undefined;
 
 interface LedgerRecord { argsKey: string; outcome: ActionOutcome }
 
@@ -44,6 +48,7 @@ export class FakeMcu implements McuPort {
       limits: {
         maxTextBytes: limits.maxText, maxHoldMs: limits.maxHoldMs, minTapGapMs: limits.minTapGapMs,
         watchdogMs: limits.watchdogMs, queueDepth: limits.queueDepth, workspace,
+        maxPathPoints: limits.maxPathPoints, maxGestureMs: limits.maxGestureMs, maxSpeed: limits.maxSpeed,
       },
     };
   }
@@ -107,6 +112,47 @@ export class FakeMcu implements McuPort {
       this.actuate({ ev: 'key', key: request.key, mods: [...(request.mods ?? [])], holdMs });
       return undefined;
     });
+  }
+
+  /** The firmware's whole-path checks (core/gesture_limits.cpp), in its order. */
+  swipe(request: SwipeRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.run('SWIPE', swipeArgs(request.path, request.durationMs, request.holdMs), options, () => {
+      const holdMs = request.holdMs ?? 0;
+      const { maxGestureMs, maxSpeed, maxPathPoints } = this.info.limits;
+      if (request.path.length > maxPathPoints) return ['BAD_PATH', 'path', String(maxPathPoints)];
+      if (holdMs > maxGestureMs) return ['GESTURE_TOO_LONG', 'hold', String(maxGestureMs)];
+      if (request.durationMs > maxGestureMs || holdMs + request.durationMs > maxGestureMs) return ['GESTURE_TOO_LONG', 'ms', String(maxGestureMs)];
+      for (const point of request.path) {
+        const outside = this.outside(point.x, point.y);
+        if (outside) return outside;
+      }
+      const segments = request.path.length - 1;
+      for (let i = 0; i < segments; i++) {
+        const a = request.path[i]!, b = request.path[i + 1]!;
+        const length = Math.floor(Math.hypot(b.x - a.x, b.y - a.y));
+        if (length * 1000 * segments > maxSpeed * request.durationMs) return ['TOO_FAST', 'path', String(maxSpeed)];
+      }
+      this.actuate({ ev: 'swipe', path: request.path.map((p) => ({ x: p.x, y: p.y })), durationMs: request.durationMs, holdMs });
+      return undefined;
+    });
+  }
+
+  longPress(request: LongPressRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.run('LONGPRESS', longPressArgs(request.x, request.y, request.durationMs), options, () => {
+      const { maxGestureMs } = this.info.limits;
+      if (request.durationMs > maxGestureMs) return ['GESTURE_TOO_LONG', 'ms', String(maxGestureMs)];
+      const outside = this.outside(request.x, request.y);
+      if (outside) return outside;
+      this.actuate({ ev: 'longpress', x: request.x, y: request.y, durationMs: request.durationMs });
+      return undefined;
+    });
+  }
+
+  private outside(x: number, y: number): Refusal {
+    const { width, height } = this.info.limits.workspace;
+    if (x >= width) return ['OUT_OF_BOUNDS', 'x', String(width - 1)];
+    if (y >= height) return ['OUT_OF_BOUNDS', 'y', String(height - 1)];
+    return undefined;
   }
 
   home(options: ActionOptions = {}): Promise<ActionOutcome> {

@@ -29,6 +29,9 @@ export function helloToInfo(args: Record<string, string>): McuInfo {
       watchdogMs: int(args.wdog, 'wdog'),
       queueDepth: int(args.queue, 'queue'),
       workspace: { width: int(args.wsx, 'wsx'), height: int(args.wsy, 'wsy') },
+      maxPathPoints: int(args.maxpath, 'maxpath'),
+      maxGestureMs: int(args.maxgest, 'maxgest'),
+      maxSpeed: int(args.maxspeed, 'maxspeed'),
     },
   };
 }

@@ -10,9 +10,9 @@
 // - the MCU boots disarmed. After every handshake the link re-latches (ESTOP) when the bench's
 //   durable e-stop record is set, before anything else, and arms (ARM) only when it is not.
 //   Every e-stop sent or seen (an EVT, a state=estopped in any reply) is recorded durably first.
-import { describeError, encodeHostFrame, keyArgs, parseMcuFrame, PROTOCOL_VERSION, tableHashHex, tapArgs, typeArgs, checkHandshake } from '../../protocol/index.js';
+import { describeError, encodeHostFrame, keyArgs, longPressArgs, parseMcuFrame, PROTOCOL_VERSION, swipeArgs, tableHashHex, tapArgs, typeArgs, checkHandshake } from '../../protocol/index.js';
 import type { ArgsResult, Frame, FrameArgs } from '../../protocol/index.js';
-import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, McuEvent, McuInfo, McuPort, McuStatus, TapRequest } from '../../core/ports/mcu.js';
+import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, LongPressRequest, McuEvent, McuInfo, McuPort, McuStatus, SwipeRequest, TapRequest } from '../../core/ports/mcu.js';
 import type { CommandIdSource } from './command-ids.js';
 import { McuLinkError } from './errors.js';
 import { MemoryEmergencyStopRecord } from './estop-record.js';
@@ -109,6 +109,14 @@ export class McuLink implements McuPort {
 
   home(options: ActionOptions = {}): Promise<ActionOutcome> {
     return this.runCommand('HOME', { ok: true, args: [] }, options);
+  }
+
+  swipe(request: SwipeRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.runCommand('SWIPE', swipeArgs(request.path, request.durationMs, request.holdMs), options);
+  }
+
+  longPress(request: LongPressRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
+    return this.runCommand('LONGPRESS', longPressArgs(request.x, request.y, request.durationMs), options);
   }
 
   /** Sends ESTOP and records the e-stop durably at the same time (the record never waits for the wire, nor the wire for the disk). */

@@ -202,6 +202,12 @@ function describeAction(action?: PhysicalAction): string {
     case 'tap': return `Tapped ${action.target ? `"${action.target}" ` : ''}at ${Math.round(action.device.x)},${Math.round(action.device.y)} (device px; actuator ${action.actuator.x},${action.actuator.y})${action.holdMs ? `, held ${action.holdMs} ms` : ''}`;
     case 'type': return action.secret ? `Typed ${action.text.length} secret characters` : `Typed "${action.text}"`;
     case 'key': return `Pressed ${[...(action.mods ?? []), action.key].join('+')}`;
+    case 'long_press': return `Long-pressed ${action.target ? `"${action.target}" ` : ''}at ${Math.round(action.device.x)},${Math.round(action.device.y)} for ${action.durationMs} ms (actuator ${action.actuator.x},${action.actuator.y})`;
+    case 'swipe': {
+      const [from, to] = [action.device[0]!, action.device.at(-1)!];
+      const what = action.holdMs ? `Dragged ${action.target ? `"${action.target}" ` : ''}` : 'Swiped ';
+      return `${what}from ${Math.round(from.x)},${Math.round(from.y)} to ${Math.round(to.x)},${Math.round(to.y)}${action.endTarget ? ` (onto "${action.endTarget}")` : ''} in ${action.durationMs} ms (${action.device.length} points)`;
+    }
   }
 }
 

@@ -52,6 +52,8 @@ async function handle(link: McuPort, request: ConsoleRequest): Promise<string> {
     case 'type': return describe(await link.type(request.text, { onProgress: (n, total) => print(`typing ${n}/${total}`) }));
     case 'key': return describe(await link.key(request));
     case 'home': return describe(await link.home());
+    case 'swipe': return describe(await link.swipe(request));
+    case 'longpress': return describe(await link.longPress(request));
     case 'control': return control(link, request.verb);
     default: return '';
   }

@@ -18,7 +18,7 @@ export function resolveDeviceFile(name: string | undefined): string {
   if (existsSync(candidate)) return candidate;
   const bundled = join(packageRoot(), 'src', 'sim', 'devices', `${candidate.replace(/\.ya?ml$/, '')}.yaml`);
   if (existsSync(bundled)) return bundled;
-  throw new UsageError(`device file "${candidate}" not found: give a path to a device file, or one of the examples (settings-wifi, sign-in-otp, shop-checkout)\nusage: ${USAGE}`);
+  throw new UsageError(`device file "${candidate}" not found: give a path to a device file, or one of the examples (settings-wifi, sign-in-otp, shop-checkout, messages)\nusage: ${USAGE}`);
 }
 
 function parseMount(text: string): BenchMount {

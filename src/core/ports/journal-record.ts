@@ -7,7 +7,10 @@ import type { ActionOutcome } from './mcu.js';
 export type PhysicalAction =
   | { kind: 'tap'; device: { x: number; y: number }; actuator: { x: number; y: number }; holdMs?: number; target?: string }
   | { kind: 'type'; text: string; secret?: boolean }
-  | { kind: 'key'; key: string; mods?: string[]; holdMs?: number };
+  | { kind: 'key'; key: string; mods?: string[]; holdMs?: number }
+  /** One ledgered SWIPE: the path in device pixels and in actuator units, point for point. */
+  | { kind: 'swipe'; device: { x: number; y: number }[]; actuator: { x: number; y: number }[]; durationMs: number; holdMs?: number; target?: string; endTarget?: string }
+  | { kind: 'long_press'; device: { x: number; y: number }; actuator: { x: number; y: number }; durationMs: number; target?: string };
 
 /** What should show on screen after an action (recovery checks it on the fresh picture). */
 export type JournalExpectation =

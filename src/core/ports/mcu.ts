@@ -23,10 +23,24 @@ export interface McuInfo {
     watchdogMs: number;
     queueDepth: number;
     workspace: { width: number; height: number };
+    /** A swipe's path has 2..this many points. */
+    maxPathPoints: number;
+    /** How long a gesture (swipe hold + duration, long press) may keep the contact down. */
+    maxGestureMs: number;
+    /** Actuator units per second along any swipe segment. */
+    maxSpeed: number;
   };
 }
 
 export interface TapRequest { x: number; y: number; holdMs?: number }
+export interface PathPoint { x: number; y: number }
+/**
+ * A contact drawn along a path (actuator units): down at path[0], held holdMs (a drag picks
+ * its item up this way), moved through every point in durationMs (equal time per segment),
+ * lifted at the last point. One ledgered command: executed once under one id, like a tap.
+ */
+export interface SwipeRequest { path: PathPoint[]; durationMs: number; holdMs?: number }
+export interface LongPressRequest { x: number; y: number; durationMs: number }
 export interface KeyRequest { key: string; mods?: ModifierName[]; holdMs?: number }
 
 export interface ActionOptions {
@@ -79,6 +93,8 @@ export interface McuPort {
   type(text: string, options?: ActionOptions): Promise<ActionOutcome>;
   key(request: KeyRequest, options?: ActionOptions): Promise<ActionOutcome>;
   home(options?: ActionOptions): Promise<ActionOutcome>;
+  swipe(request: SwipeRequest, options?: ActionOptions): Promise<ActionOutcome>;
+  longPress(request: LongPressRequest, options?: ActionOptions): Promise<ActionOutcome>;
   /** Latches the MCU's emergency stop. Works from any state; never throws for a latched MCU. */
   emergencyStop(): Promise<void>;
   /** Releases a latched emergency stop (and its durable record). Only ever on a person's explicit request at the bench. */

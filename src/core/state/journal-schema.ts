@@ -11,7 +11,7 @@ const expectation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text_appears'), text: z.string() }),
   z.object({ kind: z.literal('text_gone'), text: z.string() }),
 ]);
-const action = z.looseObject({ kind: z.enum(['tap', 'type', 'key']) });
+const action = z.looseObject({ kind: z.enum(['tap', 'type', 'key', 'swipe', 'long_press']) });
 const outcome = z.looseObject({ kind: z.enum(['done', 'already', 'refused', 'failed', 'mismatch', 'stale', 'indeterminate']) });
 
 export const journalRecordSchema = z.discriminatedUnion('type', [

@@ -24,7 +24,7 @@ export class TapFaults {
 
   /** What the glass feels for one MCU event: possibly shifted, possibly repeated. */
   apply(event: ActuationEvent): ActuationEvent[] {
-    if (event.ev !== 'tap_down' && event.ev !== 'tap_up') return [event];
+    if (event.ev !== 'tap_down' && event.ev !== 'tap_move' && event.ev !== 'tap_up') return [event];
     let moved = event;
     if (this.missLeft > 0) {
       moved = { ...event, x: event.x + this.miss.dx, y: event.y + this.miss.dy };

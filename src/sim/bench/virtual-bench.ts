@@ -32,6 +32,7 @@ export interface VirtualBenchOptions {
 
 export class VirtualBench {
   readonly tapFaults = new TapFaults();
+  private touchOffset: number | undefined;
   private readonly tail: McuEventTail;
   private readonly ticker: NodeJS.Timeout;
   private readonly startedAt = performance.now();
@@ -157,11 +158,24 @@ export class VirtualBench {
     return this.device.render();
   }
 
+  /**
+   * The bench's time for an MCU event. The log is read in batches a few ms apart, so within one
+   * contact the MCU's own timestamps keep the spacing of its move reports (a fling's speed is
+   * read from them); the contact's first event is anchored at the bench's now.
+   */
+  private touchTime(event: SimEvent): number {
+    const now = this.now();
+    if (typeof event.t !== 'number') return now;
+    if (event.ev === 'tap_down') this.touchOffset = now - event.t;
+    if ((event.ev !== 'tap_move' && event.ev !== 'tap_up') || this.touchOffset === undefined) return now;
+    return Math.max(event.t + this.touchOffset, 0);
+  }
+
   private onMcuEvent(event: SimEvent): void {
     const { offsetX, offsetY, scale } = this.options.mount;
-    const t = this.now();
+    const t = this.touchTime(event);
     let actuation: ActuationEvent | undefined;
-    if (event.ev === 'tap_down' || event.ev === 'tap_up') {
+    if (event.ev === 'tap_down' || event.ev === 'tap_move' || event.ev === 'tap_up') {
       const x = Math.round(((event.x as number) - offsetX) / scale);
       const y = Math.round(((event.y as number) - offsetY) / scale);
       actuation = { t, ev: event.ev, x, y };

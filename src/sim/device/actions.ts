@@ -29,7 +29,11 @@ function runAction(file: DeviceFile, state: DeviceState, action: Action): void {
     state.toast = { text: interpolate(toast.text, state.vars), until: state.now + (toast.ms ?? defaultToastMs) };
     return;
   }
-  if ('notify' in action) { state.notification = { notification: action.notify, until: state.now + (action.notify.ms ?? defaultNotificationMs) }; return; }
+  if ('notify' in action) {
+    state.notification = { notification: action.notify, until: state.now + (action.notify.ms ?? defaultNotificationMs) };
+    state.shadeNotifications.unshift(action.notify);  // it stays in the shade after the heads-up goes
+    return;
+  }
   if ('if' in action) return runActions(file, state, holds(action.if, state.vars) ? action.then : action.else ?? []);
   if ('after' in action) return schedule(state, state.now + action.after, action.do, 'after');
   if ('record' in action) { state.records[action.record] = (state.records[action.record] ?? 0) + 1; return; }
@@ -50,6 +54,7 @@ export function goTo(file: DeviceFile, state: DeviceState, screen: string, remem
 
 /** The phone's Back: closes a dialog first, then returns to the previous screen. */
 export function goBack(file: DeviceFile, state: DeviceState): void {
+  if (state.shade) { state.shade = false; return; }
   if (state.dialog) { closeDialog(state); return; }
   const previous = state.history.pop();
   if (previous !== undefined) goTo(file, state, previous, false);

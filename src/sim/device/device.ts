@@ -1,9 +1,15 @@
 // The virtual device: a phone app defined by a device file, driven only by actuation events in
-// device pixels (taps) and USB HID keys, plus time. Tests may read its state; only input changes it.
+// device pixels (a finger down, moving, up) and USB HID keys, plus time. Tests may read its
+// state; only input changes it. A finger that does not move is a tap (or, held, a long press);
+// one that moves is a gesture (src/sim/device/gestures.ts).
 import { runActions } from './actions.js';
 import { injectedDialogId, injectionBanner, injectionDialog, type FaultLogEntry, type InjectionOptions } from './faults.js';
+import { followFinger, longPress, release } from './gestures.js';
 import { keyMeaning, modifierBitOfUsage, modifierBits } from './hid-keys.js';
-import { activate, hitTest, pressKey, sameTarget } from './input.js';
+import { activate, goHome, hitTest, pressKey, sameTarget } from './input.js';
+import { statusBarDp } from './layout-chrome.js';
+import { pixelsPerDp } from './theme.js';
+import { Contact, touchSlopDp } from './touch.js';
 import { layoutView, type LaidOutView } from './layout.js';
 import { loadDeviceFile } from './load.js';
 import { renderView, type DeviceFrame } from './render.js';
@@ -14,6 +20,7 @@ import { reachableTargets, textRuns, type LayoutMark, type Target } from './view
 /** One line of the simulated MCU's event log that concerns the device. */
 export type ActuationEvent =
   | { t: number; ev: 'tap_down'; x: number; y: number }
+  | { t: number; ev: 'tap_move'; x: number; y: number }
   | { t: number; ev: 'tap_up'; x: number; y: number }
   | { t: number; ev: 'key_down'; usage: number; mods?: number }
   | { t: number; ev: 'key_up'; usage: number; mods?: number };
@@ -21,7 +28,7 @@ export type ActuationEvent =
 export class VirtualDevice {
   private readonly state: DeviceState;
   private file: DeviceFile;
-  private pressed: Target | undefined;
+  private contact: Contact | undefined;
   private heldModifiers = 0;
   private frozenUntil: number | undefined;
   private frozenView: LaidOutView | undefined;
@@ -64,30 +71,51 @@ export class VirtualDevice {
   /** Every firing of a destructive button, list item or action, oldest first. */
   get destructiveLog(): readonly DestructiveRecord[] { return this.state.destructive.map((r) => ({ ...r })); }
 
+  /** Whether a finger is on the glass (the device's own record, for tests). */
+  get touching(): boolean { return this.contact !== undefined; }
+
   tapDown(x: number, y: number, t: number): void {
     if (!this.acceptInput(t, `tap_down ${x},${y}`)) return;
     this.state.lastTouch = { x, y, down: true };
-    this.pressed = hitTest(this.view(), x, y);
+    const slop = touchSlopDp * pixelsPerDp(this.width);
+    this.contact = new Contact({ x, y, t: this.state.now }, hitTest(this.view(), x, y), slop);
   }
 
-  /** A tap acts on release, and only if it is released on what it pressed (like a phone). */
+  /** The finger, still down, is now at (x, y): lists follow it. */
+  tapMove(x: number, y: number, t: number): void {
+    if (!this.acceptInput(t, `tap_move ${x},${y}`) || !this.contact) return;
+    this.state.lastTouch = { x, y, down: true };
+    this.contact.moveTo({ x, y, t: this.state.now });
+    followFinger(this.state, this.view(), this.contact);
+  }
+
+  /**
+   * A tap acts on release, and only if it is released on what it pressed (like a phone); a
+   * finger that moved ends its gesture instead, and a long press that was taken does nothing more.
+   */
   tapUp(x: number, y: number, t: number): void {
     if (!this.acceptInput(t, `tap_up ${x},${y}`)) return;
     if (this.state.lastTouch) this.state.lastTouch = { ...this.state.lastTouch, down: false };
+    const contact = this.contact;
+    this.contact = undefined;
+    if (!contact) return;
+    if (contact.last.x !== x || contact.last.y !== y) contact.moveTo({ x, y, t: this.state.now });
     const view = this.view();
+    const statusBarPx = statusBarDp * pixelsPerDp(this.width);
+    if (release(this.file, this.state, view, contact, statusBarPx) || contact.longPressTaken) return;
     const released = hitTest(view, x, y);
-    const pressed = this.pressed;
-    this.pressed = undefined;
-    if (pressed && released && sameTarget(pressed, released)) activate(this.file, this.state, view, released);
+    if (contact.pressed && released && sameTarget(contact.pressed, released)) activate(this.file, this.state, view, released);
   }
 
   keyDown(usage: number, mods: number, t: number): void {
     if (!this.acceptInput(t, `key_down ${usage}`)) return;
     this.heldModifiers |= modifierBitOfUsage(usage);
     if (modifierBitOfUsage(usage)) return;
-    // A key wakes a locked phone; it does not also type.
-    if (this.state.locked) { this.state.locked = false; return; }
+    // A key wakes a locked phone (unless only a swipe opens it); it does not also type.
+    if (this.state.locked) { if (this.file.lock?.unlock !== 'swipe') this.state.locked = false; return; }
     const allMods = mods | this.heldModifiers;
+    // Android's fallback keys: Esc is Back, Meta+Esc (or Alt+Esc) is Home.
+    if (keyMeaningIsEscape(usage) && allMods & (modifierBits.gui | modifierBits.alt)) return goHome(this.file, this.state);
     pressKey(this.file, this.state, this.view(), keyMeaning(usage, allMods), (allMods & modifierBits.shift) !== 0);
   }
 
@@ -99,6 +127,7 @@ export class VirtualDevice {
   /** Feeds one event from the simulated MCU's log; other event kinds are not the device's business. */
   apply(event: ActuationEvent): void {
     if (event.ev === 'tap_down') this.tapDown(event.x, event.y, event.t);
+    else if (event.ev === 'tap_move') this.tapMove(event.x, event.y, event.t);
     else if (event.ev === 'tap_up') this.tapUp(event.x, event.y, event.t);
     else if (event.ev === 'key_down') this.keyDown(event.usage, event.mods ?? 0, event.t);
     else this.keyUp(event.usage, event.mods ?? 0, event.t);
@@ -127,6 +156,8 @@ export class VirtualDevice {
       } else this.state.locked = true;
     }
     this.state.now = target;
+    // A finger resting long enough is a long press, felt while it is still down.
+    if (this.contact?.longPressDue(this.state.now)) longPress(this.file, this.state, this.view(), this.contact);
   }
 
   /** The current picture as data: shapes, text runs with boxes, tap targets, focus order. */
@@ -162,7 +193,7 @@ export class VirtualDevice {
   private freeze(durationMs: number): void {
     this.frozenView = this.view();
     this.frozenUntil = this.state.now + durationMs;
-    this.pressed = undefined;
+    this.contact = undefined;
     this.faultLog.push({ t: this.state.now, fault: 'freeze', detail: `for ${durationMs} ms` });
   }
 
@@ -179,4 +210,9 @@ export class VirtualDevice {
     this.file = { ...this.file, dialogs: { ...this.file.dialogs, [injectedDialogId]: injectionDialog(options) } };
     this.scheduleFault(t, [{ dialog: injectedDialogId }], 'injection');
   }
+}
+
+const escapeUsage = 41;
+function keyMeaningIsEscape(usage: number): boolean {
+  return usage === escapeUsage;
 }

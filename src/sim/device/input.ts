@@ -44,15 +44,22 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
     case 'scroll': return scrollList(state, view, target.scroll!.list, target.scroll!.delta);
     case 'notification':
       state.notification = undefined;
+      state.shade = false;
       return runActions(file, state, target.actions ?? []);
     case 'nav':
       if (target.name === 'back') return goBack(file, state);
-      // Home restarts the app's task at its start screen: there is no launcher in the model.
-      if (target.name === 'home') { goTo(file, state, file.start, false); state.history = []; }
+      if (target.name === 'home') goHome(file, state);
       return;
     case 'unlock': state.locked = false; return;
     case 'blocker': return;
   }
+}
+
+/** Home restarts the app's task at its start screen: there is no launcher in the model. */
+export function goHome(file: DeviceFile, state: DeviceState): void {
+  state.shade = false;
+  goTo(file, state, file.start, false);
+  state.history = [];
 }
 
 export function pressKey(file: DeviceFile, state: DeviceState, view: LaidOutView, meaning: KeyMeaning, shift: boolean): void {

@@ -71,11 +71,13 @@ export function placeLoading(p: Painter, top: number, bottom: number): void {
   p.text('Loading…', p.width / 2, centre + p.px(22), 16, p.palette.secondaryText, { align: 'center' });
 }
 
-export function placeLockScreen(p: Painter, clock: string, prompt: string): void {
+/** tapUnlocks false: a lock that only a swipe up opens (the device's gesture handling does it). */
+export function placeLockScreen(p: Painter, clock: string, prompt: string, tapUnlocks = true): void {
   p.rect({ x: 0, y: 0, width: p.width, height: p.height }, p.palette.lockBackground);
   p.text(clock, p.width / 2, p.height * 0.3, 72, '#FFFFFF', { align: 'center' });
   p.text(prompt, p.width / 2, p.height - p.px(navigationBarDp + 40), 15, '#D8D8D8', { align: 'center' });
-  p.target({ x: 0, y: p.px(statusBarDp), width: p.width, height: p.height - p.px(statusBarDp) }, 'unlock', prompt);
+  const glass = { x: 0, y: p.px(statusBarDp), width: p.width, height: p.height - p.px(statusBarDp) };
+  p.target(glass, tapUnlocks ? 'unlock' : 'blocker', prompt);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ButtonElement, Element, FieldElement, ListElement, TextElement, To
 import type { Value } from './state.js';
 import type { Box } from './view.js';
 
-export interface ElementContext { vars: Record<string, Value>; focus?: string; scroll: Record<string, number> }
+export interface ElementContext { vars: Record<string, Value>; focus?: string; scroll: Record<string, number>; lists?: Record<string, number[]> }
 interface Column { left: number; width: number; bottom: number }
 
 const textSizes = { title: 22, body: 16, small: 13, error: 14 } as const;
@@ -47,7 +47,7 @@ function placeButton(p: Painter, element: ButtonElement, index: number, column: 
   if (lines.length === 1) p.text(label, box.x + box.width / 2, box.y + box.height / 2 + p.px(5.5), 16, textColor, { weight: 'bold', align: 'center' });
   else lines.forEach((line, i) => p.text(line, box.x + box.width / 2, box.y + p.px(10) + p.px(16 * 1.05) + i * lineHeight, 16, textColor, { weight: 'bold', align: 'center' }));
   p.mark({ kind: 'button', box, label });
-  p.target(box, 'button', label, { name: key, actions: element.onTap, ...(element.destructive ? { destructive: true } : {}) });
+  p.target(box, 'button', label, { name: key, actions: element.onTap, ...(element.destructive ? { destructive: true } : {}), ...(element.onLongPress ? { longPress: element.onLongPress } : {}) });
   p.focusables.push({ key, kind: 'button', actions: element.onTap });
   return box.y + box.height + p.px(8);
 }
@@ -94,8 +94,16 @@ function placeToggle(p: Painter, element: ToggleElement, column: Column, y: numb
 function placeList(p: Painter, element: ListElement, column: Column, y: number, context: ElementContext): number {
   const key = `list:${element.list}`;
   const rowHeight = p.px(56);
-  const first = context.scroll[element.list] ?? 0;
-  const shown = element.items.slice(first, first + element.rows);
+  // A swiped-away item is gone and a dragged one has moved: show the list's current order.
+  const order = context.lists?.[element.list] ?? element.items.map((_, i) => i);
+  const maxFirst = Math.max(0, order.length - element.rows);
+  const first = Math.min(context.scroll[element.list] ?? 0, maxFirst);
+  const shownIndices = order.slice(first, first + element.rows);
+  const shown = shownIndices.map((i) => element.items[i]!);
+  p.lists.push({
+    name: element.list, box: { x: column.left, y, width: column.width, height: shown.length * rowHeight }, rowHeight,
+    first, rows: element.rows, count: order.length, dismissable: element.dismissable, reorder: element.reorder,
+  });
   shown.forEach((item, i) => {
     const row: Box = { x: column.left, y: y + i * rowHeight, width: column.width, height: rowHeight };
     const label = interpolate(item.label, context.vars);
@@ -104,21 +112,24 @@ function placeList(p: Painter, element: ListElement, column: Column, y: number, 
       p.text(interpolate(item.detail, context.vars), row.x + p.px(4), row.y + p.px(44), 13, p.palette.secondaryText);
     } else p.text(label, row.x + p.px(4), row.y + p.px(34), 16, p.palette.text);
     p.rect({ x: row.x, y: row.y + rowHeight - 1, width: row.width, height: Math.max(1, p.px(0.5)) }, p.palette.divider);
-    p.target(row, 'list-item', label, { name: element.list, actions: item.onTap, ...(item.destructive ? { destructive: true } : {}) });
+    p.target(row, 'list-item', label, {
+      name: element.list, actions: item.onTap, item: shownIndices[i],
+      ...(item.destructive ? { destructive: true } : {}), ...(item.onLongPress ? { longPress: item.onLongPress } : {}),
+    });
   });
   let bottom = y + shown.length * rowHeight;
-  if (element.items.length > element.rows) bottom = placeScrollButtons(p, element, first, column, bottom);
+  if (order.length > element.rows && element.scrollButtons) bottom = placeScrollButtons(p, element, first, order.length, column, bottom);
   if (context.focus === key) focusRing(p, { x: column.left, y, width: column.width, height: bottom - y }, p.px(4));
-  p.focusables.push({ key, kind: 'list', items: element.items.length, rows: element.rows });
+  p.focusables.push({ key, kind: 'list', items: order.length, rows: element.rows });
   return bottom + p.px(8);
 }
 
-/** "Previous" and "More" under a list that does not fit: our MCU taps, it does not swipe. */
-function placeScrollButtons(p: Painter, element: ListElement, first: number, column: Column, top: number): number {
+/** "Previous" and "More" under a list that does not fit: a second way to scroll, beside a swipe. */
+function placeScrollButtons(p: Painter, element: ListElement, first: number, count: number, column: Column, top: number): number {
   const height = p.px(44);
   const half = column.width / 2;
   const canUp = first > 0;
-  const canDown = first + element.rows < element.items.length;
+  const canDown = first + element.rows < count;
   const upBox: Box = { x: column.left, y: top, width: Math.round(half), height };
   const downBox: Box = { x: column.left + Math.round(half), y: top, width: Math.round(half), height };
   p.text('Previous', upBox.x + p.px(4), top + p.px(28), 14, canUp ? p.palette.accent : p.palette.disabled, { weight: 'bold' });

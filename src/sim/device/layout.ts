@@ -2,6 +2,7 @@
 // placeholder), then notification, toast, dialog over a dimmed scrim, or the lock screen.
 import { interpolate } from './conditions.js';
 import { clockText, navigationBarDp, placeLoading, placeLockScreen, placeNavigationBar, placeNotification, placePointerLocation, placeStatusBar, placeToast, statusBarDp } from './layout-chrome.js';
+import { placeShade } from './layout-shade.js';
 import { placeElements, type ElementContext } from './layout-elements.js';
 import { Painter, type Focusable } from './painter.js';
 import type { DeviceFile } from './schema.js';
@@ -16,22 +17,26 @@ export function layoutView(file: DeviceFile, state: DeviceState): LaidOutView {
   const p = new Painter(pixelsPerDp(width), palettes[file.theme], width, height);
   const clock = clockText(file.clock, state.now);
   if (state.locked) {
-    placeLockScreen(p, clock, file.lock?.text ?? 'Tap to unlock');
+    const bySwipe = file.lock?.unlock === 'swipe';
+    placeLockScreen(p, clock, file.lock?.text ?? (bySwipe ? 'Swipe up to unlock' : 'Tap to unlock'), !bySwipe);
     placeStatusBar(p, clock, file.battery, p.palette.lockBackground);
     placeNavigationBar(p, false);
-    return { shapes: p.shapes, targets: p.targets, focusables: [], marks: [] };
+    return { shapes: p.shapes, targets: p.targets, focusables: [], marks: [], lists: [] };
   }
   p.rect({ x: 0, y: 0, width, height }, p.palette.background);
   const contentBottom = height - p.px(navigationBarDp);
-  const context: ElementContext = { vars: state.vars, focus: state.focus, scroll: state.scroll };
+  const context: ElementContext = { vars: state.vars, focus: state.focus, scroll: state.scroll, lists: state.lists };
   placeScreen(p, file, state, context, contentBottom);
   placeStatusBar(p, clock, file.battery, p.palette.statusBar);
   placeNavigationBar(p, true);
   if (state.notification && state.notification.until > state.now) placeNotification(p, state.notification);
   if (state.toast && state.toast.until > state.now) placeToast(p, state.toast.text);
   const focusables = state.dialog ? placeDialog(p, state, context) : p.focusables.slice();
+  // The shade is pulled over everything the app shows, its lists included.
+  if (state.shade) placeShade(p, state.shadeNotifications, clock);
+  if (state.shade) placeNavigationBar(p, true);  // Back and Home still work over the shade
   if (state.pointerLocation) placePointerLocation(p, state.lastTouch);
-  return { shapes: p.shapes, targets: p.targets, focusables, marks: p.marks };
+  return { shapes: p.shapes, targets: p.targets, focusables: state.shade ? [] : focusables, marks: p.marks, lists: state.shade ? [] : p.lists };
 }
 
 function placeScreen(p: Painter, file: DeviceFile, state: DeviceState, context: ElementContext, bottom: number): void {

@@ -3,7 +3,7 @@
 import { measureText, wrapText, type FontWeight } from './font-metrics.js';
 import type { Palette } from './theme.js';
 import type { Action } from './schema.js';
-import type { Box, LayoutMark, Shape, Target, TargetRole } from './view.js';
+import type { Box, LayoutMark, ListRegion, Shape, Target, TargetRole } from './view.js';
 
 export type FocusKind = 'field' | 'button' | 'toggle' | 'list';
 
@@ -25,6 +25,7 @@ export class Painter {
   readonly targets: Target[] = [];
   readonly focusables: Focusable[] = [];
   readonly marks: LayoutMark[] = [];
+  readonly lists: ListRegion[] = [];
 
   constructor(readonly dp: number, readonly palette: Palette, readonly width: number, readonly height: number) {}
 

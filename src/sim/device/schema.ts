@@ -81,6 +81,8 @@ export const buttonElementSchema = z.strictObject({
   id: identifier.optional(),
   style: z.enum(['primary', 'secondary', 'danger', 'text']).default('primary'),
   onTap: actions.default([]),
+  /** A press held 500 ms without moving (e.g. [{dialog: menu}] for a context menu). */
+  onLongPress: actions.optional(),
   ...destructive,
   ...shownIf,
 });
@@ -106,12 +108,21 @@ export const listItemSchema = z.strictObject({
   label: z.string(),
   detail: z.string().optional(),
   onTap: actions.default([]),
+  onLongPress: actions.optional(),
+  /** Runs when the item is swiped away (in a `dismissable` list). */
+  onDismiss: actions.default([]),
   ...destructive,
 });
 export const listElementSchema = z.strictObject({
   list: identifier,
   rows: z.number().int().min(1).max(20).default(5),
   items: z.array(listItemSchema).min(1),
+  /** "Previous" / "More" under a list longer than its rows; a swipe scrolls it either way. */
+  scrollButtons: z.boolean().default(true),
+  /** A sideways swipe across an item removes it (a card swiped away). */
+  dismissable: z.boolean().default(false),
+  /** Long-press an item, then drag it: it moves to the row where it is let go. */
+  reorder: z.boolean().default(false),
   ...shownIf,
 });
 
@@ -146,7 +157,16 @@ export const deviceFileSchema = z.strictObject({
   battery: z.number().int().min(0).max(100).default(82),
   start: identifier,
   state: z.record(identifier, scalar).default({}),
-  lock: z.strictObject({ afterIdleMs: z.number().int().positive(), text: z.string().default('Tap to unlock') }).optional(),
+  lock: z.strictObject({
+    afterIdleMs: z.number().int().positive(),
+    text: z.string().optional(),
+    /** tap: any tap unlocks (default); swipe: only a swipe up does ("Swipe up to unlock"). */
+    unlock: z.enum(['tap', 'swipe']).default('tap'),
+    /** The phone starts locked. */
+    atStart: z.boolean().default(false),
+  }).optional(),
+  /** Already in the notification shade at start (a swipe down from the top edge opens it). */
+  notifications: z.array(notificationSchema).default([]),
   screens: z.record(identifier, screenSchema),
   dialogs: z.record(identifier, dialogSchema).default({}),
   timers: z.array(timerSchema).default([]),

@@ -34,12 +34,19 @@ export interface DeviceState {
   /** Android's developer option "Pointer location": the last touch's coordinates shown on top. */
   pointerLocation: boolean;
   lastTouch?: { x: number; y: number; down: boolean };
+  /** Per list: the file's item indices in the order shown (absent: all, in file order). */
+  lists: Record<string, number[]>;
+  /** The notification shade is pulled down. */
+  shade: boolean;
+  /** What the shade lists, newest first: the file's, then every notification posted since. */
+  shadeNotifications: Notification[];
 }
 
 export function initialState(file: DeviceFile): DeviceState {
   const state: DeviceState = {
     now: 0, screen: file.start, history: [], vars: { ...file.state }, scroll: {}, loadingUntil: 0,
-    locked: false, lastInputAt: 0, timers: [], timerOrder: 0, records: {}, destructive: [], pointerLocation: false,
+    locked: file.lock?.atStart ?? false, lastInputAt: 0, timers: [], timerOrder: 0, records: {}, destructive: [], pointerLocation: false,
+    lists: {}, shade: false, shadeNotifications: [...file.notifications],
   };
   file.timers.forEach((timer) => schedule(state, timer.at, timer.do, 'timers'));
   return state;

@@ -38,6 +38,23 @@ export interface Target {
   /** Marked destructive in the device file: activating it is logged. */
   destructive?: boolean;
   scroll?: { list: string; delta: number };
+  /** A list item: its index in the file's items (the list may have been reordered or thinned). */
+  item?: number;
+  /** What a long press on it does (a context menu is a dialog opened this way). */
+  longPress?: Action[];
+}
+
+/** Where a list is drawn, so a swipe that starts inside it can scroll, dismiss or reorder it. */
+export interface ListRegion {
+  name: string;
+  box: Box;
+  rowHeight: number;
+  /** The index (into the shown order) of the first visible row, and how many rows show. */
+  first: number;
+  rows: number;
+  count: number;
+  dismissable: boolean;
+  reorder: boolean;
 }
 
 /** A drawn region or control with its state, for ground-truth layout hints (what the pixels show). */
@@ -50,6 +67,8 @@ export interface View {
   marks?: LayoutMark[];
   /** Later targets are on top: hit testing takes the last one that contains the point. */
   targets: Target[];
+  /** The lists on screen (absent from views that do not record them). */
+  lists?: ListRegion[];
 }
 
 export function contains(box: Box, x: number, y: number): boolean {

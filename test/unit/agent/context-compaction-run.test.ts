@@ -15,7 +15,7 @@ afterAll(async () => { await fake.close(); });
 describe('Ollama silent truncation', () => {
   it('is flagged, the answer written from the cut prompt is dropped, and the compacted prompt is sent again', async () => {
     fake.reset();
-    const window = 9000;
+    const window = 11000;  // the tools alone are ~2000 tokens more since the gesture tools
     fake.respond(interrupting(
       // The model read a cut prompt (its start, the goal, is gone): it would do something odd.
       { 3: () => ({ toolCalls: [{ name: 'tap_text', arguments: { text: 'Airplane mode' } }], ollamaTruncate: { numCtx: window } }) },
@@ -39,7 +39,7 @@ describe('before sending', () => {
     fake.reset();
     fake.respond(thinking(rememberingWifiModel, THOUGHT_CHARS));
     const h = await startHarness('settings-wifi');
-    const llm = wifiInterpreter(fake, 'anthropic', h, { contextWindow: 7000 });
+    const llm = wifiInterpreter(fake, 'anthropic', h, { contextWindow: 9000 });  // +2000 for the gesture tools
     const summary = await h.run(llm, task);
     expect(summary.termination).toMatchObject({ kind: 'submitted' });
     expectWifiReachedCleanly(fake, h);

@@ -19,6 +19,32 @@ export class Driver {
     return this;
   }
 
+  /** A finger drawn from `from` to `to` in ms, a move report every 10 ms, as the MCU sends it; holdMs at the start first. */
+  swipe(from: { x: number; y: number }, to: { x: number; y: number }, ms = 300, holdMs = 0): this {
+    const down = (this.t += 40);
+    this.device.tapDown(from.x, from.y, down);
+    for (let at = 10; at <= ms; at += 10) {
+      const f = at / ms;
+      this.device.tapMove(Math.round(from.x + (to.x - from.x) * f), Math.round(from.y + (to.y - from.y) * f), down + holdMs + at);
+    }
+    this.device.tapUp(to.x, to.y, (this.t = down + holdMs + ms));
+    return this;
+  }
+
+  /** The centre of the visible tappable thing with this label. */
+  centre(label: string): { x: number; y: number } {
+    const target = this.device.groundTruth().targets.find((x) => x.label === label);
+    if (!target) throw new Error(`nothing tappable labelled "${label}": ${this.device.groundTruth().targets.map((x) => x.label).join(', ')}`);
+    return { x: Math.round(target.box.x + target.box.width / 2), y: Math.round(target.box.y + target.box.height / 2) };
+  }
+
+  longPress(label: string, ms = 800): this {
+    const { x, y } = this.centre(label);
+    this.device.tapDown(x, y, (this.t += 40));
+    this.device.tapUp(x, y, (this.t += ms));
+    return this;
+  }
+
   type(text: string): this {
     for (const char of text) {
       const { usage, mods } = usageForChar(char);

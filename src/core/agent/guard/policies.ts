@@ -1,19 +1,30 @@
 // Guardrail checks on one call, each returning a typed verdict the loop acts on.
-import type { ActionPlan } from '../tools/tool.js';
+import { touchPoints, type ActionPlan } from '../tools/tool.js';
 import type { ApprovalRule, ForbiddenZone, GuardrailConfig } from './guardrail-config.js';
 
+/** A zone any touch of the action lands in: a tap's point, a long press's, a swipe's start or end. */
 export function forbiddenZoneHit(plan: ActionPlan, zones: readonly ForbiddenZone[]): ForbiddenZone | undefined {
-  if (plan.action.kind !== 'tap') return undefined;
-  const { x, y } = plan.action.device;
-  return zones.find((zone) => x >= zone.x && x < zone.x + zone.width && y >= zone.y && y < zone.y + zone.height);
+  for (const { point: { x, y } } of touchPoints(plan.action)) {
+    const zone = zones.find((z) => x >= z.x && x < z.x + z.width && y >= z.y && y < z.y + z.height);
+    if (zone) return zone;
+  }
+  return undefined;
+}
+
+/** What an approval rule's targetMatches is judged on: the texts the action would touch (both ends of a drag). */
+function targetsOf(plan: ActionPlan): string[] {
+  const action = plan.action;
+  if (action.kind === 'type') return [action.text];
+  if (action.kind === 'key') return [action.key];
+  return touchPoints(action).map((t) => t.target ?? t.hit?.text ?? '');
 }
 
 /** The first approval rule this action falls under, if any. */
 export function approvalRuleFor(tool: string, args: unknown, plan: ActionPlan, rules: readonly ApprovalRule[]): ApprovalRule | undefined {
-  const target = plan.action.kind === 'tap' ? plan.action.target ?? '' : plan.action.kind === 'type' ? plan.action.text : plan.action.key;
+  const targets = targetsOf(plan);
   const argumentText = JSON.stringify(args ?? {});
   return rules.find((rule) => (rule.tool === '*' || rule.tool === tool)
-    && ((rule.targetMatches !== undefined && new RegExp(rule.targetMatches, 'i').test(target))
+    && ((rule.targetMatches !== undefined && targets.some((target) => new RegExp(rule.targetMatches!, 'i').test(target)))
       || (rule.argumentsMatch !== undefined && new RegExp(rule.argumentsMatch, 'i').test(argumentText))));
 }
 

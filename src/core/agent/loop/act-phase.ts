@@ -55,15 +55,20 @@ function send(deps: AgentDeps, action: PhysicalAction, id: number): Promise<Acti
     case 'tap': return deps.mcu.tap({ x: action.actuator.x, y: action.actuator.y, holdMs: action.holdMs }, { id });
     case 'type': return deps.mcu.type(action.text, { id });
     case 'key': return deps.mcu.key({ key: action.key, mods: action.mods as never, holdMs: action.holdMs }, { id });
+    // A gesture is one ledgered command like a tap: one id, executed once, whatever is retried.
+    case 'swipe': return deps.mcu.swipe({ path: action.actuator, durationMs: action.durationMs, holdMs: action.holdMs }, { id });
+    case 'long_press': return deps.mcu.longPress({ x: action.actuator.x, y: action.actuator.y, durationMs: action.durationMs }, { id });
   }
 }
 
 /** Maps a device action onto the actuator, splitting long text into commands the MCU accepts. */
 export function toPhysical(action: DeviceAction, maxText: number, toActuator: AgentDeps['toActuator']): PhysicalAction[] {
-  if (action.kind === 'tap') {
-    const actuator = toActuator(action.device);
-    return [{ ...action, actuator: { x: Math.round(actuator.x), y: Math.round(actuator.y) } }];
-  }
+  const onActuator = (point: { x: number; y: number }) => {
+    const actuator = toActuator(point);
+    return { x: Math.round(actuator.x), y: Math.round(actuator.y) };
+  };
+  if (action.kind === 'tap' || action.kind === 'long_press') return [{ ...action, actuator: onActuator(action.device) }];
+  if (action.kind === 'swipe') return [{ ...action, actuator: action.device.map(onActuator) }];
   if (action.kind !== 'type' || action.text.length <= maxText) return [action];
   const pieces: PhysicalAction[] = [];
   for (let start = 0; start < action.text.length; start += maxText) pieces.push({ ...action, text: action.text.slice(start, start + maxText) });

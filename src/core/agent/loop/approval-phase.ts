@@ -28,16 +28,17 @@ export async function gateOnApproval(deps: AgentDeps, state: RunState, call: Too
   return { callId: call.id, tool: call.name, status: 'denied_by_user', content: `${answer.by} did not approve ${plan.summary} (${answer.reason}). Nothing moved. Do not try it another way; continue without it or hand over.` };
 }
 
-/** What a person approving a tap should see: the screen's title, the dialog's, and the element. */
+/** What a person approving a touch should see: the screen's title, the dialog's, and the element (a drag's start). */
 export function approvalContext(plan: ActionPlan, before: Observation): ApprovalContext | undefined {
-  if (plan.action.kind !== 'tap') return undefined;
+  const action = plan.action;
+  if (action.kind !== 'tap' && action.kind !== 'long_press' && action.kind !== 'swipe') return undefined;
   const screenTitle = before.screen.elements.find((e) => e.kind === 'title')?.text;
-  const hit = plan.action.hit;
+  const hit = action.hit;
   return {
     ...(screenTitle ? { screenTitle } : {}),
     ...(hit && hit.region !== 'content' ? { region: { kind: hit.region, ...(hit.regionTitle ? { title: hit.regionTitle } : {}) } } : {}),
     ...(hit ? { element: { kind: hit.kind, text: hit.text, box: hit.box } } : {}),
-    point: plan.action.device,
+    point: action.kind === 'swipe' ? action.device[0]! : action.device,
   };
 }
 

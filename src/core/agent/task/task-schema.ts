@@ -4,6 +4,7 @@
 // the virtual bench checks. Unknown keys are errors.
 import { z } from 'zod';
 import { preApprovalSchema } from '../guard/pre-approval.js';
+import { GESTURE_STEP_KINDS, gestureStepSchemas, type GestureStep } from './gesture-steps.js';
 
 const text = z.string().min(1).max(400);
 const common = {
@@ -41,7 +42,8 @@ export type ScriptStep =
   | { finding: { kind: string; subject: string; detail: string; severity?: string }; id?: string }
   | { submit: { summary: string; result?: Record<string, unknown> }; id?: string }
   | { hand_over: string; id?: string }
-  | { if: Condition; then: ScriptStep[]; else?: ScriptStep[]; id?: string };
+  | { if: Condition; then: ScriptStep[]; else?: ScriptStep[]; id?: string }
+  | GestureStep;
 
 /** A condition on what the screen shows now; by default looked for anywhere but the phone's bars. */
 export type Condition = { screen_has?: string; screen_lacks?: string } & Place;
@@ -57,6 +59,7 @@ export const scriptStepSchema: z.ZodType<ScriptStep> = z.lazy(() => z.union([
   z.strictObject({ finding: z.strictObject({ kind: z.string(), subject: z.string(), detail: z.string(), severity: z.string().optional() }), id: common.id }),
   z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional() }), id: common.id }),
   z.strictObject({ hand_over: text, id: common.id }),
+  ...gestureStepSchemas,
   z.strictObject({
     if: z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional(), ...placeKeys })
       .refine((c) => (c.screen_has === undefined) !== (c.screen_lacks === undefined), 'give exactly one of screen_has or screen_lacks'),
@@ -73,7 +76,7 @@ const conditionSchema = z.strictObject({ screen_has: text.optional(), screen_lac
 export const interruptSchema = z.strictObject({ when: conditionSchema, do: z.array(scriptStepSchema).min(1).max(5) });
 export type Interrupt = z.output<typeof interruptSchema>;
 
-export const STEP_KINDS = ['tap', 'tap_point', 'type', 'key', 'wait_for', 'wait_for_change', 'note', 'finding', 'submit', 'hand_over', 'if'] as const;
+export const STEP_KINDS = ['tap', 'tap_point', 'type', 'key', 'wait_for', 'wait_for_change', 'note', 'finding', 'submit', 'hand_over', 'if', ...GESTURE_STEP_KINDS] as const;
 
 export const taskSchema = z.strictObject({
   /** The virtual device this task is written for (used by `benchhand run --sim`). */

@@ -11,21 +11,21 @@ import { remainingText } from './typing-continuation.js';
 import { defineActionTool, type Expectation, type TapHit, type TaskInputs } from './tool.js';
 import { qualityNote } from './screen-tools.js';
 
-const expectArg = z.string().min(1).max(200).optional()
+export const expectArg = z.string().min(1).max(200).optional()
   .describe('text that must then be on screen as a whole element (expect_in, expect_contains say where); default: the screen must change');
-const expectGoneArg = z.string().min(1).max(200).optional()
+export const expectGoneArg = z.string().min(1).max(200).optional()
   .describe('text that must then be gone (e.g. a dialog title)');
-const expectChangeArg = z.boolean().optional()
+export const expectChangeArg = z.boolean().optional()
   .describe('false: no change to check (focusing a field)');
 const holdArg = z.number().int().min(10).max(1500).optional().describe('press time, ms');
-const verifyTimeoutArg = z.number().int().min(200).max(60000).optional().describe('how long to look for the effect, ms');
+export const verifyTimeoutArg = z.number().int().min(200).max(60000).optional().describe('how long to look for the effect, ms');
 
 /** What every tap accepts about checking its effect, and how long to press. */
 const tapChecks = { expect: expectArg, ...expectPlaceFields, expect_gone: expectGoneArg, expect_change: expectChangeArg, hold_ms: holdArg, verify_timeout_ms: verifyTimeoutArg };
 
 interface ExpectArgs { expect?: string; expect_in?: Place; expect_contains?: boolean; expect_gone?: string; expect_change?: boolean }
 
-const expectation = (args: ExpectArgs, fallback: Expectation): Expectation => {
+export const expectation = (args: ExpectArgs, fallback: Expectation): Expectation => {
   if (args.expect) {
     const where = expectPlaceOf(args);
     return { kind: 'text_appears', text: args.expect, ...(where ? { where } : {}) };

@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import type { LlmToolSpec } from '../../ports/llm.js';
 import { pressKey, tapPoint, tapText, typeText } from './action-tools.js';
+import { GESTURE_TOOLS } from './gesture-tools.js';
 import { findTextTool, readScreen } from './screen-tools.js';
 import { handOver, readNote, recordFinding, submitResult, waitFor, writeNote } from './session-tools.js';
 import type { Tool } from './tool.js';
 
 export const ALL_TOOLS: readonly Tool[] = [
-  readScreen, findTextTool, tapText, tapPoint, typeText, pressKey, waitFor, writeNote, readNote, recordFinding, handOver, submitResult,
+  readScreen, findTextTool, tapText, tapPoint, typeText, pressKey, ...GESTURE_TOOLS, waitFor, writeNote, readNote, recordFinding, handOver, submitResult,
 ];
 
 export class ToolRegistry {

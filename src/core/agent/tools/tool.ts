@@ -13,9 +13,21 @@ export type Expectation = JournalExpectation;
 
 export type { TapHit };
 
+type Point = { x: number; y: number };
+
 export type DeviceAction =
-  | { kind: 'tap'; device: { x: number; y: number }; holdMs?: number; target?: string; hit?: TapHit }
-  | Exclude<PhysicalAction, { kind: 'tap' }>;
+  | { kind: 'tap'; device: Point; holdMs?: number; target?: string; hit?: TapHit }
+  | { kind: 'long_press'; device: Point; durationMs: number; target?: string; hit?: TapHit }
+  /** hit / endHit: what the first and the last point would land on (a drag's item and its drop place). */
+  | { kind: 'swipe'; device: Point[]; durationMs: number; holdMs?: number; target?: string; endTarget?: string; hit?: TapHit; endHit?: TapHit }
+  | Exclude<PhysicalAction, { kind: 'tap' | 'long_press' | 'swipe' }>;
+
+/** Where an action touches the glass and what it would hit there: a tap's or long press's point, a swipe's start and end. */
+export function touchPoints(action: DeviceAction): { point: Point; hit?: TapHit; target?: string }[] {
+  if (action.kind === 'tap' || action.kind === 'long_press') return [{ point: action.device, hit: action.hit, target: action.target }];
+  if (action.kind !== 'swipe') return [];
+  return [{ point: action.device[0]!, hit: action.hit, target: action.target }, { point: action.device.at(-1)!, hit: action.endHit, target: action.endTarget }];
+}
 
 export interface ActionPlan {
   action: DeviceAction;

@@ -8,6 +8,7 @@ import type { Observation } from '../../../ports/observer.js';
 import type { Condition, Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
 import type { Decision, ToolOutcome } from '../../types.js';
 import type { InterpretInput, Interpreter } from '../interpreter.js';
+import { isScrollUntilVisible, judgeScrollSwipe } from './scroll-until-visible.js';
 import { describeStep, fillPlaceholders, missingPlaceholders, placeArgs, toToolCall, type ActionStep } from './step-to-call.js';
 
 /** Where the script is: the index in each nested list of steps, outermost first. */
@@ -49,6 +50,8 @@ export class ScriptInterpreter implements Interpreter {
    * what the field is missing (type_text continue_typing), never the whole text again.
    */
   private continueTyping = false;
+  /** Swipes sent for the current scroll_until_visible step. */
+  private scrollSwipes = 0;
 
   constructor(private readonly task: TaskDefinition & { steps: ScriptStep[] }, resume?: ScriptCursor) {
     const missing = missingPlaceholders(task.steps, task.inputs);
@@ -67,7 +70,7 @@ export class ScriptInterpreter implements Interpreter {
   }
 
   async next(input: InterpretInput): Promise<Decision> {
-    const verdict = this.judgePrevious(input.results);
+    const verdict = this.judgePrevious(input.results, input.observation);
     if (verdict) return verdict;
     const interruption = this.nextInterruptStep(input.observation);
     if (interruption) {
@@ -134,7 +137,7 @@ export class ScriptInterpreter implements Interpreter {
     return { kind: 'halt', reason: `interrupt ${handling.index + 1} (${describeStep(handling.steps[0]!)}) failed: ${last.status}: ${last.content.split('\n')[0]}` };
   }
 
-  private judgePrevious(results: ToolOutcome[]): Decision | undefined {
+  private judgePrevious(results: ToolOutcome[], now: Observation): Decision | undefined {
     const last = results.at(-1);
     if (!this.awaiting || !last || last.callId !== this.awaiting) return undefined;
     this.awaiting = undefined;
@@ -143,6 +146,8 @@ export class ScriptInterpreter implements Interpreter {
       this.refocusing = false;
       return last.status === 'ok' ? undefined : { kind: 'halt', reason: `tapping the field again before typing failed: ${last.status}: ${last.content.split('\n')[0]}` };
     }
+    const scrolling = this.judgeScrolling(last, now);
+    if (scrolling !== 'other') return scrolling;
     if (last.status === 'ok') {
       const done = this.currentStep() as ActionStep;
       if (isFocusTap(done)) this.lastFocus = done;
@@ -167,6 +172,22 @@ export class ScriptInterpreter implements Interpreter {
     // Typing again after an unverified type could type twice. Only a pop-up that shows now (an
     // interrupt fires) explains where the keys went; otherwise the step asks for retries itself.
     if ('type' in step && last.status === 'verify_failed' && explicit === undefined) this.unverifiedTyping = failed;
+    return undefined;
+  }
+
+  /** A scroll_until_visible step swipes again while the content moves (each swipe a call of its own). */
+  private judgeScrolling(last: ToolOutcome, now: Observation): Decision | undefined | 'other' {
+    const step = this.currentStep();
+    if (!isScrollUntilVisible(step)) return 'other';
+    this.scrollSwipes++;
+    const verdict = judgeScrollSwipe(step, last, now, this.scrollSwipes, (text) => fillPlaceholders(text, this.task.inputs));
+    if (verdict.next === 'other') return 'other';
+    if (verdict.next === 'again') return undefined;
+    this.scrollSwipes = 0;
+    if (verdict.next === 'halt') return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed: ${verdict.reason}` };
+    this.attempts = 0;
+    this.retryOn = undefined;
+    this.advance();
     return undefined;
   }
 

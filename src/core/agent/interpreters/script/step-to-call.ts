@@ -1,4 +1,5 @@
 // One script step -> one tool call, with {placeholders} filled from the task's inputs.
+import type { GestureStep } from '../../task/gesture-steps.js';
 import type { Place, PlacedText, ScriptStep } from '../../task/task-schema.js';
 
 const PLACE_KEYS = ['in', 'contains', 'below', 'above', 'near', 'right_of', 'left_of'] as const;
@@ -63,7 +64,37 @@ export function toToolCall(step: ActionStep, inputs: Record<string, string>): { 
   if ('note' in step) return { name: 'write_note', args: { name: step.note.name, text: fill(step.note.text) } };
   if ('finding' in step) return { name: 'record_finding', args: { ...step.finding, detail: fill(step.finding.detail) } };
   if ('submit' in step) return { name: 'submit_result', args: { summary: fill(step.submit.summary), result: fillDeep(step.submit.result ?? {}, inputs) } };
-  return { name: 'hand_over', args: { reason: fill(step.hand_over) } };
+  if ('hand_over' in step) return { name: 'hand_over', args: { reason: fill(step.hand_over) } };
+  return gestureToCall(step, fill, { ...expect, ...patience });
+}
+
+/** The gesture steps onto the gesture tools; `checks` are the step's expectation and patience, as for a tap. */
+function gestureToCall(step: GestureStep, fill: (text: string) => string, checks: Record<string, unknown>): { name: string; args: Record<string, unknown> } {
+  const durations = (s: { duration_ms?: number; hold_ms?: number }) => ({ ...(s.duration_ms ? { duration_ms: s.duration_ms } : {}), ...(s.hold_ms !== undefined ? { hold_ms: s.hold_ms } : {}) });
+  if ('swipe' in step) {
+    const how = typeof step.swipe === 'string'
+      ? { direction: step.swipe, ...(step.from ? { from: fill(step.from) } : {}), ...(step.edge ? { edge: step.edge } : {}), ...(step.distance ? { distance: step.distance } : {}) }
+      : { path: step.swipe.path.map(([x, y]) => ({ x, y })) };
+    return { name: 'swipe', args: { ...how, ...durations(step), ...checks } };
+  }
+  if ('scroll_until_visible' in step) {
+    const wanted = step.scroll_until_visible;
+    const text = fill(typeof wanted === 'string' ? wanted : wanted.text);
+    const contains = typeof wanted === 'string' ? undefined : wanted.contains;
+    // Half a page per swipe: a list moves less than it shows, so no row is skipped.
+    return {
+      name: 'scroll',
+      args: {
+        direction: step.direction ?? 'down', amount: step.amount ?? 'half', until_visible: text,
+        ...(contains ? { until_contains: true } : {}), ...(step.within ? { within: fill(step.within) } : {}),
+        verify_timeout_ms: step.timeout_ms ?? 1500,
+      },
+    };
+  }
+  if ('long_press' in step) {
+    return { name: 'long_press', args: { text: fill(step.long_press), ...(step.occurrence ? { occurrence: step.occurrence } : {}), ...(step.in ? { in: step.in } : {}), ...durations(step), ...checks } };
+  }
+  return { name: 'drag', args: { from: fill(step.drag), to: fill(step.to), ...durations(step), ...checks } };
 }
 
 function fillDeep(value: unknown, inputs: Record<string, string>): Record<string, unknown> {

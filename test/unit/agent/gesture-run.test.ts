@@ -1,0 +1,77 @@
+// The gesture tools and steps driving the loop on the in-process bench (the fake MCU's actuations
+// felt by the virtual phone as finger down / moves / up): the messages task reaches its goal, a
+// list that stops moving fails the step, and the guards judge where a gesture touches.
+import { describe, expect, it } from 'vitest';
+import { loadTask } from '../../../src/app/agent/task-file.js';
+import { ScriptInterpreter } from '../../../src/core/agent/interpreters/script/script-interpreter.js';
+import { taskSchema } from '../../../src/core/agent/task/task-schema.js';
+import { loadTaskFile, unmetExpectations } from '../../../src/sim/device/task-file.js';
+import { startHarness } from '../../support/agent-harness.js';
+
+const TASK = 'src/sim/devices/messages.task.yaml';
+const script = (steps: unknown[]) => new ScriptInterpreter(taskSchema.parse({ goal: 'gestures', steps }) as never);
+const pinned = (texts: string[]) => texts.filter((t) => ['Family', 'Work', 'Climbing club', 'Neighbours', 'Book circle'].includes(t));
+
+describe('gestures through the agent loop', () => {
+  it('messages: unlock, shade, scroll until visible, long-press menu and a drag, each one ledgered command', async () => {
+    const h = await startHarness('messages');
+    const task = loadTask(TASK);
+    const summary = await h.run(new ScriptInterpreter(task as never), task);
+    expect(summary.termination.kind, summary.sentence).toBe('submitted');
+    expect(unmetExpectations(loadTaskFile(TASK), h.device)).toEqual([]);
+    expect(pinned(h.device.groundTruth().texts.map((t) => t.text))).toEqual(['Work', 'Climbing club', 'Family', 'Neighbours', 'Book circle']);
+    const swipes = h.mcu.actuations.filter((a) => a.ev === 'swipe');
+    const scrolls = h.audit().filter((a) => a.tool === 'scroll');
+    expect(scrolls.length).toBeGreaterThanOrEqual(3);  // Zoe Archer is several screens down
+    expect(scrolls.every((a) => a.status === 'ok')).toBe(true);  // each one moved the list
+    // Every gesture was journaled as one intent with one command id, and felt once.
+    const intents = h.journal().filter((r) => r.type === 'intent' && (r.action as { kind: string }).kind === 'swipe');
+    expect(intents).toHaveLength(swipes.length);
+    expect(new Set(intents.map((r) => r.commandId)).size).toBe(intents.length);
+    expect(h.mcu.actuations.filter((a) => a.ev === 'longpress')).toHaveLength(1);
+  }, 60000);
+
+  it('settings-wifi: the shipped task\'s list is scrolled by a swipe instead of More (settings-wifi-swipe.task.yaml)', async () => {
+    const h = await startHarness('settings-wifi');
+    const file = 'src/sim/devices/settings-wifi-swipe.task.yaml';
+    const task = loadTask(file);
+    const summary = await h.run(new ScriptInterpreter(task as never), task);
+    expect(summary.termination.kind, summary.sentence).toBe('submitted');
+    expect(unmetExpectations(loadTaskFile(file), h.device)).toEqual([]);
+    expect(h.audit().filter((a) => a.tool === 'tap_text').map((a) => (a.args as { text: string }).text)).not.toContain('More');
+    expect(h.mcu.actuations.filter((a) => a.ev === 'swipe')).toHaveLength(1);
+  }, 60000);
+
+  it('scroll_until_visible fails when the list stops moving, naming what it looked for', async () => {
+    const h = await startHarness('messages');
+    h.device.apply({ t: 0, ev: 'tap_down', x: 540, y: 1800 });
+    for (let i = 1; i <= 30; i++) h.device.apply({ t: 10 * i, ev: 'tap_move', x: 540, y: 1800 - 40 * i });
+    h.device.apply({ t: 310, ev: 'tap_up', x: 540, y: 600 });
+    expect(h.device.locked).toBe(false);
+    const summary = await h.run(script([{ scroll_until_visible: 'Nobody Here', max_swipes: 12 }]), 'find nobody');
+    expect(summary.termination).toMatchObject({ kind: 'halted' });
+    expect((summary.termination as { reason: string }).reason).toMatch(/"Nobody Here" did not show after \d+ swipes down: the last swipe moved nothing/);
+    const scrolls = h.audit().filter((a) => a.tool === 'scroll');
+    expect(scrolls.length).toBeLessThan(12);  // stopped at the end of the list, not at the bound
+    expect(scrolls.at(-1)!.status).toBe('verify_failed');
+    expect(scrolls.at(-1)!.message).toMatch(/did not change/);
+  }, 60000);
+
+  it('a drag whose drop lands on something under an approval rule needs that approval', async () => {
+    const h = await startHarness('messages', { approve: false });
+    await h.run(script([{ swipe: 'up', expect: 'Inbox' }, { tap: 'Pinned', expect: 'Pinned' }, { drag: 'Family', to: 'Neighbours' }]), 'drag', {
+      approvals: [{ name: 'neighbours', tool: '*', targetMatches: 'Neighbours' }],
+    });
+    expect(h.audit().at(-1)).toMatchObject({ tool: 'drag', status: 'denied_by_user' });
+    expect(h.mcu.actuations.filter((a) => a.ev === 'swipe')).toHaveLength(1);  // only the unlock
+  }, 60000);
+
+  it('a long press inside a forbidden zone is refused before anything moves', async () => {
+    const h = await startHarness('messages');
+    await h.run(script([{ swipe: 'up', expect: 'Inbox' }, { long_press: 'Ada Lovelace' }]), 'press', {
+      forbiddenZones: [{ name: 'first thread', x: 0, y: 400, width: 1080, height: 400 }],
+    });
+    expect(h.audit().at(-1)).toMatchObject({ tool: 'long_press', status: 'forbidden_zone' });
+    expect(h.mcu.actuations.filter((a) => a.ev === 'longpress')).toHaveLength(0);
+  }, 60000);
+});
