@@ -13,7 +13,9 @@ import { runAgent } from '../../core/agent/loop/run-agent.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
 import type { RecoveryDecision } from '../../core/recovery/decide.js';
 import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
-import { ToolRegistry } from '../../core/agent/tools/registry.js';
+import { ALL_TOOLS, ToolRegistry } from '../../core/agent/tools/registry.js';
+import { FLOW_TOOLS } from '../../core/agent/tools/flow-tools.js';
+import { saveScreenshot } from '../report/screenshots.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
 import type { McuPort } from '../../core/ports/mcu.js';
 import type { ObserverPort } from '../../core/ports/observer.js';
@@ -80,15 +82,18 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   const hardware = bench.get('hardware');
   const mqtt = request.mqtt ? bench.get('mqtt') : undefined;
   const findings = bench.get('findings');
-  const tools = new ToolRegistry();
+  // The flow-only tools (screenshot) are the script's; the model's tool list stays as it was.
+  const tools = new ToolRegistry(request.interpreter === 'script' ? [...ALL_TOOLS, ...FLOW_TOOLS] : ALL_TOOLS);
   const approvals = approvalPort(request.approvals, mqtt);
   const guardrails = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
-  const [a, b, c, d, e, f] = bench.get('rig').calibration.actuator.affine as [number, number, number, number, number, number];
+  const { calibration } = bench.get('rig');
+  const [a, b, c, d, e, f] = calibration.actuator.affine as [number, number, number, number, number, number];
   const summary = await runAgent({
     mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store: bench.get('store'), clock: systemClock, approvals, tools, guardrails,
     interpreter: makeInterpreter(request, tools, approvals, plan),
     toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
     recordFinding: (finding) => findings.record(finding),
+    keepScreenshot: (name, seen) => saveScreenshot(request.stateDir, name, seen, { deviceSize: calibration.deviceSize, screenCorners: calibration.screenCorners }),
     inputs: { values: task.inputs, secrets: new Set(task.secrets) },
     wallClock: () => new Date().toISOString(),
     newId: () => randomUUID(),
