@@ -94,7 +94,7 @@ function liveLine(out: SuiteOptions['out'], name: string, n: number, total: numb
       out.write(`\r\x1b[K${head}  step ${event.step}  ${what.slice(0, 90)}  ${((performance.now() - started) / 1000).toFixed(0)} s`);
     } : undefined,
     done: (result) => {
-      const why = result.failure ? `: ${result.failure.message.split('\n')[0]!.slice(0, 240)}` : '';
+      const why = result.failure ? `: ${result.failure.message.replace(/\n\s*/g, ' ').slice(0, 300)}` : '';
       out.write(`${out.live ? '\r\x1b[K' : ''}${MARK[result.status]} ${head} (${(result.durationMs / 1000).toFixed(1)} s)${why}\n`);
     },
   };
