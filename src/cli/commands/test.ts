@@ -13,6 +13,7 @@ import { configFileToUse } from '../../config/config-file-location.js';
 import { loadConfigFile } from '../../config/load-config.js';
 import { YamlFileError } from '../../config/yaml-schema.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
+import { envPairs } from '../env-flag.js';
 
 const USAGE = 'benchhand test PATH... [--sim [DEVICE_FILE] | --bench URL | --config FILE] [--env KEY=VALUE]... [--include-tags T[,T]] [--exclude-tags T[,T]] [--format junit] [--output DIR] [--approve all|none] [--quiet]';
 
@@ -31,7 +32,7 @@ export async function testCommand(argv: string[]): Promise<number> {
   if (values.format !== undefined && values.format !== 'junit') throw new UsageError(`--format takes junit (JUnit XML for CI); got "${values.format}"\nusage: ${USAGE}`);
   const approve = values.approve ?? 'none';
   if (approve !== 'all' && approve !== 'none') throw new UsageError(`--approve must be all or none (a suite has no one to ask); got "${approve}"\nusage: ${USAGE}`);
-  const env = envPairs(values.env ?? []);
+  const env = envPairs(values.env ?? [], USAGE);
   let files: string[];
   try {
     files = discoverFlows(positionals);
@@ -58,17 +59,6 @@ export async function testCommand(argv: string[]): Promise<number> {
   process.stdout.write(`suite page: ${outcome.pagePath}${outcome.junitPath ? `\nJUnit: ${outcome.junitPath}` : ''}\n`);
   if (controller.signal.aborted) return 130;
   return failed ? 1 : 0;
-}
-
-function envPairs(pairs: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of pairs) {
-    const at = pair.indexOf('=');
-    const key = at > 0 ? pair.slice(0, at) : '';
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new UsageError(`--env takes KEY=VALUE with KEY made of letters, digits and _ (like --env USER_NAME=ada); got "${pair}"\nusage: ${USAGE}`);
-    out[key] = pair.slice(at + 1);
-  }
-  return out;
 }
 
 const tagList = (values: string[] | undefined) => values?.flatMap((v) => v.split(',')).map((t) => t.trim()).filter(Boolean);
