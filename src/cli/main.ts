@@ -18,6 +18,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
   console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
   demo: { run: demoCommand, summary: 'run the Wi-Fi task on a virtual bench with live progress (what `npm start` runs); --link: the MCU link alone' },
   run: { run: runCommand, summary: 'run a task on a virtual bench (--sim, --bench) or the rig, with the script or an LLM' },
+  test: { run: async (argv) => (await import('./commands/test.js')).testCommand(argv), summary: 'run flows (files or folders) one after another on one bench: a report per flow, a suite page, JUnit XML for CI (--format junit)' },
   resume: { run: resumeCommand, summary: 'pick a saved run up: read its record, look at the device, decide (continue, verify then retry, or stop)' },
   estop: { run: async (argv) => (await import('./commands/estop.js')).estopCommand(argv), summary: 'the bench\'s latched e-stop: status, or release it (at the bench only: never over MQTT)' },
   control: { run: controlCommand, summary: 'pause, resume, stop or redirect a running task (taken at its next safe point)' },

@@ -14,7 +14,9 @@ import { runAgent } from '../../core/agent/loop/run-agent.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
 import type { RecoveryDecision } from '../../core/recovery/decide.js';
 import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
-import { ToolRegistry } from '../../core/agent/tools/registry.js';
+import { ALL_TOOLS, ToolRegistry } from '../../core/agent/tools/registry.js';
+import { FLOW_TOOLS } from '../../core/agent/tools/flow-tools.js';
+import { saveScreenshot } from '../report/screenshots.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
 import type { McuPort } from '../../core/ports/mcu.js';
 import type { ObserverPort } from '../../core/ports/observer.js';
@@ -83,7 +85,8 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   const hardware = bench.get('hardware');
   const mqtt = request.mqtt ? bench.get('mqtt') : undefined;
   const findings = bench.get('findings');
-  const tools = new ToolRegistry();
+  // The flow-only tools (screenshot) are the script's; the model's tool list stays as it was.
+  const tools = new ToolRegistry(request.interpreter === 'script' ? [...ALL_TOOLS, ...FLOW_TOOLS] : ALL_TOOLS);
   const calibration = bench.get('rig').calibration;
   // Whoever is asked sees the picture around the tap (never the whole frame).
   const approvals = withApprovalPicture(approvalPort(request.approvals, mqtt), calibration, (line) => process.stderr.write(`${line}\n`));
@@ -97,6 +100,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     interpreter: makeInterpreter(request, tools, approvals, plan),
     toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
     recordFinding: (finding) => findings.record(finding),
+    keepScreenshot: (name, seen) => saveScreenshot(request.stateDir, name, seen, { deviceSize: calibration.deviceSize, screenCorners: calibration.screenCorners }),
     inputs: { values: task.inputs, secrets: new Set(task.secrets) },
     wallClock: () => new Date().toISOString(),
     newId: () => randomUUID(),

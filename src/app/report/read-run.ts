@@ -20,6 +20,7 @@ import {
   type ApprovalEntry, type FrameCalibration, type FrameEntry, type FrameIndexEntry, type FrameLines,
 } from './frame-index.js';
 import type { Picture, ReportFrame, ReportInput } from './run-report.js';
+import { readScreenshots, SCREENSHOTS_DIR } from './screenshots.js';
 
 export interface ReadRunOptions {
   /** Width of each upright screen picture in the page (px; default 360). */
@@ -77,13 +78,17 @@ export async function readRun(stateDir: string, options: ReadRunOptions = {}): P
     generatedAt: new Date().toISOString(),
     ...(loaded.ok ? { checkpoint: loaded.checkpoint } : { checkpointProblem: loaded.message }),
     journal, audit, problems, findings, findingsPath: findingsPath(findingsDir), frames, approvals, framesKept,
+    screenshots: await Promise.all((await readScreenshots(dir)).map(async (s) => {
+      const picture = s.file ? await pictureFor(join(dir, SCREENSHOTS_DIR, s.file), s.calibration, options) : undefined;
+      return { name: s.name, texts: s.texts, savedAt: s.savedAt, ...(picture ? { picture } : {}) };
+    })),
     ...(cameraView ? { cameraView } : {}),
     ...(calibration ? { deviceSize: calibration.deviceSize } : {}),
   };
 }
 
 /** The camera picture warped upright to the device's proportions (bilinear, the agent's own warp), as a JPEG data URL. */
-async function pictureFor(path: string, calibration: FrameCalibration | undefined, options: ReadRunOptions): Promise<Picture | undefined> {
+export async function pictureFor(path: string, calibration: FrameCalibration | undefined, options: ReadRunOptions): Promise<Picture | undefined> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);

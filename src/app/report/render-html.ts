@@ -38,6 +38,7 @@ ${cameraSection(input)}
 <h2>Steps</h2>
 ${timeline.length ? timeline.map((item) => timelineItem(item, input)).join('\n') : '<p class="empty">No step was recorded in the audit log or the journal.</p>'}
 </section>
+${screenshotsSection(input)}
 ${findingsSection(findings, input)}
 ${errorsSection(input)}
 ${tailSection(input)}
@@ -171,6 +172,15 @@ function frameFigure(frame: ReportFrame, input: ReportInput, caption: string, ta
 <figcaption>${esc(caption)} · ${lines ? `${lines.lines.length} OCR line${lines.lines.length === 1 ? '' : 's'}, confidence ${lines.confidence.toFixed(2)}` : 'no OCR lines kept'}${quality}</figcaption>
 ${lines?.lines.length ? `<details><summary>What OCR read</summary><ol class="ocr-text">${lines.lines.map((l) => `<li>${esc(l.text)} <span class="conf">${Math.round(l.confidence * 100)} %</span></li>`).join('')}</ol></details>` : ''}
 </figure>`;
+}
+
+function screenshotsSection(input: ReportInput): string {
+  const shots = input.screenshots ?? [];
+  if (!shots.length) return '';
+  return `<section id="screenshots">
+<h2>Screenshots</h2>
+${shots.map((s) => `<figure class="frame screenshot" id="screenshot-${esc(s.name)}">${s.picture ? `<img class="frame-img" src="${s.picture.dataUrl}" width="${s.picture.width}" height="${s.picture.height}" alt="screenshot ${esc(s.name)}">` : '<div class="gone">no picture (this observer gives none)</div>'}<figcaption>${esc(s.name)} · ${esc(s.savedAt)}</figcaption><details><summary>What OCR read</summary><ol class="ocr-text">${s.texts.map((t) => `<li>${esc(t)}</li>`).join('')}</ol></details></figure>`).join('\n')}
+</section>`;
 }
 
 function findingsSection(findings: FindingRecord[], input: ReportInput): string {

@@ -39,6 +39,8 @@ export interface ReportInput {
   deviceSize?: { width: number; height: number };
   /** True when the state directory has a frames/ folder at all (the run kept pictures). */
   framesKept: boolean;
+  /** The flow's named screenshots (screenshot steps), in the order taken. */
+  screenshots?: { name: string; picture?: Picture; texts: string[]; savedAt: string }[];
 }
 
 export interface ActionRecord {

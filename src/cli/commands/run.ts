@@ -20,6 +20,7 @@ import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
 import { defaultStateDir, parseOptions, UsageError, wholeNumberFlag } from '../args.js';
+import { envPairs } from '../env-flag.js';
 import { YamlFileError } from '../../config/yaml-schema.js';
 import type { BenchConfig } from '../../config/bench-config-schema.js';
 import { cameraSectionSchema, withCameraSource, type CameraSection } from '../../config/camera-section.js';
@@ -27,7 +28,7 @@ import { ConfigError } from '../../config/config-error.js';
 import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
 
-const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--fresh] [--quiet]';
+const USAGE = 'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--env KEY=VALUE]... [--fresh] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0, answered: 0, handed_over: 3, budget_exhausted: 4, halted: 5, cancelled: 130,
@@ -60,7 +61,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
     quiet: { type: 'boolean' }, seed: { type: 'string' }, port: { type: 'string' }, camera: { type: 'string' }, calibration: { type: 'string' },
     'max-age': { type: 'string' }, 'keep-frames': { type: 'boolean' }, mqtt: { type: 'string' }, 'bench-id': { type: 'string' }, 'mqtt-user': { type: 'string' },
     'mqtt-password-env': { type: 'string' }, 'mqtt-tls-ca': { type: 'string' }, gpio: { type: 'string' }, 'ask-before': { type: 'string', multiple: true },
-    config: { type: 'string' }, fresh: { type: 'boolean' },
+    config: { type: 'string' }, fresh: { type: 'boolean' }, env: { type: 'string', multiple: true },
   }, mode === 'resume' ? USAGE.replace('benchhand run', 'benchhand resume') : USAGE);
   if (mode === 'resume' && !values['state-dir']) throw new UsageError(`resume needs --state-dir: the directory of the run to pick up (benchhand run printed it)\nusage: ${USAGE.replace('benchhand run', 'benchhand resume')}`);
   const taskFile = positionals[0];
@@ -68,7 +69,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   if (values.sim !== undefined && values.bench) throw new UsageError(`--sim and --bench exclude each other: --sim starts a bench for this run, --bench joins a running one\nusage: ${USAGE}`);
   const approve = values.approve ?? 'ask';
   if (approve !== 'ask' && approve !== 'all' && approve !== 'none') throw new UsageError(`--approve must be ask, all or none; got "${approve}"\nusage: ${USAGE}`);
-  const task = taskFrom(taskFile);
+  const task = taskFrom(taskFile, envPairs(values.env ?? [], USAGE));
   const { loaded, config } = loadConfig(values.config);
   const useLlm = values.llm !== undefined || values.model !== undefined || !task.steps;
   // The file's guardrails are the bench's; a task's own limits (steps, deadline) beat them; flags beat both.
@@ -121,9 +122,9 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
 }
 
 /** A task file that cannot be read or does not validate is a usage error (exit 2), like a bad config. */
-function taskFrom(taskFile: string): ReturnType<typeof loadTask> {
+function taskFrom(taskFile: string, env: Record<string, string>): ReturnType<typeof loadTask> {
   try {
-    return loadTask(taskFile);
+    return loadTask(taskFile, { env });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n(a task file is YAML with a goal and, for the script interpreter, steps: see src/sim/devices/settings-wifi.task.yaml)`);
   }

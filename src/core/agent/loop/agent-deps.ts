@@ -3,7 +3,7 @@
 import type { ApprovalPort } from '../../ports/approval.js';
 import type { Clock } from '../../ports/clock.js';
 import type { EmergencyStopRecord, McuPort } from '../../ports/mcu.js';
-import type { ObserverPort } from '../../ports/observer.js';
+import type { Observation, ObserverPort } from '../../ports/observer.js';
 import type { OperatorPort } from '../../ports/operator.js';
 import type { RunStore } from '../../ports/run-store.js';
 import type { GuardrailConfig } from '../guard/guardrail-config.js';
@@ -35,6 +35,8 @@ export interface AgentDeps {
   /** Device pixels to actuator units (the calibration). */
   toActuator(point: Point): Point;
   recordFinding(finding: FindingInput): Promise<string>;
+  /** Keeps a named picture in the run's record (the flow's screenshot step); says where. */
+  keepScreenshot?(name: string, observation: Observation): Promise<string>;
   inputs: TaskInputs;
   /** Wall-clock time for records people read (ISO 8601). */
   wallClock(): string;

@@ -78,6 +78,7 @@ function toolContext(deps: AgentDeps, looks: Observations, guards: CallGuards): 
     signal: deps.signal,
     recordFinding: (finding) => deps.recordFinding(finding),
     inputs: deps.inputs,
+    ...(deps.keepScreenshot ? { keepScreenshot: deps.keepScreenshot } : {}),
   };
 }
 

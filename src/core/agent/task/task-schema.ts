@@ -5,12 +5,15 @@
 import { z } from 'zod';
 import { preApprovalSchema } from '../guard/pre-approval.js';
 import { GESTURE_STEP_KINDS, gestureStepSchemas, type GestureStep } from './gesture-steps.js';
+import { FLOW_STEP_KINDS, flowStepSchemas, paramsSchema, type AssertNotVisibleStep, type AssertVisibleStep, type RepeatStep, type RunFlowStep, type ScreenshotStep, type WaitForStableStep } from './flow-steps.js';
 
 const text = z.string().min(1).max(400);
 const common = {
   id: z.string().min(1).max(60).optional(),
   retries: z.number().int().min(0).max(10).optional(),
   timeout_ms: z.number().int().min(100).max(60000).optional(),
+  /** Any step may run only when the screen shows (or lacks) a text. */
+  when: z.lazy(() => conditionSchema).optional(),
 };
 const places = ['content', 'dialog', 'sheet', 'banner', 'toast', 'title', 'anywhere', 'status_bar', 'navigation_bar', 'keyboard'] as const;
 /** Where a text is meant: a region, a run of words inside a longer element, or next to another text. */
@@ -31,7 +34,7 @@ export type PlacedText = string | { text: string; in?: Place['in']; contains?: b
 interface Expects { expect?: PlacedText; expect_gone?: string; expect_change?: boolean }
 interface Common { id?: string; retries?: number; timeout_ms?: number }
 
-export type ScriptStep =
+export type ScriptStep = (
   | ({ tap: string; occurrence?: number; hold_ms?: number } & Place & Expects & Common)
   | ({ tap_point: [number, number]; hold_ms?: number } & Expects & Common)
   | ({ type: string; secret?: boolean } & Expects & Common)
@@ -43,7 +46,10 @@ export type ScriptStep =
   | { submit: { summary: string; result?: Record<string, unknown> }; id?: string }
   | { hand_over: string; id?: string }
   | { if: Condition; then: ScriptStep[]; else?: ScriptStep[]; id?: string }
-  | GestureStep;
+  | GestureStep
+  | AssertVisibleStep<Condition, Place> | AssertNotVisibleStep<Condition, Place> | RunFlowStep<ScriptStep, Condition>
+  | RepeatStep<ScriptStep, Condition> | WaitForStableStep<Condition> | ScreenshotStep<Condition>
+) & { when?: Condition };
 
 /** A condition on what the screen shows now; by default looked for anywhere but the phone's bars. */
 export type Condition = { screen_has?: string; screen_lacks?: string } & Place;
@@ -55,18 +61,21 @@ export const scriptStepSchema: z.ZodType<ScriptStep> = z.lazy(() => z.union([
   z.strictObject({ key: z.string().min(1).max(12), mods: z.array(z.enum(['ctrl', 'shift', 'alt', 'gui'])).optional(), ...expectOnly, ...common }),
   z.strictObject({ wait_for: placedText, ...common }),
   z.strictObject({ wait_for_change: z.literal(true), ...common }),
-  z.strictObject({ note: z.strictObject({ name: z.string(), text: z.string() }), id: common.id }),
-  z.strictObject({ finding: z.strictObject({ kind: z.string(), subject: z.string(), detail: z.string(), severity: z.string().optional() }), id: common.id }),
-  z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional() }), id: common.id }),
-  z.strictObject({ hand_over: text, id: common.id }),
-  ...gestureStepSchemas,
+  z.strictObject({ note: z.strictObject({ name: z.string(), text: z.string() }), id: common.id, when: common.when }),
+  z.strictObject({ finding: z.strictObject({ kind: z.string(), subject: z.string(), detail: z.string(), severity: z.string().optional() }), id: common.id, when: common.when }),
+  z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional() }), id: common.id, when: common.when }),
+  z.strictObject({ hand_over: text, id: common.id, when: common.when }),
+  // The gesture steps take `when` like every step.
+  ...gestureStepSchemas.map((schema) => schema.extend({ when: common.when })),
   z.strictObject({
     if: z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional(), ...placeKeys })
       .refine((c) => (c.screen_has === undefined) !== (c.screen_lacks === undefined), 'give exactly one of screen_has or screen_lacks'),
     then: z.array(scriptStepSchema).min(1),
     else: z.array(scriptStepSchema).optional(),
     id: common.id,
+    when: common.when,
   }),
+  ...flowStepSchemas({ text, placeKeys, condition: z.lazy(() => conditionSchema), step: scriptStepSchema }),
 ])) as z.ZodType<ScriptStep>;
 
 const conditionSchema = z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional(), ...placeKeys })
@@ -76,12 +85,16 @@ const conditionSchema = z.strictObject({ screen_has: text.optional(), screen_lac
 export const interruptSchema = z.strictObject({ when: conditionSchema, do: z.array(scriptStepSchema).min(1).max(5) });
 export type Interrupt = z.output<typeof interruptSchema>;
 
-export const STEP_KINDS = ['tap', 'tap_point', 'type', 'key', 'wait_for', 'wait_for_change', 'note', 'finding', 'submit', 'hand_over', 'if', ...GESTURE_STEP_KINDS] as const;
+export const STEP_KINDS = ['tap', 'tap_point', 'type', 'key', 'wait_for', 'wait_for_change', 'note', 'finding', 'submit', 'hand_over', 'if', ...GESTURE_STEP_KINDS, ...FLOW_STEP_KINDS] as const;
 
 export const taskSchema = z.strictObject({
   /** The virtual device this task is written for (used by `benchhand run --sim`). */
   device: z.string().optional(),
   goal: z.string().min(3).max(2000),
+  /** For `benchhand test --include-tags/--exclude-tags`. */
+  tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, - and _')).default([]),
+  /** Defaults for ${NAME} parameters (--env and the environment override them). */
+  params: paramsSchema.default({}),
   inputs: z.record(z.string(), z.string()).default({}),
   /** Inputs never shown to a model nor written anywhere: typed by placeholder ({password}). */
   secrets: z.array(z.string()).default([]),

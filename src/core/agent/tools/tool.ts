@@ -52,6 +52,8 @@ export interface ToolContext {
   lastTap(): LastTap | undefined;
   /** The task's inputs, for {placeholders} in typed text; secret ones are never shown or logged. */
   inputs: TaskInputs;
+  /** Keeps a look in the run's record under a name (the screenshot step); absent where nothing keeps pictures. */
+  keepScreenshot?(name: string, observation: Observation): Promise<string>;
 }
 
 export interface TaskInputs { values: Readonly<Record<string, string>>; secrets: ReadonlySet<string> }

@@ -1,38 +1,40 @@
 // The deterministic interpreter: runs a task's steps in order. A step whose effect does not
 // show is retried (the loop has looked again in between); past its retries the run halts.
 // `if` steps branch on what is on the screen now; interrupts (pop-up handlers) run whenever their
-// condition shows, before the next regular step. The position is saved in every checkpoint.
+// condition shows, before the next regular step. Control steps (assertions, run_flow, repeat,
+// wait_for_stable) are run here by looking; any step with `when` is skipped when its condition
+// does not show as the step is reached. The position is saved in every checkpoint.
 import { screenChange } from '../../../vision/screen-change.js';
-import { findElements } from '../../../vision/match-elements.js';
 import type { Observation } from '../../../ports/observer.js';
-import type { Condition, Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
+import { DEFAULT_ASSERT_TIMEOUT_MS, DEFAULT_STABLE_QUIET_MS, DEFAULT_STABLE_TIMEOUT_MS, isControlStep } from '../../task/flow-steps.js';
+import type { Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
 import type { Decision, ToolOutcome } from '../../types.js';
 import type { InterpretInput, Interpreter } from '../interpreter.js';
 import { isScrollUntilVisible, judgeScrollSwipe } from './scroll-until-visible.js';
-import { describeStep, fillPlaceholders, missingPlaceholders, placeArgs, toToolCall, type ActionStep } from './step-to-call.js';
+import { assertionProblem, repeatVerdict, showsCondition } from './control-steps.js';
+import { FlowCursor, type CursorEntry } from './flow-cursor.js';
+import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
 
 /** Where the script is: the index in each nested list of steps, outermost first. */
-export interface ScriptCursor { path: { index: number; branch?: 'then' | 'else' }[]; attempts: number }
+export interface ScriptCursor { path: CursorEntry[]; attempts: number }
+
+type AssertStep = Extract<ScriptStep, { assert_visible: unknown } | { assert_not_visible: unknown }>;
+type StableStep = Extract<ScriptStep, { wait_for_stable: unknown }>;
+/** An assertion or wait_for_stable looking again: since when (observation time), and for which step. */
+interface Looking { position: string; since: number; looks: number; lastChange?: string }
 
 const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 'timeout', 'device_error', 'error']);
 /** An interrupt that keeps firing is not a pop-up any more but a loop. */
 const MAX_INTERRUPT_FIRINGS = 5;
-
-/** A condition is looked for anywhere the app draws (pop-ups included), as a whole element unless it says contains. */
-const showsCondition = (observation: Observation, condition: Condition, inputs: Record<string, string>): boolean => {
-  const fill = (text: string) => fillPlaceholders(text, inputs);
-  const text = fill(condition.screen_has ?? condition.screen_lacks!);
-  const present = findElements(observation.screen, { in: 'anywhere', text, ...placeArgs(condition, fill) }).matches.length > 0;
-  return present === (condition.screen_has !== undefined);
-};
 
 /** A focus tap: tapping a field so typing goes there. Harmless to repeat. */
 const isFocusTap = (step: ActionStep): boolean => ('tap' in step || 'tap_point' in step) && 'expect_change' in step && step.expect_change === false;
 
 export class ScriptInterpreter implements Interpreter {
   readonly kind = 'script' as const;
-  private path: ScriptCursor['path'];
+  private readonly flow: FlowCursor;
   private attempts: number;
+  private looking?: Looking;
   private awaiting?: string;
   /** A typing step whose effect did not show: retried only if a pop-up turns out to have eaten it. */
   private unverifiedTyping?: Decision;
@@ -56,16 +58,16 @@ export class ScriptInterpreter implements Interpreter {
   constructor(private readonly task: TaskDefinition & { steps: ScriptStep[] }, resume?: ScriptCursor) {
     const missing = missingPlaceholders(task.steps, task.inputs);
     if (missing.length) throw new Error(`the task's steps use {${missing.join('}, {')}}, which inputs does not define: add them under inputs`);
-    const nested = task.interrupts.findIndex((i) => i.do.some((step) => 'if' in step));
-    if (nested >= 0) throw new Error(`interrupts[${nested}].do: an interrupt's steps cannot contain "if"; give it its own interrupt instead`);
-    this.path = resume?.path.map((p) => ({ ...p })) ?? [{ index: 0 }];
+    const nested = task.interrupts.findIndex((i) => i.do.some(isControlStep));
+    if (nested >= 0) throw new Error(`interrupts[${nested}].do: an interrupt's steps are single actions; "if", "repeat", "run_flow", assertions and wait_for_stable belong in the steps`);
+    this.flow = new FlowCursor(task.steps, resume?.path);
     this.attempts = resume?.attempts ?? 0;
   }
 
   /** Picks a saved run up at its cursor, moved on past the steps recovery found finished. */
   static resume(task: TaskDefinition & { steps: ScriptStep[] }, cursor: ScriptCursor, advanceBy: number): ScriptInterpreter {
     const script = new ScriptInterpreter(task, { path: cursor.path, attempts: 0 });
-    for (let i = 0; i < advanceBy; i++) script.advance();
+    for (let i = 0; i < advanceBy; i++) script.flow.advance();
     return script;
   }
 
@@ -80,27 +82,98 @@ export class ScriptInterpreter implements Interpreter {
     }
     if (this.unverifiedTyping) return this.unverifiedTyping;
     if (this.refocusing && this.lastFocus) return this.refocus();
+    const observation = input.observation;
     for (;;) {
-      const step = this.currentStep();
+      const step = this.flow.current();
       if (!step) return { kind: 'answer', text: `All steps of the task are done (${this.plannedSteps()} planned).` };
-      if (!('if' in step)) return this.retryOn ? this.retryIfSameScreen(step, input.observation) : this.call(step);
-      const branch = showsCondition(input.observation, step.if, this.task.inputs) ? 'then' : 'else';
-      if (branch === 'else' && !step.else) this.advance();
-      else this.path.push({ index: 0, branch });
+      if (step.when && this.reachingAnew() && !showsCondition(observation, step.when, this.task.inputs)) {
+        this.flow.advance();
+        continue;
+      }
+      if (!isControlStep(step)) return this.retryOn ? this.retryIfSameScreen(step, observation) : this.call(step);
+      const decided = this.control(step, observation);
+      if (decided) return decided;
     }
+  }
+
+  /** Runs a control step: a decision to return, or undefined when the cursor moved and the loop goes on. */
+  private control(step: Extract<ScriptStep, object>, observation: Observation): Decision | undefined {
+    if ('if' in step) {
+      const branch = showsCondition(observation, step.if, this.task.inputs) ? 'then' : 'else';
+      if (branch === 'else' && !step.else) this.flow.advance();
+      else this.flow.enter(branch);
+      return undefined;
+    }
+    if ('run_flow' in step) {
+      if (!step.loaded) return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}): the sub-flow was not loaded; load flows with the flow loader (benchhand test / run), which reads run_flow files` };
+      this.flow.enter('flow');
+      return undefined;
+    }
+    if ('repeat' in step) {
+      const verdict = repeatVerdict(step, this.flow.entry().done ?? 0, observation, this.task.inputs);
+      if (verdict.kind === 'halt') return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${verdict.reason}` };
+      if (verdict.kind === 'done') this.flow.advance();
+      else this.flow.enter('repeat');
+      return undefined;
+    }
+    if ('wait_for_stable' in step) return this.waitForStable(step, observation);
+    return this.assert(step as AssertStep, observation);
+  }
+
+  /** An assertion holds now, or is looked for again until its timeout; past it the run halts with what the screen shows. */
+  private assert(step: AssertStep, observation: Observation): Decision | undefined {
+    const problem = assertionProblem(step, observation, this.task.inputs);
+    if (!problem) {
+      this.looking = undefined;
+      this.flow.advance();
+      return undefined;
+    }
+    const looking = this.lookingAt(observation);
+    const left = (step.timeout_ms ?? DEFAULT_ASSERT_TIMEOUT_MS) - (observation.at - looking.since);
+    if (left <= 0) {
+      this.looking = undefined;
+      return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed: ${problem}`, code: 'assertion_failed' };
+    }
+    // Look again when the screen changes, or at the timeout: an assertion waits for a settling screen, never longer.
+    return this.look({ timeout_ms: Math.min(30000, Math.max(100, Math.round(left))) });
+  }
+
+  /** The screen is stable once a quiet period passes without a change; it must be within the step's timeout. */
+  private waitForStable(step: StableStep, observation: Observation): Decision | undefined {
+    const quiet = (typeof step.wait_for_stable === 'object' ? step.wait_for_stable.quiet_ms : undefined) ?? DEFAULT_STABLE_QUIET_MS;
+    const looking = this.lookingAt(observation);
+    if (observation.at - looking.since >= (step.timeout_ms ?? DEFAULT_STABLE_TIMEOUT_MS)) {
+      this.looking = undefined;
+      return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed: the screen kept changing for ${Math.round(observation.at - looking.since)} ms (last: ${looking.lastChange ?? 'a change'})`, code: 'screen_not_stable' };
+    }
+    return this.look({ timeout_ms: quiet });
+  }
+
+  private lookingAt(observation: Observation): Looking {
+    const position = this.position();
+    if (this.looking?.position !== position) this.looking = { position, since: observation.at, looks: 0 };
+    return this.looking;
+  }
+
+  /** A wait_for call (any change, bounded) made for an assertion or wait_for_stable: its outcome is judged by looking. */
+  private look(args: { timeout_ms: number }): Decision {
+    const looking = this.looking!;
+    looking.looks++;
+    this.awaiting = `look-${looking.position}-${looking.looks}`;
+    return { kind: 'calls', calls: [{ id: this.awaiting, name: 'wait_for', argumentsJson: JSON.stringify(args) }] };
+  }
+
+  /** True as a step is first reached (not on its retries, nor while it looks again, nor between a repeat's rounds). */
+  private reachingAnew(): boolean {
+    return this.attempts === 0 && !this.retryOn && !this.refocusing && this.looking?.position !== this.position() && this.flow.entry().done === undefined;
   }
 
   cursor(): Record<string, unknown> {
-    return { path: this.path.map((p) => ({ ...p })), attempts: this.attempts } satisfies ScriptCursor;
+    return { path: this.flow.path.map((p) => ({ ...p })), attempts: this.attempts } satisfies ScriptCursor;
   }
 
   pending(): string[] {
-    const remaining: string[] = [];
-    for (let depth = this.path.length - 1; depth >= 0; depth--) {
-      const steps = this.stepsAt(depth);
-      remaining.push(...steps.slice(this.path[depth]!.index + (depth === this.path.length - 1 ? 0 : 1)).map(describeStep));
-    }
-    return remaining;
+    return this.flow.pending();
   }
 
   plannedSteps(): number {
@@ -142,6 +215,7 @@ export class ScriptInterpreter implements Interpreter {
     if (!this.awaiting || !last || last.callId !== this.awaiting) return undefined;
     this.awaiting = undefined;
     if (last.callId.startsWith('interrupt-')) return this.judgeInterrupt(last);
+    if (last.callId.startsWith('look-')) return this.judgeLook(last);
     if (last.callId.startsWith('refocus-')) {
       this.refocusing = false;
       return last.status === 'ok' ? undefined : { kind: 'halt', reason: `tapping the field again before typing failed: ${last.status}: ${last.content.split('\n')[0]}` };
@@ -149,15 +223,15 @@ export class ScriptInterpreter implements Interpreter {
     const scrolling = this.judgeScrolling(last, now);
     if (scrolling !== 'other') return scrolling;
     if (last.status === 'ok') {
-      const done = this.currentStep() as ActionStep;
+      const done = this.flow.current() as ActionStep;
       if (isFocusTap(done)) this.lastFocus = done;
       if ('type' in done) this.continueTyping = false;
       this.attempts = 0;
       this.retryOn = undefined;
-      this.advance();
+      this.flow.advance();
       return undefined;
     }
-    const step = this.currentStep() as ActionStep;
+    const step = this.flow.current() as ActionStep;
     if (last.status === 'not_focused' && this.lastFocus && this.attempts < (('retries' in step ? step.retries : undefined) ?? this.task.retries)) {
       this.attempts++;
       this.refocusing = true;
@@ -177,7 +251,7 @@ export class ScriptInterpreter implements Interpreter {
 
   /** A scroll_until_visible step swipes again while the content moves (each swipe a call of its own). */
   private judgeScrolling(last: ToolOutcome, now: Observation): Decision | undefined | 'other' {
-    const step = this.currentStep();
+    const step = this.flow.current();
     if (!isScrollUntilVisible(step)) return 'other';
     this.scrollSwipes++;
     const verdict = judgeScrollSwipe(step, last, now, this.scrollSwipes, (text) => fillPlaceholders(text, this.task.inputs));
@@ -187,7 +261,7 @@ export class ScriptInterpreter implements Interpreter {
     if (verdict.next === 'halt') return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed: ${verdict.reason}` };
     this.attempts = 0;
     this.retryOn = undefined;
-    this.advance();
+    this.flow.advance();
     return undefined;
   }
 
@@ -218,29 +292,22 @@ export class ScriptInterpreter implements Interpreter {
     return { kind: 'calls', calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args) }] };
   }
 
-  /** Moves past the current step; leaving a finished branch continues after its `if`. */
-  private advance(): void {
-    this.path[this.path.length - 1]!.index++;
-    while (this.path.length > 1 && this.path.at(-1)!.index >= this.stepsAt(this.path.length - 1).length) {
-      this.path.pop();
-      this.path[this.path.length - 1]!.index++;
-    }
-  }
-
-  private stepsAt(depth: number): ScriptStep[] {
-    let steps = this.task.steps;
-    for (let d = 1; d <= depth; d++) {
-      const parent = steps[this.path[d - 1]!.index] as Extract<ScriptStep, { if: unknown }>;
-      steps = (this.path[d]!.branch === 'then' ? parent.then : parent.else) ?? [];
-    }
-    return steps;
-  }
-
-  private currentStep(): ScriptStep | undefined {
-    return this.stepsAt(this.path.length - 1)[this.path.at(-1)!.index];
+  /**
+   * wait_for_stable: no change within the quiet period (not_found) means stable; a change means
+   * look again. An assertion's look only waited: the next turn judges the new screen.
+   */
+  private judgeLook(last: ToolOutcome): Decision | undefined {
+    const step = this.flow.current();
+    if (!step || !('wait_for_stable' in step) || !this.looking) return undefined;
+    if (last.status === 'not_found') {
+      this.looking = undefined;
+      this.flow.advance();
+    } else if (last.status === 'ok') this.looking.lastChange = last.content.split('\n')[0];
+    else return { kind: 'halt', reason: `script step ${this.position()} (wait_for_stable) could not look: ${last.status}: ${last.content.split('\n')[0]}` };
+    return undefined;
   }
 
   private position(): string {
-    return this.path.map((p) => `${p.branch ? `${p.branch}.` : ''}${p.index + 1}`).join('/');
+    return this.flow.position();
   }
 }

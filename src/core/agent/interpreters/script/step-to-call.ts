@@ -1,6 +1,7 @@
 // One script step -> one tool call, with {placeholders} filled from the task's inputs.
 import type { GestureStep } from '../../task/gesture-steps.js';
 import type { Place, PlacedText, ScriptStep } from '../../task/task-schema.js';
+import type { ControlStep } from '../../task/flow-steps.js';
 
 const PLACE_KEYS = ['in', 'contains', 'below', 'above', 'near', 'right_of', 'left_of'] as const;
 
@@ -24,7 +25,8 @@ function expectArgs(value: PlacedText, fill: (text: string) => string): Record<s
   return { expect: fill(value.text), ...(value.in ? { expect_in: value.in } : {}), ...(value.contains !== undefined ? { expect_contains: value.contains } : {}) };
 }
 
-export type ActionStep = Exclude<ScriptStep, { if: unknown }>;
+/** A step that is one tool call; control steps (if, repeat, run_flow, assertions, wait_for_stable) the interpreter runs itself. */
+export type ActionStep = Exclude<ScriptStep, ControlStep<ScriptStep>>;
 
 export function fillPlaceholders(text: string, inputs: Record<string, string>): string {
   return text.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (whole, name: string) => inputs[name] ?? whole);
@@ -64,6 +66,7 @@ export function toToolCall(step: ActionStep, inputs: Record<string, string>): { 
   if ('note' in step) return { name: 'write_note', args: { name: step.note.name, text: fill(step.note.text) } };
   if ('finding' in step) return { name: 'record_finding', args: { ...step.finding, detail: fill(step.finding.detail) } };
   if ('submit' in step) return { name: 'submit_result', args: { summary: fill(step.submit.summary), result: fillDeep(step.submit.result ?? {}, inputs) } };
+  if ('screenshot' in step) return { name: 'take_screenshot', args: { name: step.screenshot } };
   if ('hand_over' in step) return { name: 'hand_over', args: { reason: fill(step.hand_over) } };
   return gestureToCall(step, fill, { ...expect, ...patience });
 }
@@ -102,9 +105,25 @@ function fillDeep(value: unknown, inputs: Record<string, string>): Record<string
   return fill(value) as Record<string, unknown>;
 }
 
+const describeCondition = (c: { screen_has?: string; screen_lacks?: string }) => (c.screen_has ? `has "${c.screen_has}"` : `lacks "${c.screen_lacks}"`);
+const assertedText = (a: string | { text: string }) => (typeof a === 'string' ? a : a.text);
+
 export function describeStep(step: ScriptStep): string {
-  if ('if' in step) return `if the screen ${step.if.screen_has ? `has "${step.if.screen_has}"` : `lacks "${step.if.screen_lacks}"`}`;
+  if (step.id && (isControl(step))) return step.id;
+  if ('if' in step) return `if the screen ${describeCondition(step.if)}`;
+  if ('assert_visible' in step) return `assert_visible "${assertedText(step.assert_visible)}"`;
+  if ('assert_not_visible' in step) return `assert_not_visible "${assertedText(step.assert_not_visible)}"`;
+  if ('run_flow' in step) return `run_flow ${typeof step.run_flow === 'string' ? step.run_flow : step.run_flow.file}`;
+  if ('repeat' in step) {
+    const r = step.repeat;
+    return ['repeat', r.times !== undefined ? `${r.times} times` : '', r.while ? `while the screen ${describeCondition(r.while)}` : '', r.until ? `until the screen ${describeCondition(r.until)}` : ''].filter(Boolean).join(' ');
+  }
+  if ('wait_for_stable' in step) return 'wait_for_stable';
   const { name, args } = toToolCall(step, {});
   const shown = args.secret ? { ...args, text: '•••' } : args;
   return step.id ? `${step.id} (${name})` : `${name} ${JSON.stringify(shown)}`;
+}
+
+function isControl(step: ScriptStep): boolean {
+  return 'if' in step || 'repeat' in step || 'run_flow' in step || 'assert_visible' in step || 'assert_not_visible' in step || 'wait_for_stable' in step;
 }
