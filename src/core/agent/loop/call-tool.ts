@@ -16,8 +16,10 @@ import { act } from './act-phase.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 import { screenSummary, verify } from './verify-phase.js';
+import type { EvidenceGate } from './evidence-phase.js';
+import type { Citation, CitationCheck } from '../evidence/citation.js';
 
-export interface CallGuards { repeated: RepeatedCalls; failures: ToolFailures; lastTap?: LastTap }
+export interface CallGuards { repeated: RepeatedCalls; failures: ToolFailures; evidence: EvidenceGate; lastTap?: LastTap }
 
 export async function callTool(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, call: ToolCall): Promise<ToolOutcome> {
   const started = deps.clock.now();
@@ -47,6 +49,15 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
       }
     }
   }
+  let evidence: CitationCheck[] | undefined;
+  if (outcome.termination?.kind === 'submitted') {
+    const cited = (outcome.data as { evidence?: Citation[] } | undefined)?.evidence;
+    const verdict = await guards.evidence.judge(deps, state, looks, 'submitted result', cited);
+    evidence = verdict.evidence;
+    outcome = verdict.accepted
+      ? { ...outcome, content: `Result submitted; its evidence held on a fresh look (${verdict.evidence.length} citation${verdict.evidence.length === 1 ? '' : 's'}).`, termination: { ...outcome.termination, evidence: verdict.evidence } }
+      : { callId: outcome.callId, tool: outcome.tool, status: 'unsupported_claim', content: verdict.message, ...(verdict.termination ? { termination: verdict.termination } : {}) };
+  }
   if (outcome.status === 'ok' && parsed.ok && parsed.tool.kind === 'info') {
     state.completed.push({ step: state.step, tool: call.name, summary: outcome.content.split('\n')[0]!.slice(0, 120) });
   }
@@ -59,7 +70,7 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
   const durationMs = Math.round(deps.clock.now() - started);
   await deps.store.appendAudit({
     at: deps.wallClock(), runId: state.runId, step: state.step, tool: call.name, args: auditArgs(args),
-    status: outcome.status, message: outcome.content.slice(0, 500), durationMs, ...(outcome.commandId !== undefined ? { commandId: outcome.commandId } : {}),
+    status: outcome.status, message: outcome.content.slice(0, 500), durationMs, ...(outcome.commandId !== undefined ? { commandId: outcome.commandId } : {}), ...(evidence?.length ? { evidence } : {}),
   });
   deps.onProgress?.({ type: 'outcome', step: state.step, tool: call.name, status: outcome.status, content: outcome.content, durationMs });
   state.log(`${call.name} -> ${outcome.status}: ${outcome.content.split('\n')[0]!.slice(0, 160)}`);

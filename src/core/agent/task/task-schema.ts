@@ -26,6 +26,8 @@ export interface Place {
   below?: string; above?: string; near?: string; right_of?: string; left_of?: string;
 }
 export type PlacedText = string | { text: string; in?: Place['in']; contains?: boolean };
+/** A screen text a submitted result cites; checked on a fresh frame before the run ends. */
+export type Evidence = string | ({ text: string } & Place);
 interface Expects { expect?: PlacedText; expect_gone?: string; expect_change?: boolean }
 interface Common { id?: string; retries?: number; timeout_ms?: number }
 
@@ -38,7 +40,7 @@ export type ScriptStep =
   | { wait_for_change: true; id?: string; retries?: number; timeout_ms?: number }
   | { note: { name: string; text: string }; id?: string }
   | { finding: { kind: string; subject: string; detail: string; severity?: string }; id?: string }
-  | { submit: { summary: string; result?: Record<string, unknown> }; id?: string }
+  | { submit: { summary: string; result?: Record<string, unknown>; evidence?: Evidence[] }; id?: string }
   | { hand_over: string; id?: string }
   | { if: Condition; then: ScriptStep[]; else?: ScriptStep[]; id?: string };
 
@@ -54,7 +56,7 @@ export const scriptStepSchema: z.ZodType<ScriptStep> = z.lazy(() => z.union([
   z.strictObject({ wait_for_change: z.literal(true), ...common }),
   z.strictObject({ note: z.strictObject({ name: z.string(), text: z.string() }), id: common.id }),
   z.strictObject({ finding: z.strictObject({ kind: z.string(), subject: z.string(), detail: z.string(), severity: z.string().optional() }), id: common.id }),
-  z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional() }), id: common.id }),
+  z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional(), evidence: z.array(z.union([text, z.strictObject({ text, ...placeKeys })])).min(1).max(8).optional() }), id: common.id }),
   z.strictObject({ hand_over: text, id: common.id }),
   z.strictObject({
     if: z.strictObject({ screen_has: text.optional(), screen_lacks: text.optional(), ...placeKeys })

@@ -111,6 +111,9 @@ export class LlmInterpreter implements Interpreter {
           : ['status: not_run\nThis call was not run because an earlier call in the same reply ended or changed the step.', true];
       return { type: 'tool_result', callId: id, content: this.context.capResult(content), isError };
     });
+    // A refused final answer has no call to answer: it goes back as text.
+    const pending = new Set(this.pendingCallIds);
+    for (const result of results) if (!pending.has(result.callId)) blocks.push({ type: 'text', text: `status: ${result.status}\n${result.content}` });
     this.pendingCallIds = [];
     this.localResults.clear();
     return blocks;

@@ -13,7 +13,8 @@ import { describeStep, fillPlaceholders, missingPlaceholders, placeArgs, toToolC
 /** Where the script is: the index in each nested list of steps, outermost first. */
 export interface ScriptCursor { path: { index: number; branch?: 'then' | 'else' }[]; attempts: number }
 
-const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 'timeout', 'device_error', 'error']);
+// A refused submit (its evidence not on screen) is tried once more on a fresh look; the second refusal hands over.
+const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 'timeout', 'device_error', 'error', 'unsupported_claim']);
 /** An interrupt that keeps firing is not a pop-up any more but a loop. */
 const MAX_INTERRUPT_FIRINGS = 5;
 
