@@ -87,6 +87,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   const summary = await runAgent({
     mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store: bench.get('store'), clock: systemClock, approvals, tools, guardrails,
     interpreter: makeInterpreter(request, tools, approvals, plan),
+    ...(request.interpreter === 'llm' ? { explorer: makeExplorer(request, approvals) } : {}),
     toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
     recordFinding: (finding) => findings.record(finding),
     inputs: { values: task.inputs, secrets: new Set(task.secrets) },
@@ -141,6 +142,12 @@ function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: Ap
     },
     handoff: [shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '', plan?.handoff ?? ''].filter(Boolean).join('\n\n') || undefined,
   }, task.goal);
+}
+
+/** A fresh LLM interpreter for each explore sub-run: same endpoint, its own context, the sub-run's tools. */
+function makeExplorer(request: RunRequest, approvals: ApprovalPort): (goal: string, tools: ToolRegistry) => Interpreter {
+  const llm = request.bench.get('llm');
+  return (goal, tools) => new LlmInterpreter({ llm, tools: tools.specs(), approvals, newId: () => randomUUID(), sendImages: false, exploring: true }, goal);
 }
 
 /**

@@ -43,6 +43,8 @@ export interface ToolOutcome {
   plannedOn?: Observation;
   /** Set when this call ends the run (submit, hand over) or must halt it. */
   termination?: Termination;
+  /** The calls after this one in the same reply are not run (they were decided before it changed things). */
+  stopReply?: boolean;
 }
 
 export type Termination =

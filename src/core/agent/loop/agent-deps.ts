@@ -50,6 +50,8 @@ export interface AgentDeps {
    */
   phaseHook?(phase: string, step: number): void;
   signal: AbortSignal;
+  /** A fresh interpreter for an explore sub-run (LLM mode); absent, explore is unavailable. */
+  explorer?(goal: string, tools: ToolRegistry): Interpreter;
 }
 
 export interface TaskSpec {

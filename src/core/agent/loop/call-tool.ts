@@ -16,10 +16,11 @@ import { act } from './act-phase.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 import { screenSummary, verify } from './verify-phase.js';
-import type { EvidenceGate } from './evidence-phase.js';
+import type { CallGuards } from './call-guards.js';
+import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
 
-export interface CallGuards { repeated: RepeatedCalls; failures: ToolFailures; evidence: EvidenceGate; lastTap?: LastTap }
+export type { CallGuards } from './call-guards.js';
 
 export async function callTool(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, call: ToolCall): Promise<ToolOutcome> {
   const started = deps.clock.now();
@@ -40,7 +41,7 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
       try {
         outcome = tool.kind === 'action'
           ? await runAction(deps, state, looks, guards, tool, call, args)
-          : await runWithTimeout(deps, tool.timeoutMs, call, () => runInfo(deps, looks, guards, tool, call, args));
+          : await runWithTimeout(deps, tool.timeoutMs, call, () => runInfo(deps, state, looks, guards, tool, call, args));
       } catch (error) {
         // A tool that throws is a failed call the interpreter hears about, not a crashed run.
         state.current = null;
@@ -77,8 +78,9 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
   return outcome;
 }
 
-function toolContext(deps: AgentDeps, looks: Observations, guards: CallGuards): ToolContext {
+function toolContext(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards): ToolContext {
   return {
+    ...(deps.explorer ? { explore: (goal: string, maxSteps: number) => runSubRun(deps, state, looks, goal, maxSteps, callTool) } : {}),
     lastTap: () => guards.lastTap,
     observation: () => looks.current(),
     observe: (options) => looks.look(options?.newerThan ?? deps.clock.now(), options?.timeoutMs),
@@ -90,14 +92,14 @@ function toolContext(deps: AgentDeps, looks: Observations, guards: CallGuards): 
   };
 }
 
-async function runInfo(deps: AgentDeps, looks: Observations, guards: CallGuards, tool: InfoTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
-  const reply: ToolReply = await tool.run(args, toolContext(deps, looks, guards));
+async function runInfo(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, tool: InfoTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
+  const reply: ToolReply = await tool.run(args, toolContext(deps, state, looks, guards));
   return { callId: call.id, tool: call.name, ...reply };
 }
 
 async function runAction(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, tool: ActionTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
   const before = looks.current();
-  const planned = tool.plan(args, toolContext(deps, looks, guards));
+  const planned = tool.plan(args, toolContext(deps, state, looks, guards));
   if (!planned.ok) return { callId: call.id, tool: call.name, ...planned.reply };
   const plan = aimed(planned.plan, before, deps, call.name);
   const unasked = refusedUnasked(plan, args);

@@ -30,6 +30,7 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   await checkpoint(deps, state, deps.interpreter);
   let results: ToolOutcome[] = [];
   const firstStep = state.step;
+  state.firstStep = firstStep;
   while (!state.termination) {
     state.termination = checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal)
       ?? (await applyOperatorCommands(deps, state));
@@ -71,6 +72,8 @@ async function step(deps: AgentDeps, state: RunState, looks: Observations, guard
     const outcome = await callTool(deps, state, looks, guards, call);
     results.push(outcome);
     if (outcome.termination) return { results, termination: outcome.termination };
+    // After an exploration the device may have moved: the rest of this reply was decided before it.
+    if (outcome.stopReply) return { results };
   }
   return { results };
 }

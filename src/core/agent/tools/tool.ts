@@ -40,6 +40,8 @@ export interface ToolContext {
   lastTap(): LastTap | undefined;
   /** The task's inputs, for {placeholders} in typed text; secret ones are never shown or logged. */
   inputs: TaskInputs;
+  /** Runs an exploring sub-run (LLM mode only) and returns its capped report. */
+  explore?(goal: string, maxSteps: number): Promise<ToolReply>;
 }
 
 export interface TaskInputs { values: Readonly<Record<string, string>>; secrets: ReadonlySet<string> }
@@ -47,7 +49,7 @@ export interface TaskInputs { values: Readonly<Record<string, string>>; secrets:
 export interface FindingInput { kind: string; subject: string; screen: string; detail: string; severity: 'info' | 'minor' | 'major' | 'critical' }
 
 export type ToolReply =
-  | { status: 'ok'; content: string; data?: unknown; termination?: Termination }
+  | { status: 'ok'; content: string; data?: unknown; termination?: Termination; stopReply?: boolean }
   | { status: Exclude<ToolStatus, 'ok'>; content: string; data?: unknown };
 
 export type PlanReply = { ok: true; plan: ActionPlan } | { ok: false; reply: ToolReply };

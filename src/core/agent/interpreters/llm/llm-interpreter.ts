@@ -30,6 +30,8 @@ export interface LlmInterpreterOptions {
    * fresh session must start. Capped again here. Without it such an overflow halts the run.
    */
   durableState?: () => Promise<string> | string;
+  /** A sub-run sent to explore: its own system prompt (see prompt.ts). */
+  exploring?: boolean;
 }
 
 const REPLAN_ON = new Set(['verify_failed', 'not_found', 'device_error']);
@@ -51,7 +53,7 @@ export class LlmInterpreter implements Interpreter {
   private readonly tools: LlmToolSpec[];
 
   constructor(private readonly options: LlmInterpreterOptions, goal: string) {
-    this.prompt = { goal, handoff: options.handoff };
+    this.prompt = { goal, handoff: options.handoff, ...(options.exploring ? { exploring: true } : {}) };
     this.contextOptions = resolveContextOptions(options.context);
     this.context = new ContextManager({
       goal, options: this.contextOptions,
