@@ -11,6 +11,8 @@ export interface BenchConfigFields {
   /** The gpio section as written (checked by the GPIO adapter's own schema). */
   gpio?: unknown;
   stateDir?: string;
+  /** The llm section as written (doctor shows the one endpoint it names). */
+  llm?: unknown;
 }
 
 export function readBenchConfigFields(file: string, env: NodeJS.ProcessEnv = process.env): BenchConfigFields {
@@ -21,5 +23,6 @@ export function readBenchConfigFields(file: string, env: NodeJS.ProcessEnv = pro
     stateDir: config.bench?.stateDir,
     ...(config.mqtt ? { mqtt: { url: config.mqtt.url, benchId: config.mqtt.benchId ?? config.bench?.id, username: config.mqtt.username, passwordEnv: config.mqtt.passwordEnv } } : {}),
     ...(config.gpio !== undefined ? { gpio: config.gpio } : {}),
+    ...(config.llm !== undefined ? { llm: config.llm } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { checkClock, type NtpSynchronized } from './clock-check.js';
 import { checkDiskSpace, type FreeBytes } from './disk-space-check.js';
 import { checkFirmwareProtocol } from './firmware-protocol-check.js';
 import { checkGpio } from './gpio-check.js';
+import { checkLlmEndpoint } from './llm-endpoint-check.js';
 import { checkOcrData } from './ocr-data-check.js';
 import { checkSerialDevice } from './serial-device-check.js';
 
@@ -15,6 +16,8 @@ export interface DoctorSettings {
   cameraSource?: string;
   broker?: BrokerSettings;
   gpio?: unknown;
+  /** The llm section as written; absent: none configured. */
+  llm?: unknown;
   stateDir: string;
   /** For the handshake, a camera frame and the broker. */
   timeoutMs: number;
@@ -35,6 +38,7 @@ export function doctorChecks(settings: DoctorSettings): DoctorCheck[] {
     { name: 'broker', run: () => checkBroker(settings.broker, settings.timeoutMs) },
     { name: 'disk-space', run: async () => checkDiskSpace(settings.stateDir, settings.freeBytes) },
     { name: 'clock', run: async () => checkClock(settings.now?.() ?? new Date(), settings.ntpSynchronized) },
+    { name: 'llm-endpoint', run: async () => checkLlmEndpoint(settings.llm) },
   ];
 }
 

@@ -36,6 +36,7 @@ export async function doctorCommand(argv: string[]): Promise<number> {
       passwordEnv: values['password-env'] ?? mqtt.passwordEnv,
     } : undefined,
     gpio: config.gpio,
+    llm: config.llm,
     stateDir: values['state-dir'] ?? config.stateDir ?? defaultStateDir(),
     timeoutMs: timeoutSeconds * 1000,
     gpioSysfsRoot: process.env[GPIO_SYSFS_ROOT_VARIABLE] || undefined,
