@@ -40,7 +40,7 @@ function perStep(requests: FakeLlmRequest[]): number[] {
   return sizes.slice(1).flatMap((s, i) => (s.messages > sizes[i]!.messages ? [s.tokens - sizes[i]!.tokens] : []));
 }
 
-async function wifiOnBench(fake: FakeLlmServer, sendImages: boolean): Promise<{ perStep: number[]; whole: number[]; fixed: number }> {
+export async function wifiOnBench(fake: FakeLlmServer, sendImages: boolean): Promise<{ perStep: number[]; whole: number[]; fixed: number }> {
   fake.reset();
   fake.respond(wifiModel);
   const task = loadTask(WIFI_TASK_FILE);
@@ -136,6 +136,7 @@ export async function benchLlmContext(): Promise<Record<string, unknown>> {
       'tokens per step with images, p95': percentile(images.perStep, 95),
       'fixed prompt (system + tool schemas), tokens': text.fixed,
       'whole request without images, median tokens': percentile(text.whole, 50),
+      'whole request with images (only the newest frame kept), median tokens': percentile(images.whole, 50),
       'tokens per step in the 300-step run, median / p95': `${percentile(long.perStep, 50)} / ${percentile(long.perStep, 95)}`,
       'steps a 32k window holds before the first compaction': long.firstCompactionStep ?? `none in ${long.summary.stepsUsed} steps`,
       [`${LONG_STEPS}-step task in a 32k window`]: `${long.summary.termination.kind}, goal ${long.goalReached ? 'reached' : 'NOT reached'}, ${long.summary.stepsUsed} steps, ${long.requests} requests`,

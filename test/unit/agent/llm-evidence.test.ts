@@ -15,6 +15,8 @@ import { citationsInAnswer } from '../../../src/core/agent/evidence/answer-citat
 import type { ApprovalPort } from '../../../src/core/ports/approval.js';
 import type { Evidence, TaskDefinition } from '../../../src/core/agent/task/task-schema.js';
 import { startHarness } from '../../support/agent-harness.js';
+import { runAgent } from '../../../src/core/agent/loop/run-agent.js';
+import type { ProgressEvent } from '../../../src/core/agent/loop/agent-deps.js';
 import { FakeLlmServer, type FakeLlmStep } from '../../support/fake-llm-server.js';
 import type { FakeLlmView } from '../../support/fake-llm-view.js';
 import { CONNECTED_EVIDENCE, wifiModel } from '../../support/scripted-models.js';
@@ -45,8 +47,11 @@ describe('a submitted result must be shown by the screen', () => {
       return step;
     });
     const h = await startHarness('settings-wifi');
-    const summary = await h.run(interpreter(h.approvals), task);
+    const events: ProgressEvent[] = [];
+    const summary = await runAgent({ ...h.deps(interpreter(h.approvals), {}, task), onProgress: (e) => events.push(e) }, { goal: task.goal, task: 'test' });
     expect(summary.termination).toMatchObject({ kind: 'submitted', result: { network: 'HomeNet-5G' } });
+    // What MQTT publishes as run events: each claim's citations and whether they held.
+    expect(events.filter((e) => e.type === 'evidence').map((e) => (e as { held: boolean }).held)).toEqual([false, true]);
     const refusal = fake.requests.map((r) => lastResult(r.view)).find((c) => c.includes('unsupported_claim'))!;
     expect(refusal).toMatch(/NOT on the screen: "Not connected" below "Wi-Fi"/);
     expect(refusal).toMatch(/The screen shows: .*"Connected"/);

@@ -9,6 +9,7 @@ import { LlmError, type LlmContent, type LlmMessage, type LlmPort, type LlmRespo
 import type { Decision, ToolCall, ToolOutcome } from '../../types.js';
 import type { InterpretInput, Interpreter } from '../interpreter.js';
 import { ContextManager } from './context-manager.js';
+import { dropEarlierFrames } from './latest-frame-only.js';
 import { resolveContextOptions, type ContextOptions, type ResolvedContextOptions } from './context-options.js';
 import { answerReadSpill, READ_SPILL, readSpillSpec, type SpillAnswer } from './read-spill-tool.js';
 import { PLAN_REQUEST, REPLAN_REQUEST, screenForPrompt, systemPrompt, type PromptState } from './prompt.js';
@@ -75,6 +76,7 @@ export class LlmInterpreter implements Interpreter {
       user.length = 0;
       user.push({ type: 'text', text: `The plan is approved. Carry it out now, one verified step at a time.\n${screenForPrompt(input.observation)}` });
     }
+    if (user.some((part) => part.type === 'image')) dropEarlierFrames(this.messages);
     this.messages.push({ role: 'user', content: user });
     return this.ask(signal);
   }
