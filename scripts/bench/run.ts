@@ -7,6 +7,7 @@ import { benchAgentStep } from './agent-step.bench.js';
 import { benchCheckpoint } from './checkpoint.bench.js';
 import { benchEmergencyStop } from './estop.bench.js';
 import { benchAdversarial } from './adversarial.js';
+import { benchLlmContext } from './llm-context.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
   'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
   'Adversarial devices: pass rate, false successes, unasked destructive actions': () => benchAdversarial(),
+  'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': () => benchLlmContext(),
 };
 
 const only = process.argv[2];

@@ -14,6 +14,9 @@ export const callsMade = (view: FakeLlmView): string[] =>
 
 const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
 
+/** What the Wi-Fi task's end screen shows: "Connected" with the network's name under it. */
+export const CONNECTED_EVIDENCE = [{ text: 'Connected' }, { text: 'HomeNet-5G', below: 'Connected' }];
+
 /** Connects settings-wifi to HomeNet-5G, typing the password by placeholder (it never sees it). */
 export const wifiModel = wifiModelAnswering((view) => callsMade(view).includes('type_text'));
 
@@ -24,7 +27,7 @@ export function wifiModelAnswering(typedAlready: (view: FakeLlmView) => boolean)
 
 function wifiStep(view: FakeLlmView, typed: boolean): FakeLlmStep {
   const screen = screenOf(view);
-  if (/Connected/.test(screen) && /HomeNet/.test(screen)) return call('submit_result', { summary: 'Connected to HomeNet-5G', result: { network: 'HomeNet-5G' } });
+  if (/Connected/.test(screen) && /HomeNet/.test(screen)) return call('submit_result', { summary: 'Connected to HomeNet-5G', result: { network: 'HomeNet-5G' }, evidence: CONNECTED_EVIDENCE });
   if (/Enter the password/.test(screen)) {
     if (!typed) return { toolCalls: [{ name: 'tap_text', arguments: { text: 'Password', expect_change: false } }, { name: 'type_text', arguments: { text: '{password}' } }] };
     return call('tap_text', { text: 'Connect', expect: 'Connected' });

@@ -32,6 +32,8 @@ export async function postJson(options: PostJsonOptions): Promise<HttpReply> {
       headers: { 'content-type': 'application/json', ...options.headers },
       body: JSON.stringify(options.body),
       signal,
+      // A redirect would be a request to another address: never followed (see egress.ts).
+      redirect: 'error',
     });
     // The body is read under the same signal: a server that stalls mid-answer times out too.
     const text = await response.text();

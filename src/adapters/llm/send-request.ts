@@ -5,6 +5,7 @@ import { LlmError } from '../../core/ports/llm.js';
 import type { LlmAdapterOptions } from './adapter-options.js';
 import { classifyHttpError } from './classify-http-error.js';
 import { postJson } from './post-json.js';
+import { checkEgress } from './egress.js';
 import { withRetries } from './retry.js';
 import { realSleep } from './sleep.js';
 
@@ -31,6 +32,8 @@ export async function sendRequest<T>(request: SendRequest<T>): Promise<T> {
 }
 
 async function attemptOnce<T>(request: SendRequest<T>): Promise<T> {
+  // Before anything is sent: only the configured endpoint (egress.ts).
+  checkEgress(request.url, request.options.baseUrl);
   const reply = await postJson({
     url: request.url,
     headers: request.headers,

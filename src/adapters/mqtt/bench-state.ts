@@ -98,6 +98,7 @@ export function stateUpdateForProgress(state: BenchState, event: ProgressEvent, 
       return { lastAction };
     }
     case 'approval':
+    case 'evidence':
       return undefined;
   }
 }

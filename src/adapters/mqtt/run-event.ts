@@ -5,7 +5,7 @@ import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { SaveReason } from '../../core/findings/save-rules.js';
 
-export const RUN_EVENT_TYPES = ['step', 'call', 'outcome', 'approval', 'recovery', 'operator', 'finished'] as const;
+export const RUN_EVENT_TYPES = ['step', 'call', 'outcome', 'approval', 'evidence', 'recovery', 'operator', 'finished'] as const;
 export type RunEventType = (typeof RUN_EVENT_TYPES)[number];
 
 export interface RunEvent {

@@ -98,6 +98,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store: bench.get('store'), clock: systemClock, approvals, tools, guardrails,
     preApprovals: task.approve,
     interpreter: makeInterpreter(request, tools, approvals, plan),
+    ...(request.interpreter === 'llm' ? { explorer: makeExplorer(request, approvals) } : {}),
     toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
     recordFinding: (finding) => findings.record(finding),
     keepScreenshot: (name, seen) => saveScreenshot(request.stateDir, name, seen, { deviceSize: calibration.deviceSize, screenCorners: calibration.screenCorners }),
@@ -156,6 +157,12 @@ function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: Ap
     },
     handoff: [shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '', plan?.handoff ?? ''].filter(Boolean).join('\n\n') || undefined,
   }, task.goal);
+}
+
+/** A fresh LLM interpreter for each explore sub-run: same endpoint, its own context, the sub-run's tools. */
+function makeExplorer(request: RunRequest, approvals: ApprovalPort): (goal: string, tools: ToolRegistry) => Interpreter {
+  const llm = request.bench.get('llm');
+  return (goal, tools) => new LlmInterpreter({ llm, tools: tools.specs(), approvals, newId: () => randomUUID(), sendImages: false, exploring: true }, goal);
 }
 
 /**

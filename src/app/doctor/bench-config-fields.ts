@@ -16,6 +16,8 @@ export interface BenchConfigFields {
   calibration?: CalibrationBlock;
   /** guardrails.tapMarginPx, when a person set it. */
   tapMarginPx?: number;
+  /** The llm section as written (doctor shows the one endpoint it names). */
+  llm?: unknown;
 }
 
 export function readBenchConfigFields(file: string, env: NodeJS.ProcessEnv = process.env): BenchConfigFields {
@@ -28,5 +30,6 @@ export function readBenchConfigFields(file: string, env: NodeJS.ProcessEnv = pro
     ...(config.guardrails?.tapMarginPx !== undefined ? { tapMarginPx: config.guardrails.tapMarginPx } : {}),
     ...(config.mqtt ? { mqtt: { url: config.mqtt.url, benchId: config.mqtt.benchId ?? config.bench?.id, username: config.mqtt.username, passwordEnv: config.mqtt.passwordEnv } } : {}),
     ...(config.gpio !== undefined ? { gpio: config.gpio } : {}),
+    ...(config.llm !== undefined ? { llm: config.llm } : {}),
   };
 }

@@ -11,6 +11,7 @@ const LABELS: Readonly<Record<string, string>> = {
   broker: 'broker',
   'disk-space': 'disk space',
   clock: 'clock',
+  'llm-endpoint': 'LLM endpoint',
 };
 
 const MARKS = { pass: '✓', warn: '!', fail: '✗' } as const;

@@ -7,6 +7,7 @@ import { checkClock, type NtpSynchronized } from './clock-check.js';
 import { checkDiskSpace, type FreeBytes } from './disk-space-check.js';
 import { checkFirmwareProtocol } from './firmware-protocol-check.js';
 import { checkGpio } from './gpio-check.js';
+import { checkLlmEndpoint } from './llm-endpoint-check.js';
 import { checkOcrData } from './ocr-data-check.js';
 import { checkSerialDevice } from './serial-device-check.js';
 import { checkTapAccuracy } from './tap-accuracy-check.js';
@@ -17,6 +18,8 @@ export interface DoctorSettings {
   cameraSource?: string;
   broker?: BrokerSettings;
   gpio?: unknown;
+  /** The llm section as written; absent: none configured. */
+  llm?: unknown;
   stateDir: string;
   /** The configuration's calibration and tap margin, for the tap accuracy the run will use. */
   calibration?: CalibrationBlock;
@@ -41,6 +44,7 @@ export function doctorChecks(settings: DoctorSettings): DoctorCheck[] {
     { name: 'broker', run: () => checkBroker(settings.broker, settings.timeoutMs) },
     { name: 'disk-space', run: async () => checkDiskSpace(settings.stateDir, settings.freeBytes) },
     { name: 'clock', run: async () => checkClock(settings.now?.() ?? new Date(), settings.ntpSynchronized) },
+    { name: 'llm-endpoint', run: async () => checkLlmEndpoint(settings.llm) },
   ];
 }
 

@@ -54,7 +54,7 @@ function summarySection(input: ReportInput): string {
     ['Goal', esc(c.state.goal)],
     ['Task', `<code>${esc(c.state.task)}</code> (${esc(c.state.interpreter)} interpreter)`],
     ['Status', `<span class="status status-${esc(c.status)}">${esc(c.status)}</span>`],
-    ['Result', c.result === undefined ? '<span class="empty">none</span>' : `<pre>${esc(JSON.stringify(c.result, null, 2))}</pre>`],
+    ['Result', c.result === undefined ? '<span class="empty">none</span>' : `<pre>${esc(JSON.stringify(c.result, null, 2))}</pre>${resultEvidence(c.result)}`],
     ['Run', `<code>${esc(c.runId)}</code> (chain <code>${esc(c.continuationId)}</code>), saved ${esc(c.savedAt)} at step ${c.state.step}, phase ${esc(c.state.phase)}`],
     ['Last verified screen', c.lastVerifiedScreen ? `step ${c.lastVerifiedScreen.step}: <pre>${esc(c.lastVerifiedScreen.text)}</pre>` : '<span class="empty">none</span>'],
   ] : [['Result file', `<span class="bad">${esc(input.checkpointProblem ?? 'missing')}</span>`]];
@@ -130,8 +130,19 @@ function callBlock(call: CallRecord, input: ReportInput): string {
 ${call.approval ? `<p class="approval ${call.approval.approved ? 'good' : 'bad'}">Approval: ${call.approval.approved ? 'approved' : 'denied'} by ${esc(call.approval.by)} — ${esc(call.approval.summary)}</p>` : ''}
 ${a.status === 'denied_by_user' && !call.approval ? '<p class="approval bad">Approval: denied (see the message)</p>' : ''}
 <p class="message">${esc(a.message)}</p>
+${a.evidence?.length ? evidenceBlock(a.evidence) : ''}
 ${call.action ? actionBlock(call.action, input) : ''}
 </div>`;
+}
+
+function resultEvidence(result: unknown): string {
+  const evidence = (result as { evidence?: unknown } | null)?.evidence;
+  return Array.isArray(evidence) && evidence.length ? `<p>Evidence checked on a fresh frame before the run ended:</p>${evidenceBlock(evidence as NonNullable<CallRecord['audit']['evidence']>)}` : '';
+}
+
+/** A claim's citations, each with whether it held on the fresh frame taken before the run could end. */
+function evidenceBlock(evidence: NonNullable<CallRecord['audit']['evidence']>): string {
+  return `<ul class="evidence">${evidence.map((c) => `<li class="${c.held ? 'good' : 'bad'}">${c.held ? '✓ held' : '✗ not on the screen'}: "${esc(c.text)}"${c.where ? ` ${esc(c.where)}` : ''} <span class="detail">${esc(c.detail)}</span></li>`).join('')}</ul>`;
 }
 
 function actionBlock(action: ActionRecord, input: ReportInput): string {

@@ -38,6 +38,7 @@ export async function doctorCommand(argv: string[]): Promise<number> {
     gpio: config.gpio,
     ...(config.calibration ? { calibration: config.calibration } : {}),
     ...(config.tapMarginPx !== undefined ? { tapMarginPx: config.tapMarginPx } : {}),
+    llm: config.llm,
     stateDir: values['state-dir'] ?? config.stateDir ?? defaultStateDir(),
     timeoutMs: timeoutSeconds * 1000,
     gpioSysfsRoot: process.env[GPIO_SYSFS_ROOT_VARIABLE] || undefined,

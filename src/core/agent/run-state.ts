@@ -20,6 +20,8 @@ export class RunState {
   lastCommandId: number | null = null;
   termination?: Termination;
   actionsDone = 0;
+  /** The step this session started from (a resume starts past 0): the step budget counts from here. */
+  firstStep = 0;
 
   constructor(
     readonly runId: string,

@@ -1,6 +1,7 @@
 // The vocabulary of the agent loop: tool calls as interpreters make them, what came of them,
 // and the ways a run ends. Pure.
 import type { Observation } from '../ports/observer.js';
+import type { CitationCheck } from './evidence/citation.js';
 
 export interface ToolCall {
   /** The interpreter's id for the call (the LLM's tool_call id, or the script's step id). */
@@ -26,7 +27,9 @@ export type ToolStatus =
   | 'observation_problem'
   | 'not_found'
   /** Typing refused: no field is seen focused. */
-  | 'not_focused';
+  | 'not_focused'
+  /** A result or answer refused: what it cites is not on the screen. */
+  | 'unsupported_claim';
 
 export interface ToolOutcome {
   callId: string;
@@ -40,11 +43,13 @@ export interface ToolOutcome {
   plannedOn?: Observation;
   /** Set when this call ends the run (submit, hand over) or must halt it. */
   termination?: Termination;
+  /** The calls after this one in the same reply are not run (they were decided before it changed things). */
+  stopReply?: boolean;
 }
 
 export type Termination =
-  | { kind: 'answered'; text: string }
-  | { kind: 'submitted'; result: unknown }
+  | { kind: 'answered'; text: string; evidence?: CitationCheck[] }
+  | { kind: 'submitted'; result: unknown; evidence?: CitationCheck[] }
   | { kind: 'budget_exhausted'; budget: 'steps' | 'deadline'; message: string }
   | { kind: 'cancelled'; reason: string }
   | { kind: 'handed_over'; reason: string }

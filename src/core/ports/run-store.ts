@@ -17,6 +17,8 @@ export interface AuditRecord {
   message: string;
   durationMs: number;
   commandId?: number;
+  /** A claim's citations as checked on a fresh frame (submit_result, a final answer). */
+  evidence?: { text: string; where?: string; held: boolean; detail: string }[];
 }
 
 /** Reading the record back (recovery, the LLM's fresh session): bounded, checked reads. */

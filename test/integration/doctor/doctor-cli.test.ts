@@ -52,7 +52,8 @@ describe('benchhand doctor', () => {
       '✓ broker: off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)',
       expect.stringMatching(/^[✓!] disk space: .* free for /),
       expect.stringMatching(/^[✓!] clock: 20\d\d-/),
-      expect.stringMatching(/^all 9 checks passed/),
+      '✓ LLM endpoint: no LLM configured: the bench calls no LLM endpoint (script mode; --llm on the command line names one per run)',
+      expect.stringMatching(/^all 10 checks passed/),
     ]);
     expect(result.code).toBe(0);
   });
@@ -62,7 +63,7 @@ describe('benchhand doctor', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; detail: string; fix?: string }[] };
     expect(report.ok).toBe(false);
-    expect(report.checks.map((check) => check.name)).toEqual(['serial-device', 'firmware-protocol', 'camera', 'gpio', 'tap-accuracy', 'ocr-data', 'broker', 'disk-space', 'clock']);
+    expect(report.checks.map((check) => check.name)).toEqual(['serial-device', 'firmware-protocol', 'camera', 'gpio', 'tap-accuracy', 'ocr-data', 'broker', 'disk-space', 'clock', 'llm-endpoint']);
     expect(report.checks[0]).toEqual({
       name: 'serial-device', status: 'fail', detail: `${join(dir, 'no-such-port')} does not exist`,
       fix: expect.stringContaining('plug in (or wire) the MCU, then find its path with `ls -l /dev/serial* /dev/ttyACM* /dev/ttyUSB*`'),
@@ -75,6 +76,6 @@ describe('benchhand doctor', () => {
     const result = await runCli(['doctor', '--state-dir', dir, '--camera', `replay:${pictures}`]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('✗ serial device: no MCU serial port configured — fix: give the MCU\'s serial path with --port PATH or mcu.port in --config');
-    expect(result.stdout).toMatch(/2 of 9 checks failed.*apply the fixes above and run benchhand doctor again/);
+    expect(result.stdout).toMatch(/2 of 10 checks failed.*apply the fixes above and run benchhand doctor again/);
   });
 });

@@ -133,6 +133,16 @@ describe('the report page', () => {
     expect(html).not.toContain('<b>Pay</b>');
     expect(html).not.toMatch(/<script/i);
   });
+
+  it('shows each citation of a submitted result and whether it held on the fresh frame', () => {
+    const audit = [
+      { at: 'a', runId: 'r1', step: 3, tool: 'submit_result', args: {}, status: 'unsupported_claim', message: 'refused', durationMs: 1, evidence: [{ text: 'Not connected', where: 'below "Wi-Fi"', held: false, detail: '"Not connected" is not on the screen' }] },
+      { at: 'b', runId: 'r1', step: 4, tool: 'submit_result', args: {}, status: 'ok', message: 'Result submitted', durationMs: 1, evidence: [{ text: 'Connected', held: true, detail: 'seen: "Connected" (text at 246,321) in the content' }] },
+    ];
+    const html = renderReportHtml(input({ audit }));
+    expect(html).toContain('<li class="bad">✗ not on the screen: "Not connected" below &quot;Wi-Fi&quot;');
+    expect(html).toContain('<li class="good">✓ held: "Connected"');
+  });
 });
 
 describe('benchhand report', () => {

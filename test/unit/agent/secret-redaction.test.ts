@@ -49,7 +49,7 @@ describe('secrets are masked out of what the loop sees', () => {
       { toolCalls: [{ name: 'read_screen', arguments: {} }] },
       { toolCalls: [{ name: 'tap_text', arguments: { text: 'Password', expect_change: false } }] },
       { toolCalls: [{ name: 'write_note', arguments: { name: 'seen', text: 'what I saw' } }] },
-      { text: 'Stopping here.' },
+      { text: 'Stopping here.\nEvidence: "Password"' },
     ]);
     const h = await startHarness('sign-in-otp');
     // The secret gets onto the screen in plain text by another way (a person typed it into the

@@ -20,7 +20,7 @@ function callOnce(seen: ToolOutcome[]): Interpreter {
     kind: 'llm',
     next: async ({ results }) => {
       seen.push(...results);
-      return step++ === 0 ? { kind: 'calls', calls: [{ id: 'c1', name: 'hang', argumentsJson: '{}' }] } : { kind: 'answer', text: 'done' };
+      return step++ === 0 ? { kind: 'calls', calls: [{ id: 'c1', name: 'hang', argumentsJson: '{}' }] } : { kind: 'answer', text: 'done\nEvidence: "Network & internet"' };
     },
     cursor: () => ({}), pending: () => [], plannedSteps: () => undefined,
   };
@@ -45,6 +45,6 @@ describe('a tool on a manual clock', () => {
     const summary = await running;
     expect(clock.now() - startedAt).toBe(LIMIT_MS);
     expect(seen.map((outcome) => [outcome.tool, outcome.status])).toEqual([['hang', 'timeout']]);
-    expect(summary.termination).toEqual({ kind: 'answered', text: 'done' });
+    expect(summary.termination).toMatchObject({ kind: 'answered', text: expect.stringMatching(/^done\n/) });
   });
 });

@@ -12,6 +12,7 @@ import type { Interpreter } from '../interpreters/interpreter.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { FindingInput, TaskInputs } from '../tools/tool.js';
 import type { RunError, StepRecord } from '../run-state.js';
+import type { CitationCheck } from '../evidence/citation.js';
 
 export interface Point { x: number; y: number }
 
@@ -19,7 +20,9 @@ export type ProgressEvent =
   | { type: 'step'; step: number; phase: string }
   | { type: 'call'; step: number; tool: string; summary: string }
   | { type: 'outcome'; step: number; tool: string; status: string; content: string; durationMs: number }
-  | { type: 'approval'; step: number; tool: string; summary: string; approved: boolean; by: string };
+  | { type: 'approval'; step: number; tool: string; summary: string; approved: boolean; by: string }
+  /** A claim's citations checked on a fresh frame before the run may end on it. */
+  | { type: 'evidence'; step: number; claim: string; held: boolean; citations: CitationCheck[] };
 
 export interface AgentDeps {
   mcu: McuPort;
@@ -52,6 +55,8 @@ export interface AgentDeps {
    */
   phaseHook?(phase: string, step: number): void;
   signal: AbortSignal;
+  /** A fresh interpreter for an explore sub-run (LLM mode); absent, explore is unavailable. */
+  explorer?(goal: string, tools: ToolRegistry): Interpreter;
 }
 
 export interface TaskSpec {

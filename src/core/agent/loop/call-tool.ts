@@ -18,8 +18,11 @@ import { gateOnApproval } from './approval-phase.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 import { screenSummary, verify } from './verify-phase.js';
+import type { CallGuards } from './call-guards.js';
+import { runSubRun } from '../explore/sub-run.js';
+import type { Citation, CitationCheck } from '../evidence/citation.js';
 
-export interface CallGuards { repeated: RepeatedCalls; failures: ToolFailures; lastTap?: LastTap }
+export type { CallGuards } from './call-guards.js';
 
 export async function callTool(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, call: ToolCall): Promise<ToolOutcome> {
   const started = deps.clock.now();
@@ -40,7 +43,7 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
       try {
         outcome = tool.kind === 'action'
           ? await runAction(deps, state, looks, guards, tool, call, args)
-          : await runWithTimeout(deps, tool.timeoutMs, call, () => runInfo(deps, looks, guards, tool, call, args));
+          : await runWithTimeout(deps, tool.timeoutMs, call, () => runInfo(deps, state, looks, guards, tool, call, args));
       } catch (error) {
         // A tool that throws is a failed call the interpreter hears about, not a crashed run.
         state.current = null;
@@ -48,6 +51,15 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
         outcome = { callId: call.id, tool: call.name, status, content: `${call.name} failed: ${(error as Error).message}` };
       }
     }
+  }
+  let evidence: CitationCheck[] | undefined;
+  if (outcome.termination?.kind === 'submitted') {
+    const cited = (outcome.data as { evidence?: Citation[] } | undefined)?.evidence;
+    const verdict = await guards.evidence.judge(deps, state, looks, 'submitted result', cited);
+    evidence = verdict.evidence;
+    outcome = verdict.accepted
+      ? { ...outcome, content: `Result submitted; its evidence held on a fresh look (${verdict.evidence.length} citation${verdict.evidence.length === 1 ? '' : 's'}).`, termination: { ...outcome.termination, evidence: verdict.evidence } }
+      : { callId: outcome.callId, tool: outcome.tool, status: 'unsupported_claim', content: verdict.message, ...(verdict.termination ? { termination: verdict.termination } : {}) };
   }
   if (outcome.status === 'ok' && parsed.ok && parsed.tool.kind === 'info') {
     state.completed.push({ step: state.step, tool: call.name, summary: outcome.content.split('\n')[0]!.slice(0, 120) });
@@ -61,15 +73,16 @@ export async function callTool(deps: AgentDeps, state: RunState, looks: Observat
   const durationMs = Math.round(deps.clock.now() - started);
   await deps.store.appendAudit({
     at: deps.wallClock(), runId: state.runId, step: state.step, tool: call.name, args: auditArgs(args),
-    status: outcome.status, message: outcome.content.slice(0, 500), durationMs, ...(outcome.commandId !== undefined ? { commandId: outcome.commandId } : {}),
+    status: outcome.status, message: outcome.content.slice(0, 500), durationMs, ...(outcome.commandId !== undefined ? { commandId: outcome.commandId } : {}), ...(evidence?.length ? { evidence } : {}),
   });
   deps.onProgress?.({ type: 'outcome', step: state.step, tool: call.name, status: outcome.status, content: outcome.content, durationMs });
   state.log(`${call.name} -> ${outcome.status}: ${outcome.content.split('\n')[0]!.slice(0, 160)}`);
   return outcome;
 }
 
-function toolContext(deps: AgentDeps, looks: Observations, guards: CallGuards): ToolContext {
+function toolContext(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards): ToolContext {
   return {
+    ...(deps.explorer ? { explore: (goal: string, maxSteps: number) => runSubRun(deps, state, looks, goal, maxSteps, callTool) } : {}),
     lastTap: () => guards.lastTap,
     observation: () => looks.current(),
     observe: (options) => looks.look(options?.newerThan ?? deps.clock.now(), options?.timeoutMs),
@@ -82,14 +95,14 @@ function toolContext(deps: AgentDeps, looks: Observations, guards: CallGuards): 
   };
 }
 
-async function runInfo(deps: AgentDeps, looks: Observations, guards: CallGuards, tool: InfoTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
-  const reply: ToolReply = await tool.run(args, toolContext(deps, looks, guards));
+async function runInfo(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, tool: InfoTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
+  const reply: ToolReply = await tool.run(args, toolContext(deps, state, looks, guards));
   return { callId: call.id, tool: call.name, ...reply };
 }
 
 async function runAction(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, tool: ActionTool, call: ToolCall, args: unknown): Promise<ToolOutcome> {
   const before = looks.current();
-  const planned = tool.plan(args, toolContext(deps, looks, guards));
+  const planned = tool.plan(args, toolContext(deps, state, looks, guards));
   if (!planned.ok) return { callId: call.id, tool: call.name, ...planned.reply };
   const plan = aimed(planned.plan, before, deps, call.name);
   const unasked = refusedUnasked(plan, args);

@@ -5,6 +5,7 @@ import type { Interpreter } from '../interpreters/interpreter.js';
 import type { RunState } from '../run-state.js';
 import type { Termination } from '../types.js';
 import type { AgentDeps } from './agent-deps.js';
+import type { CitationCheck } from '../evidence/citation.js';
 
 const statusOf = (termination: Termination | undefined): Checkpoint['status'] => termination?.kind ?? 'running';
 
@@ -32,8 +33,14 @@ export function buildCheckpoint(deps: AgentDeps, state: RunState, interpreter: I
     lastVerifiedScreen: state.lastVerifiedScreen,
     budgets: { stepsUsed: state.step, maxSteps: deps.guardrails.maxSteps, elapsedMs: Math.round(deps.clock.now() - state.startedAt), deadlineMs: deps.guardrails.deadlineMs },
     status: statusOf(termination),
-    ...(termination?.kind === 'submitted' ? { result: termination.result } : termination?.kind === 'answered' ? { result: { answer: termination.text } } : {}),
+    ...(termination?.kind === 'submitted' ? { result: withEvidence(termination.result, termination.evidence) } : termination?.kind === 'answered' ? { result: withEvidence({ answer: termination.text }, termination.evidence) } : {}),
   };
+}
+
+/** The result with the citations that backed it, as checked (absent when none were asked for). */
+function withEvidence(result: unknown, evidence: readonly CitationCheck[] | undefined): unknown {
+  if (!evidence?.length || !result || typeof result !== 'object') return result;
+  return { ...result, evidence };
 }
 
 /** Saves the step's end state; `finished` once the run has a termination. */

@@ -5,7 +5,9 @@ import { RunState } from '../run-state.js';
 import { summarise, type RunSummary } from '../run-summary.js';
 import type { Termination, ToolOutcome } from '../types.js';
 import type { AgentDeps, TaskSpec } from './agent-deps.js';
-import { callTool } from './call-tool.js';
+import { callTool, type CallGuards } from './call-tool.js';
+import { EvidenceGate } from './evidence-phase.js';
+import { citationsInAnswer } from '../evidence/answer-citations.js';
 import { checkpoint } from './checkpoint-phase.js';
 import { checkBudgets } from './guard-phase.js';
 import { Observations } from './observe-phase.js';
@@ -21,13 +23,14 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
     state.log(`resumed at step ${task.resume.step}`);
   }
   const looks = new Observations(deps, state);
-  const guards = { repeated: new RepeatedCalls(deps.guardrails.repeatLimit), failures: new ToolFailures(deps.guardrails) };
+  const guards: CallGuards = { repeated: new RepeatedCalls(deps.guardrails.repeatLimit), failures: new ToolFailures(deps.guardrails), evidence: new EvidenceGate() };
   state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
   // The journal names the run and its chain before any result file does (recovery checks the two against each other).
   await deps.store.appendJournal({ type: 'run', at: deps.wallClock(), runId: state.runId, continuationId: state.continuationId, step: state.step });
   await checkpoint(deps, state, deps.interpreter);
   let results: ToolOutcome[] = [];
   const firstStep = state.step;
+  state.firstStep = firstStep;
   while (!state.termination) {
     state.termination = checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal)
       ?? (await applyOperatorCommands(deps, state));
@@ -44,7 +47,7 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.plannedSteps());
 }
 
-async function step(deps: AgentDeps, state: RunState, looks: Observations, guards: { repeated: RepeatedCalls; failures: ToolFailures }, previous: ToolOutcome[]): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+async function step(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, previous: ToolOutcome[]): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
   state.phase = 'observe';
   deps.onProgress?.({ type: 'step', step: state.step, phase: 'observe' });
   deps.phaseHook?.('observe', state.step);
@@ -59,7 +62,7 @@ async function step(deps: AgentDeps, state: RunState, looks: Observations, guard
   }
   if (decision.kind === 'answer') {
     state.log(`answer: ${decision.text.slice(0, 200)}`);
-    return { results: [], termination: { kind: 'answered', text: decision.text } };
+    return answer(deps, state, looks, guards, decision.text);
   }
   const results: ToolOutcome[] = [];
   for (const call of decision.calls) {
@@ -69,9 +72,25 @@ async function step(deps: AgentDeps, state: RunState, looks: Observations, guard
     const outcome = await callTool(deps, state, looks, guards, call);
     results.push(outcome);
     if (outcome.termination) return { results, termination: outcome.termination };
+    // After an exploration the device may have moved: the rest of this reply was decided before it.
+    if (outcome.stopReply) return { results };
   }
   return { results };
 }
+
+/** An LLM's plain final answer ends the run only when its "Evidence:" line holds on a fresh look. */
+async function answer(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, text: string): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+  if (deps.interpreter.kind === 'script') return { results: [], termination: { kind: 'answered', text } };
+  const parsed = citationsInAnswer(text);
+  const verdict = await guards.evidence.judge(deps, state, looks, 'final answer', parsed.ok ? parsed.citations : undefined, parsed.ok ? undefined : parsed.problem);
+  // Not a tool call, so no audit line: the refusal is in the saved errors, the accepted evidence in the result.
+  if (verdict.accepted) return { results: [], termination: { kind: 'answered', text, evidence: verdict.evidence } };
+  const refused: ToolOutcome = { callId: FINAL_ANSWER, tool: FINAL_ANSWER, status: 'unsupported_claim', content: verdict.message };
+  return { results: [refused], ...(verdict.termination ? { termination: verdict.termination } : {}) };
+}
+
+/** The id a refused plain final answer travels under back to the interpreter. */
+export const FINAL_ANSWER = 'final_answer';
 
 function halt(state: RunState, error: Error): Termination {
   state.error('run_halted', error.message);

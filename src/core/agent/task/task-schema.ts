@@ -31,6 +31,8 @@ export interface Place {
   below?: string; above?: string; near?: string; right_of?: string; left_of?: string;
 }
 export type PlacedText = string | { text: string; in?: Place['in']; contains?: boolean };
+/** A screen text a submitted result cites; checked on a fresh frame before the run ends. */
+export type Evidence = string | ({ text: string } & Place);
 interface Expects { expect?: PlacedText; expect_gone?: string; expect_change?: boolean }
 interface Common { id?: string; retries?: number; timeout_ms?: number }
 
@@ -43,7 +45,7 @@ export type ScriptStep = (
   | { wait_for_change: true; id?: string; retries?: number; timeout_ms?: number }
   | { note: { name: string; text: string }; id?: string }
   | { finding: { kind: string; subject: string; detail: string; severity?: string }; id?: string }
-  | { submit: { summary: string; result?: Record<string, unknown> }; id?: string }
+  | { submit: { summary: string; result?: Record<string, unknown>; evidence?: Evidence[] }; id?: string }
   | { hand_over: string; id?: string }
   | { if: Condition; then: ScriptStep[]; else?: ScriptStep[]; id?: string }
   | GestureStep
@@ -63,7 +65,7 @@ export const scriptStepSchema: z.ZodType<ScriptStep> = z.lazy(() => z.union([
   z.strictObject({ wait_for_change: z.literal(true), ...common }),
   z.strictObject({ note: z.strictObject({ name: z.string(), text: z.string() }), id: common.id, when: common.when }),
   z.strictObject({ finding: z.strictObject({ kind: z.string(), subject: z.string(), detail: z.string(), severity: z.string().optional() }), id: common.id, when: common.when }),
-  z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional() }), id: common.id, when: common.when }),
+  z.strictObject({ submit: z.strictObject({ summary: text, result: z.record(z.string(), z.unknown()).optional(), evidence: z.array(z.union([text, z.strictObject({ text, ...placeKeys })])).min(1).max(8).optional() }), id: common.id, when: common.when }),
   z.strictObject({ hand_over: text, id: common.id, when: common.when }),
   // The gesture steps take `when` like every step.
   ...gestureStepSchemas.map((schema) => schema.extend({ when: common.when })),

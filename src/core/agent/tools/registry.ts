@@ -7,9 +7,10 @@ import { GESTURE_TOOLS } from './gesture-tools.js';
 import { findTextTool, readScreen } from './screen-tools.js';
 import { handOver, readNote, recordFinding, submitResult, waitFor, writeNote } from './session-tools.js';
 import type { Tool } from './tool.js';
+import { explore } from '../explore/explore-tool.js';
 
 export const ALL_TOOLS: readonly Tool[] = [
-  readScreen, findTextTool, tapText, tapPoint, typeText, pressKey, ...GESTURE_TOOLS, waitFor, writeNote, readNote, recordFinding, handOver, submitResult,
+  readScreen, findTextTool, tapText, tapPoint, typeText, pressKey, ...GESTURE_TOOLS, waitFor, writeNote, readNote, recordFinding, handOver, submitResult, explore,
 ];
 
 export class ToolRegistry {
@@ -28,10 +29,10 @@ export class ToolRegistry {
   }
 
   specs(): LlmToolSpec[] {
-    return this.tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>,
-    }));
+    return this.tools.map((tool) => {
+      // The $schema URL says nothing to a model and costs about 15 tokens per tool on every request.
+      const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+      return { name: tool.name, description: tool.description, inputSchema };
+    });
   }
 }

@@ -6,6 +6,7 @@ import { describe, findElements } from '../../vision/match-elements.js';
 import { placeFields, queryOf } from './place-args.js';
 import { FRAME_GAP_MS } from './frame-gap.js';
 import { defineInfoTool } from './tool.js';
+import { citationsField } from '../evidence/citation.js';
 import { qualityNote } from './screen-tools.js';
 
 export const waitFor = defineInfoTool({
@@ -100,13 +101,14 @@ export const handOver = defineInfoTool({
 
 export const submitResult = defineInfoTool({
   name: 'submit_result',
-  description: 'Finish the task with a structured result once the goal is reached and verified on screen. The run ends.',
+  description: 'Finish the task once the goal shows on screen, citing the texts that show it (evidence). Every citation is checked on a fresh look; one that is not there sends the result back.',
   input: z.object({
     summary: z.string().min(3).max(1000).describe('what was done, in a sentence or two'),
     result: z.record(z.string(), z.unknown()).default({}).describe('the facts the task asked for, as key/value pairs'),
+    evidence: citationsField.optional(),
   }).strict(),
   timeoutMs: 5000,
   async run(args) {
-    return { status: 'ok', content: 'Result submitted.', termination: { kind: 'submitted', result: { summary: args.summary, ...args.result } } };
+    return { status: 'ok', content: 'Result submitted.', data: { evidence: args.evidence }, termination: { kind: 'submitted', result: { summary: args.summary, ...args.result } } };
   },
 });

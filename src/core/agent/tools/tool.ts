@@ -54,6 +54,8 @@ export interface ToolContext {
   inputs: TaskInputs;
   /** Keeps a look in the run's record under a name (the screenshot step); absent where nothing keeps pictures. */
   keepScreenshot?(name: string, observation: Observation): Promise<string>;
+  /** Runs an exploring sub-run (LLM mode only) and returns its capped report. */
+  explore?(goal: string, maxSteps: number): Promise<ToolReply>;
 }
 
 export interface TaskInputs { values: Readonly<Record<string, string>>; secrets: ReadonlySet<string> }
@@ -61,7 +63,7 @@ export interface TaskInputs { values: Readonly<Record<string, string>>; secrets:
 export interface FindingInput { kind: string; subject: string; screen: string; detail: string; severity: 'info' | 'minor' | 'major' | 'critical' }
 
 export type ToolReply =
-  | { status: 'ok'; content: string; data?: unknown; termination?: Termination }
+  | { status: 'ok'; content: string; data?: unknown; termination?: Termination; stopReply?: boolean }
   | { status: Exclude<ToolStatus, 'ok'>; content: string; data?: unknown };
 
 export type PlanReply = { ok: true; plan: ActionPlan } | { ok: false; reply: ToolReply };

@@ -8,7 +8,7 @@ import type { LlmContent, LlmMessage } from '../../../ports/llm.js';
 import { orphanedToolResults } from './tool-pairs.js';
 
 export const SUMMARY_MARKER = 'EARLIER TURNS, COMPACTED';
-const DROPPED_IMAGE = '[an earlier camera frame was dropped to save context]';
+export const DROPPED_IMAGE = '[an earlier camera frame was dropped to save context]';
 
 /** What earlier compactions already folded into the summary; carried from one to the next. */
 export interface CompactionMemory {

@@ -9,6 +9,7 @@ import { LlmError, type LlmContent, type LlmMessage, type LlmPort, type LlmRespo
 import type { Decision, ToolCall, ToolOutcome } from '../../types.js';
 import type { InterpretInput, Interpreter } from '../interpreter.js';
 import { ContextManager } from './context-manager.js';
+import { dropEarlierFrames } from './latest-frame-only.js';
 import { resolveContextOptions, type ContextOptions, type ResolvedContextOptions } from './context-options.js';
 import { answerReadSpill, READ_SPILL, readSpillSpec, type SpillAnswer } from './read-spill-tool.js';
 import { PLAN_REQUEST, REPLAN_REQUEST, screenForPrompt, systemPrompt, type PromptState } from './prompt.js';
@@ -30,6 +31,8 @@ export interface LlmInterpreterOptions {
    * fresh session must start. Capped again here. Without it such an overflow halts the run.
    */
   durableState?: () => Promise<string> | string;
+  /** A sub-run sent to explore: its own system prompt (see prompt.ts). */
+  exploring?: boolean;
 }
 
 const REPLAN_ON = new Set(['verify_failed', 'not_found', 'device_error']);
@@ -51,7 +54,7 @@ export class LlmInterpreter implements Interpreter {
   private readonly tools: LlmToolSpec[];
 
   constructor(private readonly options: LlmInterpreterOptions, goal: string) {
-    this.prompt = { goal, handoff: options.handoff };
+    this.prompt = { goal, handoff: options.handoff, ...(options.exploring ? { exploring: true } : {}) };
     this.contextOptions = resolveContextOptions(options.context);
     this.context = new ContextManager({
       goal, options: this.contextOptions,
@@ -73,6 +76,7 @@ export class LlmInterpreter implements Interpreter {
       user.length = 0;
       user.push({ type: 'text', text: `The plan is approved. Carry it out now, one verified step at a time.\n${screenForPrompt(input.observation)}` });
     }
+    if (user.some((part) => part.type === 'image')) dropEarlierFrames(this.messages);
     this.messages.push({ role: 'user', content: user });
     return this.ask(signal);
   }
@@ -111,6 +115,9 @@ export class LlmInterpreter implements Interpreter {
           : ['status: not_run\nThis call was not run because an earlier call in the same reply ended or changed the step.', true];
       return { type: 'tool_result', callId: id, content: this.context.capResult(content), isError };
     });
+    // A refused final answer has no call to answer: it goes back as text.
+    const pending = new Set(this.pendingCallIds);
+    for (const result of results) if (!pending.has(result.callId)) blocks.push({ type: 'text', text: `status: ${result.status}\n${result.content}` });
     this.pendingCallIds = [];
     this.localResults.clear();
     return blocks;

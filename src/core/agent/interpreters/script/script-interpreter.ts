@@ -23,7 +23,8 @@ type StableStep = Extract<ScriptStep, { wait_for_stable: unknown }>;
 /** An assertion or wait_for_stable looking again: since when (observation time), and for which step. */
 interface Looking { position: string; since: number; looks: number; lastChange?: string }
 
-const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 'timeout', 'device_error', 'error']);
+// A refused submit (its evidence not on screen) is tried once more on a fresh look; the second refusal hands over.
+const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 'timeout', 'device_error', 'error', 'unsupported_claim']);
 /** An interrupt that keeps firing is not a pop-up any more but a loop. */
 const MAX_INTERRUPT_FIRINGS = 5;
 

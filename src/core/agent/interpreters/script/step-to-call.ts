@@ -65,7 +65,10 @@ export function toToolCall(step: ActionStep, inputs: Record<string, string>): { 
   if ('wait_for_change' in step) return { name: 'wait_for', args: step.timeout_ms ? { timeout_ms: step.timeout_ms } : {} };
   if ('note' in step) return { name: 'write_note', args: { name: step.note.name, text: fill(step.note.text) } };
   if ('finding' in step) return { name: 'record_finding', args: { ...step.finding, detail: fill(step.finding.detail) } };
-  if ('submit' in step) return { name: 'submit_result', args: { summary: fill(step.submit.summary), result: fillDeep(step.submit.result ?? {}, inputs) } };
+  if ('submit' in step) {
+    const evidence = step.submit.evidence?.map((e) => (typeof e === 'string' ? { text: fill(e) } : { text: fill(e.text), ...placeArgs(e, fill) }));
+    return { name: 'submit_result', args: { summary: fill(step.submit.summary), result: fillDeep(step.submit.result ?? {}, inputs), ...(evidence ? { evidence } : {}) } };
+  }
   if ('screenshot' in step) return { name: 'take_screenshot', args: { name: step.screenshot } };
   if ('hand_over' in step) return { name: 'hand_over', args: { reason: fill(step.hand_over) } };
   return gestureToCall(step, fill, { ...expect, ...patience });
