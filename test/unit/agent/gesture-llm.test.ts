@@ -27,7 +27,7 @@ describe.each(['anthropic', 'openai'] as const)('gesture tools over the %s proto
       call('scroll', { direction: 'down', amount: 'half', until_visible: 'Zoe Archer' }),
       call('long_press', { text: 'Zoe Archer', expect: 'Mute', expect_in: 'dialog' }),
       call('back', {}),  // the dialog closing is the change ("Inbox" showed behind it already)
-      call('submit_result', { summary: 'Opened and closed the menu.' }),
+      call('submit_result', { summary: 'Opened and closed the menu.', evidence: [{ text: 'Zoe Archer' }] }),
     ]);
     const h = await startHarness('messages');
     const llm = createLlm({ provider: protocol === 'anthropic' ? 'anthropic' : 'openai-compatible', baseUrl: fake.baseUrl(protocol), model: 'scripted', requireApiKey: false, maxRetries: 0 });

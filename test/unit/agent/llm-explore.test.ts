@@ -58,7 +58,7 @@ describe('explore', () => {
     // A fresh context: the sub-run never sees the parent's goal or transcript, and has only its tools.
     expect(subRequests[0]!.view.messages).toHaveLength(1);
     expect(JSON.stringify(subRequests.map((r) => r.body))).not.toContain(GOAL);
-    expect(subRequests[0]!.view.tools.map((t) => t.name).sort()).toEqual(['find_text', 'press_key', 'read_screen', 'read_spill', 'report_exploration', 'tap_point', 'tap_text', 'wait_for']);
+    expect(subRequests[0]!.view.tools.map((t) => t.name).sort()).toEqual(['back', 'find_text', 'home', 'press_key', 'read_screen', 'read_spill', 'report_exploration', 'scroll', 'swipe', 'tap_point', 'tap_text', 'wait_for']);
     // The parent: before and after the exploration, two messages more (its call, and the report with the fresh screen).
     const [before, after] = parentRequests as [typeof parentRequests[0], typeof parentRequests[0]];
     expect(after.view.messages.length - before.view.messages.length).toBe(2);
