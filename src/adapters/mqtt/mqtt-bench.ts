@@ -12,6 +12,7 @@ import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { SaveResult } from '../../core/findings/save-rules.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
+import { tapPointOfCall, type BenchView, type LastTap } from './bench-view.js';
 import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate } from './bench-state.js';
 import { CommandReceiver, type ReplyToSend } from './command-receiver.js';
 import { DurableOutbox } from './durable-outbox.js';
@@ -41,6 +42,9 @@ export class MqttBench {
   private findingStatusHandler?: FindingStatusHandler;
   private latestSnapshot?: Buffer;
   private lastSnapshotAtMs = -Infinity;
+  private latestView?: string;
+  private lastViewAtMs = -Infinity;
+  private tapSeen: LastTap | null = null;
   private subscribed?: Promise<void>;
   private closed = false;
   private readonly receiver: CommandReceiver;
@@ -148,6 +152,10 @@ export class MqttBench {
   /** A loop progress event: published on `events` (queued on disk), and reflected in the state. */
   publishProgress(event: ProgressEvent): void {
     const at = this.isoNow();
+    if (event.type === 'call') {
+      const point = tapPointOfCall(event.tool, event.summary);
+      if (point) this.tapSeen = { ...point, summary: event.summary, at };
+    }
     this.queueEvent(runEventFromProgress(event, randomUUID(), at, this.current.run?.runId ?? null));
     const update = stateUpdateForProgress(this.current, event, at);
     if (update) this.updateState(update);
@@ -175,6 +183,25 @@ export class MqttBench {
     this.lastSnapshotAtMs = now;
     this.latestSnapshot = Buffer.from(jpeg);
     if (this.connection.connected) this.connection.client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
+    return true;
+  }
+
+  /** The last tap the run called (device pixels), for the view. */
+  get lastTap(): LastTap | null {
+    return this.tapSeen;
+  }
+
+  /** Whether a view published now would pass the rate limit: ask before rendering one (it costs a JPEG encode). */
+  viewDue(): boolean {
+    return this.clock.now() - this.lastViewAtMs >= (this.options.viewIntervalMs ?? 2000);
+  }
+
+  /** The upright screen, its OCR lines and the last tap (retained, QoS 0); dropped when another went out less than viewIntervalMs ago. */
+  publishView(view: BenchView): boolean {
+    if (!this.viewDue()) return false;
+    this.lastViewAtMs = this.clock.now();
+    this.latestView = JSON.stringify(view);
+    if (this.connection.connected) this.connection.client.publish(this.topics.view, this.latestView, { qos: 0, retain: true });
     return true;
   }
 
@@ -243,6 +270,7 @@ export class MqttBench {
       for (const message of messages) client.publish(message.topic, message.payload, { qos: 1, retain: true });
     }
     if (this.latestSnapshot) client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
+    if (this.latestView) client.publish(this.topics.view, this.latestView, { qos: 0, retain: true });
     this.pump.kick();
   }
 

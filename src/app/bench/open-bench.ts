@@ -142,7 +142,7 @@ export function openBench(settings: BenchSettings): Bench {
       // which would make a done action look undone. Correctness over the ~40 % a band read saves.
       // (The vision helper's camera->OCR factory replaces these two lines.)
       const camera = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1, ...(options.everyFrame ? { noiseFloor: -1 } : {}) }));
-      const seen = parts.mqtt ? snapshotting(camera, parts.mqtt) : camera;
+      const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;
       keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
       return keeper ?? seen;
     }, async () => { await keeper?.flush(); keeper = undefined; });
