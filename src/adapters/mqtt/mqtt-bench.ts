@@ -62,6 +62,7 @@ export class MqttBench {
     this.current = initialBenchState(options.benchId, this.isoNow());
     this.approvals = new MqttApprovals({
       show: (pending) => this.updateState({ pendingApproval: pending }),
+      answered: (answer) => this.updateState({ lastApprovalAnswer: answer }),
       wallClock: () => this.isoNow(),
       ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
     });
