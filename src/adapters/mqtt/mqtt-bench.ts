@@ -13,7 +13,7 @@ import type { SaveResult } from '../../core/findings/save-rules.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
 import { tapPointOfCall, type BenchView, type LastTap } from './bench-view.js';
-import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate } from './bench-state.js';
+import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate, type RunSummary } from './bench-state.js';
 import { CommandReceiver, type ReplyToSend } from './command-receiver.js';
 import { DurableOutbox } from './durable-outbox.js';
 import { homeAssistantDiscovery } from './home-assistant-discovery.js';
@@ -45,6 +45,8 @@ export class MqttBench {
   private latestView?: string;
   private lastViewAtMs = -Infinity;
   private tapSeen: LastTap | null = null;
+  private tapCalled?: LastTap & { tool: string };
+  private runStartedAtMs?: number;
   private subscribed?: Promise<void>;
   private closed = false;
   private readonly receiver: CommandReceiver;
@@ -153,13 +155,28 @@ export class MqttBench {
   /** A loop progress event: published on `events` (queued on disk), and reflected in the state. */
   publishProgress(event: ProgressEvent): void {
     const at = this.isoNow();
-    if (event.type === 'call') {
-      const point = tapPointOfCall(event.tool, event.summary);
-      if (point) this.tapSeen = { ...point, summary: event.summary, at };
-    }
+    this.noteTap(event, at);
     this.queueEvent(runEventFromProgress(event, randomUUID(), at, this.current.run?.runId ?? null));
     const update = stateUpdateForProgress(this.current, event, at);
+    if (update?.run && this.runStartedAtMs !== undefined) update.run.elapsedMs = Math.round(this.clock.now() - this.runStartedAtMs);
     if (update) this.updateState(update);
+  }
+
+  /** A run starts: its task, goal and budgets go into the state, and its elapsed time counts from now (updated at every step). */
+  showRun(run: Pick<RunSummary, 'task' | 'goal' | 'interpreter' | 'maxSteps' | 'deadlineMs'>): void {
+    this.runStartedAtMs = this.clock.now();
+    this.updateState({ run: { ...run, status: 'running', elapsedMs: 0 } });
+  }
+
+  /** A tap counts as the last tap once it was done (a call waiting for approval, or refused, is not). */
+  private noteTap(event: ProgressEvent, at: string): void {
+    if (event.type === 'call') {
+      const point = tapPointOfCall(event.tool, event.summary);
+      this.tapCalled = point ? { ...point, summary: event.summary, at, tool: event.tool } : undefined;
+    } else if (event.type === 'outcome' && this.tapCalled?.tool === event.tool) {
+      if (event.status === 'ok') this.tapSeen = { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at };
+      this.tapCalled = undefined;
+    }
   }
 
   /** Events the loop's progress does not carry: recovery decisions, operator commands taken, the finish. */
