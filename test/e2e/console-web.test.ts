@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsoleServer, type ConsoleServer } from '../../src/cli/ops/console-server.js';
@@ -51,10 +52,19 @@ interface Run { child: ChildProcess; output: () => string; exited: Promise<numbe
   /** Every HTTP request and WebSocket any page opened, to check that none went elsewhere. */
   const requests: string[] = [];
   const sockets: string[] = [];
+  /** Every view message the benches published (size, arrival), watched from outside the page: the rate and the weight. */
+  const views: Array<{ topic: string; bytes: number; imageBytes: number; atMs: number }> = [];
+  let watcher: MqttClient;
 
   beforeAll(async () => {
     const users = ['bench1', 'bench2', 'bench3', 'alice', 'bob', 'vic'].map((username) => ({ username, password: PASSWORD }));
     broker = await Mosquitto.start({ users, acl: shippedAcl() + BOB, webSockets: true });
+    watcher = await mqtt.connectAsync(broker.url, { protocolVersion: 5, username: 'alice', password: PASSWORD, reconnectPeriod: 0 });
+    watcher.on('message', (topic, payload) => {
+      const image = (JSON.parse(payload.toString()) as { image: { base64: string } }).image;
+      views.push({ topic, bytes: payload.length, imageBytes: Buffer.from(image.base64, 'base64').length, atMs: performance.now() });
+    });
+    await watcher.subscribeAsync('benchhand/+/view', { qos: 0 });
     consoleServer = await startConsoleServer({ brokerUrl: broker.webSocketsUrl, host: '127.0.0.1', port: 0 });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
@@ -72,6 +82,7 @@ interface Run { child: ChildProcess; output: () => string; exited: Promise<numbe
       await run.server.close();
       await run.bench.stop();
     }
+    await watcher?.endAsync();
     await browser?.close();
     await consoleServer?.close();
     await broker?.stop();
@@ -154,7 +165,7 @@ interface Run { child: ChildProcess; output: () => string; exited: Promise<numbe
     await expect(bench.locator('.time-text').innerText()).resolves.toMatch(/ \/ 10 min 0 s$/);
     await card(bob, 'bench1').locator('section.approval').waitFor({ state: 'visible' });
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await alice.screenshot({ path: join(SCREENSHOT_DIR, 'console-desktop.png'), fullPage: true });
+    await alice.screenshot({ path: join(SCREENSHOT_DIR, 'console-desktop.png') });
     await bob.screenshot({ path: join(SCREENSHOT_DIR, 'console-phone.png') });
 
     // Both operators press Approve at once: one answer counts, the other is told whose it was.
@@ -237,5 +248,18 @@ interface Run { child: ChildProcess; output: () => string; exited: Promise<numbe
     // Only the page's own files, its config and mqtt.js.
     const paths = [...new Set(requests.map((url) => new URL(url).pathname))].sort();
     expect(paths).toEqual(['/', '/app.js', '/benches.js', '/broker.js', '/config.json', '/console.css', '/describe.js', '/render.js', '/vendor/mqtt.esm.js', '/view-canvas.js']);
+  });
+
+  it('the view is small and rate-limited (at most one per bench every 2 s)', () => {
+    expect(views.length).toBeGreaterThan(3);
+    for (const topic of new Set(views.map((view) => view.topic))) {
+      const times = views.filter((view) => view.topic === topic).map((view) => view.atMs);
+      // 2 s at the bench; the broker and this process may bunch two arrivals by a little.
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, topic).toBeGreaterThan(1800);
+    }
+    const sizes = views.map((view) => view.bytes).sort((a, b) => a - b);
+    const images = views.map((view) => view.imageBytes).sort((a, b) => a - b);
+    expect(sizes[sizes.length - 1]).toBeLessThan(48_000);
+    process.stderr.write(`console view: ${views.length} messages; message ${sizes[0]}..${sizes[sizes.length - 1]} B (median ${sizes[sizes.length >> 1]}), JPEG ${images[0]}..${images[images.length - 1]} B (median ${images[images.length >> 1]})\n`);
   });
 });

@@ -28,6 +28,9 @@ import { benchClientId, benchTopics, commandSender, type BenchTopics } from './t
 
 export const OUTBOX_FILE = 'mqtt-outbox.jsonl';
 
+/** Outcomes after which the tap did reach the screen (a failed check comes after the tap). */
+const TAP_DONE = new Set(['ok', 'verify_failed', 'timeout']);
+
 /** Replies an operator never collected should not sit in its session for ever. */
 const REPLY_EXPIRY_SECONDS = 300;
 
@@ -168,13 +171,13 @@ export class MqttBench {
     this.updateState({ run: { ...run, status: 'running', elapsedMs: 0 } });
   }
 
-  /** A tap counts as the last tap once it was done (a call waiting for approval, or refused, is not). */
+  /** A called tap becomes the last one; if its outcome says it never moved (denied, refused, not found...), the one before stays. */
   private noteTap(event: ProgressEvent, at: string): void {
     if (event.type === 'call') {
       const point = tapPointOfCall(event.tool, event.summary);
-      this.tapCalled = point ? { ...point, summary: event.summary, at, tool: event.tool } : undefined;
+      if (point) this.tapCalled = { ...point, summary: event.summary, at, tool: event.tool };
     } else if (event.type === 'outcome' && this.tapCalled?.tool === event.tool) {
-      if (event.status === 'ok') this.tapSeen = { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at };
+      if (TAP_DONE.has(event.status)) this.tapSeen = { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at: this.tapCalled.at };
       this.tapCalled = undefined;
     }
   }
@@ -204,8 +207,13 @@ export class MqttBench {
     return true;
   }
 
-  /** The last tap the run called (device pixels), for the view. */
+  /**
+   * The last tap (device pixels), for the view: the one called last, unless it still waits for an
+   * approval (then the one before it). The agent looks only after its tap, so a view made after
+   * the call shows the screen that tap led to.
+   */
   get lastTap(): LastTap | null {
+    if (this.tapCalled && !this.current.pendingApproval) return { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at: this.tapCalled.at };
     return this.tapSeen;
   }
 
