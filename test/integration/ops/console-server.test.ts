@@ -2,6 +2,7 @@
 // mqtt.js from the installed package, the broker URL in /config.json, a CSP that allows only this
 // server and the broker, and nothing outside web/console (no traversal, no hidden files, GET only).
 import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileUnder, requestPath, startConsoleServer, type ConsoleServer } from '../../../src/cli/ops/console-server.js';
 import { webSettings } from '../../../src/cli/ops/web.js';
@@ -12,13 +13,18 @@ beforeAll(async () => { server = await startConsoleServer({ brokerUrl: 'ws://127
 afterAll(async () => { await server.close(); });
 
 /** A raw request: fetch() would normalise the `..` away before it left. */
-function get(path: string, method = 'GET'): Promise<{ status: number; type: string; csp: string; body: string }> {
+function get(path: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; type: string; csp: string; encoding: string; body: string; bytes: number }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const sent = request({ host: url.hostname, port: url.port, path, method }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type'] ?? ''), csp: String(response.headers['content-security-policy'] ?? ''), body }));
+    const sent = request({ host: url.hostname, port: url.port, path, method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = String(response.headers['content-encoding'] ?? '');
+        const body = (encoding === 'gzip' ? gunzipSync(raw) : raw).toString();
+        resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type'] ?? ''), csp: String(response.headers['content-security-policy'] ?? ''), encoding, body, bytes: raw.length });
+      });
     });
     sent.on('error', reject);
     sent.end();
@@ -37,6 +43,10 @@ it('serves the page, its modules and styles with their content types, and mqtt.j
   expect(mqtt.body).toContain('export default');
   expect(await get('/config.json')).toMatchObject({ status: 200, type: 'application/json; charset=utf-8', body: '{"broker":"ws://127.0.0.1:9001"}' });
   expect(await get('/app.js', 'HEAD')).toMatchObject({ status: 200, body: '' });
+  // Gzipped for a browser that takes it: the same module, a third of the bytes.
+  const zipped = await get('/vendor/mqtt.esm.js', 'GET', { 'accept-encoding': 'gzip, deflate, br' });
+  expect(zipped).toMatchObject({ status: 200, encoding: 'gzip', body: mqtt.body });
+  expect(zipped.bytes).toBeLessThan(mqtt.bytes / 2);
 });
 
 it('gives nothing outside web/console, and only to GET and HEAD', async () => {
