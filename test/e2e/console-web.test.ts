@@ -37,6 +37,12 @@ if (!haveChromium) {
 /** The bit of the page's DOM the waits read (the project's types have no DOM). */
 interface PageGlobals { document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null } }
 
+/** Where a page could keep a password. */
+interface StoredPlaces {
+  localStorage: Record<string, string>; sessionStorage: Record<string, string>; location: { href: string };
+  document: { documentElement: { outerHTML: string }; cookie: string };
+}
+
 interface Run { child: ChildProcess; output: () => string; exited: Promise<number | null>; bench: VirtualBench; server: BenchServer }
 
 (haveChromium ? describeWithMosquitto : describe.skip)('the operator web console in headless Chromium (needs chromium and mosquitto)', () => {
@@ -120,8 +126,13 @@ interface Run { child: ChildProcess; output: () => string; exited: Promise<numbe
     await page.fill('input[name=password]', PASSWORD);
     await page.click('button[type=submit]');
     await page.locator('#role-note').waitFor({ state: 'visible', timeout: 10000 });
-    // The password left the page as soon as it was read.
+    // The password left the page as soon as it was read: not in a field, the DOM, the URL or storage.
     expect(await page.inputValue('input[name=password]')).toBe('');
+    const kept = await page.evaluate(() => {
+      const { localStorage, sessionStorage, location, document } = globalThis as unknown as StoredPlaces;
+      return [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), location.href, document.documentElement.outerHTML, document.cookie].join('\n');
+    });
+    expect(kept).not.toContain(PASSWORD);
     return page;
   }
 
@@ -237,6 +248,21 @@ interface Run { child: ChildProcess; output: () => string; exited: Promise<numbe
     expect(await vic.locator('#benches button, #benches input, #benches form').count()).toBe(0);
     expect(await vic.locator('.estop').count()).toBe(0);
     await expect(card(vic, 'bench3').locator('.estopped').isVisible()).resolves.toBe(true);
+  }, 30000);
+
+  it('a wrong password is refused on the page, which stays on the login form', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    await context.route('**/*', (route) => { requests.push(route.request().url()); return route.continue(); });
+    const page = await context.newPage();
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await page.goto(consoleServer.url);
+    await page.fill('input[name=username]', 'alice');
+    await page.fill('input[name=password]', 'not-her-password');
+    await page.click('button[type=submit]');
+    await page.locator('#login-error').filter({ hasText: 'the broker refused this user name and password' }).waitFor({ timeout: 10000 });
+    expect(await page.locator('#login').isVisible()).toBe(true);
+    expect(await page.locator('#benches article').count()).toBe(0);
   }, 30000);
 
   it('no page asked any host but the console server and the broker', () => {
