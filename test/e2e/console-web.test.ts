@@ -217,12 +217,24 @@ interface Run { child: ChildProcess; output: () => string; exited: Promise<numbe
     await bench.locator('.run-status[data-status="halted"]').waitFor({ timeout: 10000 });
   }, 90000);
 
-  it('e-stop from the page latches the MCU at once (one click, in sight on a phone); stop from the page ends the run', async () => {
+  it('pause, redirect and resume from the page; e-stop latches the MCU at once (one click, in sight on a phone); stop ends the run', async () => {
     const run = await startRun('bench3');
     const alice = await logIn('alice', { width: 390, height: 844 });
     const bench = card(alice, 'bench3');
     // In the middle of the run: its view is live.
     await waitForAttribute(alice, 'article[data-bench="bench3"] canvas.view', 'data-boxes', 0, 60000);
+    // Pause holds it at a safe point, a redirect is delivered, resume lets it go on.
+    const reply = (text: RegExp) => bench.locator('.reply[data-state="ok"]').filter({ hasText: text }).waitFor({ timeout: 15000 });
+    await bench.locator('button[data-command="pause"]').click();
+    await reply(/^pause done/);
+    await bench.locator('.run-status[data-status="paused"]').waitFor({ timeout: 20000 });
+    await bench.locator('.instructions').fill('Use the network HomeNet-5G only');
+    await bench.locator('.instructions').press('Enter');
+    await reply(/^redirect done: redirect delivered/);
+    expect(await bench.locator('.instructions').inputValue()).toBe('');
+    await bench.locator('button[data-command="resume"]').click();
+    await reply(/^resume done/);
+    await bench.locator('.run-status[data-status="running"]').waitFor({ timeout: 20000 });
     // bench3's card is the third on the page, far below; its e-stop in the bar is in sight all the same.
     const estop = alice.locator('#estop-bar button.estop[data-bench="bench3"]');
     expect(await estop.isVisible()).toBe(true);
