@@ -46,21 +46,29 @@ export interface MosquittoOptions {
    * its database when stopped with SIGTERM). Off by default: a restart then forgets everything.
    */
   persistence?: boolean;
+  /**
+   * Also listen for MQTT over WebSockets (the web console's browser) on a second free loopback
+   * port, under the same users and ACL: `webSocketsUrl`. (mosquitto 2.0.11 needs the plain
+   * listener beside it anyway.)
+   */
+  webSockets?: boolean;
 }
 
 export class Mosquitto {
   private child?: ChildProcess;
   private output = '';
 
-  private constructor(readonly port: number, private readonly dir: string, private readonly binary: string) {}
+  private constructor(readonly port: number, private readonly dir: string, private readonly binary: string, readonly webSocketsPort?: number) {}
 
   static async start(options: MosquittoOptions = {}): Promise<Mosquitto> {
     const binary = findMosquitto();
     if (!binary) throw new Error(mosquittoMissing()!);
     const dir = await mkdtemp(join(tmpdir(), 'benchhand-mosquitto-'));
     const port = await freePort();
+    const webSocketsPort = options.webSockets ? await freePort() : undefined;
     const lines = [
       `listener ${port} 127.0.0.1`,
+      ...(webSocketsPort ? [`listener ${webSocketsPort} 127.0.0.1`, 'protocol websockets'] : []),
       ...(options.persistence ? ['persistence true', `persistence_location ${dir}/`] : ['persistence false']),
       // Run as root (a container, CI), mosquitto would switch to the "mosquitto" user, which cannot read this directory.
       'user root',
@@ -88,13 +96,19 @@ export class Mosquitto {
       lines.push('allow_anonymous true');
     }
     await writeFile(join(dir, 'mosquitto.conf'), `${lines.join('\n')}\n`);
-    const broker = new Mosquitto(port, dir, binary);
+    const broker = new Mosquitto(port, dir, binary, webSocketsPort);
     await broker.resume();
     return broker;
   }
 
   get url(): string {
     return `mqtt://127.0.0.1:${this.port}`;
+  }
+
+  /** ws://127.0.0.1:<port> when started with webSockets; throws otherwise (a test set up wrong). */
+  get webSocketsUrl(): string {
+    if (!this.webSocketsPort) throw new Error('this mosquitto has no websockets listener: start it with { webSockets: true }');
+    return `ws://127.0.0.1:${this.webSocketsPort}`;
   }
 
   get running(): boolean {
@@ -126,7 +140,7 @@ export class Mosquitto {
     child.stderr!.on('data', (chunk: Buffer) => { this.output += chunk.toString(); });
     this.child = child;
     const deadline = Date.now() + 5000;
-    while (!(await accepts(this.port))) {
+    while (!(await accepts(this.port)) || (this.webSocketsPort !== undefined && !(await accepts(this.webSocketsPort)))) {
       if (child.exitCode !== null) throw new Error(`mosquitto exited with ${child.exitCode}: ${this.output.trim()}`);
       if (Date.now() > deadline) throw new Error(`mosquitto did not listen on ${this.port} within 5 s: ${this.output.trim()}`);
       await new Promise((resolve) => setTimeout(resolve, 20));

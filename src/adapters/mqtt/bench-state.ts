@@ -47,6 +47,17 @@ export interface PendingApprovalView {
   picture?: ApprovalPicture;
 }
 
+/** How a request ended: who answered first (or the bench, on a timeout or cancel), kept so a later answer is told. */
+export interface AnsweredApproval {
+  id: string;
+  tool: string;
+  summary: string;
+  approved: boolean;
+  by: string;
+  at: string;
+  reason?: string;
+}
+
 export interface BenchState {
   benchId: string;
   at: string;
@@ -55,6 +66,8 @@ export interface BenchState {
   lastAction: LastAction | null;
   lastScreenText: string | null;
   pendingApproval: PendingApprovalView | null;
+  /** How the last approval request ended: approved or denied, and by whom (the first answer). */
+  lastApprovalAnswer: AnsweredApproval | null;
   estopped: boolean;
 }
 
@@ -62,7 +75,7 @@ export interface BenchState {
 export type BenchStateUpdate = Partial<Omit<BenchState, 'benchId' | 'at' | 'run'>> & { run?: Partial<RunSummary> | null };
 
 export function initialBenchState(benchId: string, at: string): BenchState {
-  return { benchId, at, online: true, run: null, lastAction: null, lastScreenText: null, pendingApproval: null, estopped: false };
+  return { benchId, at, online: true, run: null, lastAction: null, lastScreenText: null, pendingApproval: null, lastApprovalAnswer: null, estopped: false };
 }
 
 export function mergeBenchState(state: BenchState, update: BenchStateUpdate, at: string): BenchState {

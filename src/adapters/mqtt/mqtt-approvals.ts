@@ -3,12 +3,15 @@
 // with the reason), or the loop gives up (its signal). Several may be pending; the state shows the
 // oldest, and Home Assistant's buttons (which cannot name an id) answer that one.
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../core/ports/approval.js';
-import type { PendingApprovalView } from './bench-state.js';
+import type { AnsweredApproval, PendingApprovalView } from './bench-state.js';
 
 interface Pending {
   view: PendingApprovalView;
   answer(answer: ApprovalAnswer): void;
 }
+
+/** Answers remembered for "already answered by ..." (in memory, like the request ids). */
+const ANSWERS_KEPT = 100;
 
 export type AnswerOutcome = { ok: true; view: PendingApprovalView } | { ok: false; message: string };
 
@@ -19,10 +22,13 @@ export interface MqttApprovalsOptions {
   wallClock(): string;
   /** No answer within this many milliseconds is a refusal; none waits for ever. */
   timeoutMs?: number;
+  /** Told how each request ended (before the next pending one is shown): the state's lastApprovalAnswer. */
+  answered?(answer: AnsweredApproval): void;
 }
 
 export class MqttApprovals implements ApprovalPort {
   private readonly pending = new Map<string, Pending>();
+  private readonly answers = new Map<string, AnsweredApproval>();
 
   constructor(private readonly options: MqttApprovalsOptions) {}
 
@@ -38,6 +44,7 @@ export class MqttApprovals implements ApprovalPort {
         this.pending.delete(request.id);
         if (timer) clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
+        this.remember({ id: request.id, tool: request.tool, summary: request.summary, approved: answer.approved, by: answer.by, at: this.options.wallClock(), ...(!answer.approved ? { reason: answer.reason } : {}) });
         this.showOldest();
         resolve(answer);
       };
@@ -63,6 +70,9 @@ export class MqttApprovals implements ApprovalPort {
   answer(approvalId: string, answer: ApprovalAnswer): AnswerOutcome {
     const pending = this.pending.get(approvalId);
     if (!pending) {
+      // Several people may watch: the first answer wins, and the others are told whose it was.
+      const earlier = this.answers.get(approvalId);
+      if (earlier) return { ok: false, message: `approval ${approvalId} was already answered: ${earlier.approved ? 'approved' : 'denied'} by ${earlier.by} at ${earlier.at} (the first answer counts)` };
       const waiting = [...this.pending.keys()];
       const message = waiting.length === 0
         ? `approval ${approvalId} is not pending: nothing is waiting for approval now (it may have been answered or timed out)`
@@ -71,6 +81,12 @@ export class MqttApprovals implements ApprovalPort {
     }
     pending.answer(answer);
     return { ok: true, view: pending.view };
+  }
+
+  private remember(answer: AnsweredApproval): void {
+    this.answers.set(answer.id, answer);
+    if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    this.options.answered?.(answer);
   }
 
   /** Refuses everything still pending (the link is closing: no one could answer any more). */

@@ -12,7 +12,8 @@ import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { SaveResult } from '../../core/findings/save-rules.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
-import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate } from './bench-state.js';
+import { tapPointOfCall, type BenchView, type LastTap } from './bench-view.js';
+import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate, type RunSummary } from './bench-state.js';
 import { CommandReceiver, type ReplyToSend } from './command-receiver.js';
 import { DurableOutbox } from './durable-outbox.js';
 import { homeAssistantDiscovery } from './home-assistant-discovery.js';
@@ -26,6 +27,9 @@ import { otherRunEvent, runEventFromProgress, type FindingMessage, type RunEvent
 import { benchClientId, benchTopics, commandSender, type BenchTopics } from './topics.js';
 
 export const OUTBOX_FILE = 'mqtt-outbox.jsonl';
+
+/** Outcomes after which the tap did reach the screen (a failed check comes after the tap). */
+const TAP_DONE = new Set(['ok', 'verify_failed', 'timeout']);
 
 /** Replies an operator never collected should not sit in its session for ever. */
 const REPLY_EXPIRY_SECONDS = 300;
@@ -41,6 +45,11 @@ export class MqttBench {
   private findingStatusHandler?: FindingStatusHandler;
   private latestSnapshot?: Buffer;
   private lastSnapshotAtMs = -Infinity;
+  private latestView?: string;
+  private lastViewAtMs = -Infinity;
+  private tapSeen: LastTap | null = null;
+  private tapCalled?: LastTap & { tool: string };
+  private runStartedAtMs?: number;
   private subscribed?: Promise<void>;
   private closed = false;
   private readonly receiver: CommandReceiver;
@@ -58,6 +67,7 @@ export class MqttBench {
     this.current = initialBenchState(options.benchId, this.isoNow());
     this.approvals = new MqttApprovals({
       show: (pending) => this.updateState({ pendingApproval: pending }),
+      answered: (answer) => this.updateState({ lastApprovalAnswer: answer }),
       wallClock: () => this.isoNow(),
       ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
     });
@@ -148,9 +158,28 @@ export class MqttBench {
   /** A loop progress event: published on `events` (queued on disk), and reflected in the state. */
   publishProgress(event: ProgressEvent): void {
     const at = this.isoNow();
+    this.noteTap(event, at);
     this.queueEvent(runEventFromProgress(event, randomUUID(), at, this.current.run?.runId ?? null));
     const update = stateUpdateForProgress(this.current, event, at);
+    if (update?.run && this.runStartedAtMs !== undefined) update.run.elapsedMs = Math.round(this.clock.now() - this.runStartedAtMs);
     if (update) this.updateState(update);
+  }
+
+  /** A run starts: its task, goal and budgets go into the state, and its elapsed time counts from now (updated at every step). */
+  showRun(run: Pick<RunSummary, 'task' | 'goal' | 'interpreter' | 'maxSteps' | 'deadlineMs'>): void {
+    this.runStartedAtMs = this.clock.now();
+    this.updateState({ run: { ...run, status: 'running', elapsedMs: 0 } });
+  }
+
+  /** A called tap becomes the last one; if its outcome says it never moved (denied, refused, not found...), the one before stays. */
+  private noteTap(event: ProgressEvent, at: string): void {
+    if (event.type === 'call') {
+      const point = tapPointOfCall(event.tool, event.summary);
+      if (point) this.tapCalled = { ...point, summary: event.summary, at, tool: event.tool };
+    } else if (event.type === 'outcome' && this.tapCalled?.tool === event.tool) {
+      if (TAP_DONE.has(event.status)) this.tapSeen = { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at: this.tapCalled.at };
+      this.tapCalled = undefined;
+    }
   }
 
   /** Events the loop's progress does not carry: recovery decisions, operator commands taken, the finish. */
@@ -175,6 +204,30 @@ export class MqttBench {
     this.lastSnapshotAtMs = now;
     this.latestSnapshot = Buffer.from(jpeg);
     if (this.connection.connected) this.connection.client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
+    return true;
+  }
+
+  /**
+   * The last tap (device pixels), for the view: the one called last, unless it still waits for an
+   * approval (then the one before it). The agent looks only after its tap, so a view made after
+   * the call shows the screen that tap led to.
+   */
+  get lastTap(): LastTap | null {
+    if (this.tapCalled && !this.current.pendingApproval) return { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at: this.tapCalled.at };
+    return this.tapSeen;
+  }
+
+  /** Whether a view published now would pass the rate limit: ask before rendering one (it costs a JPEG encode). */
+  viewDue(): boolean {
+    return this.clock.now() - this.lastViewAtMs >= (this.options.viewIntervalMs ?? 2000);
+  }
+
+  /** The upright screen, its OCR lines and the last tap (retained, QoS 0); dropped when another went out less than viewIntervalMs ago. */
+  publishView(view: BenchView): boolean {
+    if (!this.viewDue()) return false;
+    this.lastViewAtMs = this.clock.now();
+    this.latestView = JSON.stringify(view);
+    if (this.connection.connected) this.connection.client.publish(this.topics.view, this.latestView, { qos: 0, retain: true });
     return true;
   }
 
@@ -243,6 +296,7 @@ export class MqttBench {
       for (const message of messages) client.publish(message.topic, message.payload, { qos: 1, retain: true });
     }
     if (this.latestSnapshot) client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
+    if (this.latestView) client.publish(this.topics.view, this.latestView, { qos: 0, retain: true });
     this.pump.kick();
   }
 

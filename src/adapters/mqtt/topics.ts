@@ -10,6 +10,8 @@ export interface BenchTopics {
   events: string;
   findings: string;
   snapshot: string;
+  /** The upright screen as the agent read it (JSON BenchView: small JPEG, OCR lines, last tap), for the web console. */
+  view: string;
   /**
    * What the bench subscribes to: `benchhand/<benchId>/cmd/+`. Each sender publishes on its own
    * `cmd/<broker user name>`, which the ACL lets only that user write, so the last level is the
@@ -29,6 +31,7 @@ export function benchTopics(benchId: string): BenchTopics {
     events: `${base}/events`,
     findings: `${base}/findings`,
     snapshot: `${base}/snapshot`,
+    view: `${base}/view`,
     command: `${base}/cmd/+`,
     replyPrefix: `${base}/reply/`,
   };

@@ -4,6 +4,10 @@
 import { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
 import type { ObserverPort } from '../../core/ports/observer.js';
+import type { ScreenCalibration } from '../../core/vision/calibration.js';
+import { screenText } from '../../core/vision/screen-model.js';
+import { MAX_SCREEN_TEXT } from '../../adapters/mqtt/bench-state.js';
+import { benchView } from '../bench/view-picture.js';
 import type { BenchHardware } from './bench-hardware.js';
 import type { FindingsLog } from './findings-log.js';
 
@@ -34,14 +38,31 @@ export function wireMqttCommands(bench: MqttBench, hardware: BenchHardware, find
   });
 }
 
-/** Every picture the agent takes is offered as the snapshot (the bench keeps the rate low). */
-export function snapshotting(observer: ObserverPort, bench: MqttBench): ObserverPort {
+/**
+ * Every picture the agent takes is offered as the snapshot (the bench keeps the rate low); with
+ * the calibration, also as the view (the screen upright, its OCR lines and the last tap) for the
+ * web console, and the screen's text goes into the state when it changed. A view that cannot be
+ * made is logged once and never holds up the look.
+ */
+export function snapshotting(observer: ObserverPort, bench: MqttBench, calibration?: ScreenCalibration, say: (line: string) => void = () => undefined): ObserverPort {
+  let rendering = false;
+  let complained = false;
   return {
     describe: () => observer.describe(),
     close: () => observer.close(),
     observe: async (options) => {
       const observation = await observer.observe(options);
       if (observation.frame) bench.publishSnapshot(observation.frame.image);
+      const text = screenText(observation.screen).slice(0, MAX_SCREEN_TEXT);
+      if (text !== bench.state.lastScreenText) bench.updateState({ lastScreenText: text });
+      if (calibration && observation.frame && !rendering && bench.viewDue()) {
+        rendering = true;
+        // Not awaited: the agent goes on while the JPEG is made (tens of ms on a Pi).
+        void benchView(observation, calibration, bench.lastTap, new Date().toISOString())
+          .then((view) => { if (view) bench.publishView(view); })
+          .catch((error: Error) => { if (!complained) say(`mqtt: no view for the web console (${error.message})`); complained = true; })
+          .finally(() => { rendering = false; });
+      }
       return observation;
     },
   };

@@ -94,6 +94,8 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   // The margin the run uses is the one `doctor` shows: set, or from the calibration's residual.
   const guardrails = { ...configured, tapMarginPx: tapMarginSource(calibration, configured.tapMarginPx).px };
   const [a, b, c, d, e, f] = calibration.actuator.affine as [number, number, number, number, number, number];
+  // Operators (the web console, `ops list`) see the task and its budgets from the start.
+  mqtt?.showRun({ task: request.taskFile, goal: task.goal, interpreter: request.interpreter, maxSteps: guardrails.maxSteps, deadlineMs: guardrails.deadlineMs });
   const summary = await runAgent({
     mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store: bench.get('store'), clock: systemClock, approvals, tools, guardrails,
     preApprovals: task.approve,

@@ -47,10 +47,10 @@ export async function approvalPicture(request: ApprovalRequest, calibration: Scr
   return { format: 'jpeg', base64: image.toString('base64'), width, height };
 }
 
-interface Window { left: number; top: number; scale: number; width: number; height: number }
+export interface Window { left: number; top: number; scale: number; width: number; height: number }
 
 /** Each output pixel is a device point; its colour is the camera's there (nearest pixel: a crop for a person). */
-function sampleUpright(rgb: Buffer, cameraWidth: number, cameraHeight: number, toCamera: (p: { x: number; y: number }) => { x: number; y: number }, window: Window): Buffer {
+export function sampleUpright(rgb: Buffer, cameraWidth: number, cameraHeight: number, toCamera: (p: { x: number; y: number }) => { x: number; y: number }, window: Window): Buffer {
   const out = Buffer.alloc(window.width * window.height * 3);
   for (let v = 0; v < window.height; v++) {
     for (let u = 0; u < window.width; u++) {

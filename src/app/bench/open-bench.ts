@@ -147,7 +147,7 @@ export function openBench(settings: BenchSettings): Bench {
       const read = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1, ...(options.everyFrame ? { noiseFloor: -1 } : {}) }));
       // Secrets are masked in text and picture before any look is published or kept.
       const camera = redactingSecrets(read, options.secrets ?? [], calibration);
-      const seen = parts.mqtt ? snapshotting(camera, parts.mqtt) : camera;
+      const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;
       keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
       return keeper ?? seen;
     }, async () => { await keeper?.flush(); keeper = undefined; });

@@ -11,11 +11,13 @@ import { collectBenches, formatBenchList } from '../ops/list.js';
 import { formatReply } from '../ops/reply.js';
 import { describeRefusal, sendCommand } from '../ops/send.js';
 import { BENCH_ID_PATTERN, BENCH_ID_RULE, commandUserProblem } from '../ops/topics.js';
+import { serveConsole, WEB_USAGE, webSettings } from '../ops/web.js';
 
 const USAGE = [
   `benchhand ops list ${CONNECTION_USAGE} [--wait S] [--json]`,
   `       benchhand ops follow BENCH ${CONNECTION_USAGE} [--json]`,
   `       benchhand ops send BENCH COMMAND [ARGS] ${CONNECTION_USAGE} [--timeout S] [--expires S] [--json]`,
+  `       ${WEB_USAGE}`,
 ].join('\n');
 
 const HELP = `usage: ${USAGE}
@@ -24,6 +26,8 @@ const HELP = `usage: ${USAGE}
            last action, pending approval (and its id)
   follow   one bench's availability, state changes, events and findings as they happen, until Ctrl-C
   send     one command; prints the bench's reply
+  web      serves the operator web console (a page that talks to the broker over WebSockets: each
+           person logs in there with their own broker user; --port default 8080, --host 127.0.0.1)
 
 commands for send:
 ${Object.values(COMMAND_USAGES).map((line) => `  ${line}`).join('\n')}
@@ -49,6 +53,8 @@ const OPTIONS = {
   expires: { type: 'string' },
   reason: { type: 'string' },
   note: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -79,8 +85,14 @@ export async function opsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, OPTIONS, USAGE);
   if (values.help) { process.stdout.write(HELP); return EXIT_OK; }
   const [action, ...rest] = positionals;
+  if (action === 'web') {
+    if (rest.length) throw new UsageError(`web takes no arguments (got "${rest.join(' ')}")\nusage: ${USAGE}`);
+    await serveConsole(webSettings(values), (line) => process.stderr.write(`${line}\n`), untilInterrupted());
+    return EXIT_OK;
+  }
+  if (values.port !== undefined || values.host !== undefined) throw new UsageError(`--port and --host are for \`ops web\` only\nusage: ${USAGE}`);
   if (action !== 'list' && action !== 'follow' && action !== 'send') {
-    throw new UsageError(`${action ? `unknown action "${action}"` : 'an action is missing'}: use list, follow or send\nusage: ${USAGE}`);
+    throw new UsageError(`${action ? `unknown action "${action}"` : 'an action is missing'}: use list, follow, send or web\nusage: ${USAGE}`);
   }
   const settings = connectionSettings(values);
   try {

@@ -15,9 +15,10 @@ import { describeWithMosquitto } from './broker-requirement.js';
 const HOST_DIR = fileURLToPath(new URL('../../../host/mosquitto/', import.meta.url));
 
 /** The shipped config with its port, files and log moved into `dir`; fails when a line it moves is gone. */
-function shippedConfig(port: number, dir: string): string {
+function shippedConfig(port: number, webSocketsPort: number, dir: string): string {
   const replacements: Array<[RegExp, string]> = [
     [/^listener 1883 127\.0\.0\.1$/m, `listener ${port} 127.0.0.1`],
+    [/^listener 9001 127\.0\.0\.1$/m, `listener ${webSocketsPort} 127.0.0.1`],
     [/^password_file .*$/m, `password_file ${join(dir, 'passwd')}`],
     [/^acl_file .*$/m, `acl_file ${join(HOST_DIR, 'acl')}`],
     [/^persistence_location .*$/m, `persistence_location ${dir}/`],
@@ -57,15 +58,18 @@ describeWithMosquitto('host/mosquitto/mosquitto.conf in a real mosquitto', () =>
   let child: ChildProcess;
   let log = '';
   let url: string;
+  let webSocketsUrl: string;
   let bench: MqttClient;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'benchhand-shipped-conf-'));
     const port = await freePort();
     url = `mqtt://127.0.0.1:${port}`;
+    const webSocketsPort = await freePort();
+    webSocketsUrl = `ws://127.0.0.1:${webSocketsPort}`;
     await writeFile(join(dir, 'passwd'), '');
     execFileSync('mosquitto_passwd', ['-b', join(dir, 'passwd'), 'bench1', 'bench1-secret']);
-    await writeFile(join(dir, 'mosquitto.conf'), shippedConfig(port, dir));
+    await writeFile(join(dir, 'mosquitto.conf'), shippedConfig(port, webSocketsPort, dir));
     child = spawn(findMosquitto()!, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -95,5 +99,16 @@ describeWithMosquitto('host/mosquitto/mosquitto.conf in a real mosquitto', () =>
   it('applies the ACL: bench1 writes its own state, not another bench\'s', async () => {
     await expect(bench.publishAsync('benchhand/bench1/state', '{}', { qos: 1 })).resolves.toBeDefined();
     await expect(bench.publishAsync('benchhand/bench2/state', '{}', { qos: 1 })).rejects.toMatchObject({ code: 0x87 });
+  });
+
+  it('serves MQTT over WebSockets (the web console) under the same password file and ACL', async () => {
+    const viaWebSockets = await mqtt.connectAsync(webSocketsUrl, { protocolVersion: 5, username: 'bench1', password: 'bench1-secret', reconnectPeriod: 0, connectTimeout: 2000 });
+    try {
+      await expect(viaWebSockets.publishAsync('benchhand/bench1/state', '{}', { qos: 1 })).resolves.toBeDefined();
+      await expect(viaWebSockets.publishAsync('benchhand/bench2/state', '{}', { qos: 1 })).rejects.toMatchObject({ code: 0x87 });
+    } finally {
+      await viaWebSockets.endAsync();
+    }
+    await expect(mqtt.connectAsync(webSocketsUrl, { protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(/Not authorized/);
   });
 });
