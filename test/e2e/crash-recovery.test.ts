@@ -154,7 +154,9 @@ describe('a person controls the run in the middle of a recovery', () => {
   it('a redirect during a resumed LLM run reaches the model as the operator\'s word', async () => {
     const fake = await FakeLlmServer.start();
     try {
-      fake.respond((view) => (/OPERATOR'S NEW INSTRUCTIONS/.test(view.system) ? { text: 'Stopping here as the operator asked.' } : wifiModel(view)));
+      // The answer cites the screen it stops on (every final answer must): the title shown now.
+      const title = (text: string) => ['Wi-Fi networks', 'HomeNet-5G', 'Settings', 'Wi-Fi'].find((t) => text.includes(`"${t}" at`)) ?? 'Settings';
+      fake.respond((view) => (/OPERATOR'S NEW INSTRUCTIONS/.test(view.system) ? { text: `Stopping here as the operator asked.\nEvidence: "${title(view.lastUserText)}" in title` } : wifiModel(view)));
       const { url, stateDir } = await freshBench();
       const llm = ['--llm', 'openai-compatible', '--llm-url', fake.baseUrl('openai'), '--model', 'scripted'];
       await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet', ...llm], '', { BENCHHAND_CRASH_AT: 'checkpoint:2' });

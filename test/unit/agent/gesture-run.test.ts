@@ -57,6 +57,15 @@ describe('gestures through the agent loop', () => {
     expect(scrolls.at(-1)!.message).toMatch(/did not change/);
   }, 60000);
 
+  it('a drag that reorders nothing is not done, however much the screen moved: the item must show past its target', async () => {
+    const h = await startHarness('messages');
+    // The inbox list scrolls under the finger but does not reorder: the drag moves the screen, not Carol Shaw.
+    const summary = await h.run(script([{ swipe: 'up', expect: 'Inbox' }, { drag: 'Carol Shaw', to: 'Frances Allen', retries: 0 }]), 'drag', {});
+    expect(h.audit().at(-1)).toMatchObject({ tool: 'drag', status: 'verify_failed' });
+    expect(h.audit().at(-1)!.message).toMatch(/"Carol Shaw"/);
+    expect(summary.termination.kind).toBe('halted');
+  }, 60000);
+
   it('a drag whose drop lands on something under an approval rule needs that approval', async () => {
     const h = await startHarness('messages', { approve: false });
     await h.run(script([{ swipe: 'up', expect: 'Inbox' }, { tap: 'Pinned', expect: 'Pinned' }, { drag: 'Family', to: 'Neighbours' }]), 'drag', {

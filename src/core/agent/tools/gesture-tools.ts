@@ -11,7 +11,7 @@ import { centreOf, type Box } from '../../vision/screen-model.js';
 import { expectArg, expectation, expectChangeArg, expectGoneArg, hitAt, verifyTimeoutArg } from './action-tools.js';
 import { expectPlaceFields, placeFields, queryOf, type PlaceArgs } from './place-args.js';
 import { qualityNote } from './screen-tools.js';
-import { defineActionTool, type ActionPlan, type PlanReply } from './tool.js';
+import { defineActionTool, type ActionPlan, type Expectation, type PlanReply } from './tool.js';
 
 type Point = { x: number; y: number };
 
@@ -228,7 +228,7 @@ export const longPress = defineActionTool({
 
 export const drag = defineActionTool({
   name: 'drag',
-  description: 'Press the item `from` (its text), hold to pick it up, move onto `to` (a text, or to_x, to_y) and let go: reorders a list, drops into a folder. Checks the screen changed, or `expect` appeared.',
+  description: 'Press the item `from` (its text), hold to pick it up, move onto `to` (a text, or to_x, to_y) and let go: reorders a list, drops into a folder. Checks that `from` then shows past `to` (or that the screen changed, for a point), or `expect` appeared.',
   input: z.object({
     from: z.string().min(1).max(200),
     to: z.string().min(1).max(200).optional(),
@@ -244,11 +244,16 @@ export const drag = defineActionTool({
     const picked = element(observation, args.from, {});
     if (!picked.ok) return picked.reply;
     let drop: Point, where: string;
+    // Dropped onto a text, the item must then show on the far side of it (a reorder): that, not
+    // any change of the screen, is the drag's effect. A drop on a point can only check a change.
+    let moved: Expectation = { kind: 'screen_changes' };
     if (args.to) {
       const target = element(observation, args.to, {});
       if (!target.ok) return target.reply;
       drop = rounded(centreOf(target.box));
       where = `"${target.text}"`;
+      const side = drop.y > centreOf(picked.box).y ? 'below' : 'above';
+      moved = { kind: 'text_appears', text: picked.text, where: { [side]: target.text } };
     } else if (args.to_x !== undefined && args.to_y !== undefined) {
       drop = { x: args.to_x, y: args.to_y };
       where = `${drop.x},${drop.y}`;
@@ -258,7 +263,7 @@ export const drag = defineActionTool({
     if (outside) return refuse('invalid_arguments', outside);
     // A midpoint so the move is a path, not a jump: the phone sees the item travel.
     const middle = { x: (start.x + drop.x) / 2, y: (start.y + drop.y) / 2 };
-    return swipePlan(observation, [start, middle, drop], args.duration_ms, args.hold_ms, `drag "${picked.text}" from ${start.x},${start.y} to ${where} at ${drop.x},${drop.y}`, { kind: 'screen_changes' }, args);
+    return swipePlan(observation, [start, middle, drop], args.duration_ms, args.hold_ms, `drag "${picked.text}" from ${start.x},${start.y} to ${where} at ${drop.x},${drop.y}`, moved, args);
   },
 });
 

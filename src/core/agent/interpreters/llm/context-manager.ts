@@ -91,11 +91,15 @@ export class ContextManager {
     this.counts.beforeSending++;
     this.compact(messages, keepLastTurns);
     if (share() <= switchAt) return { ok: true };
-    this.compact(messages, 1);
+    const shrank = this.compact(messages, 1);
     const after = share();
     // A fresh session that still looks too big is sent anyway: the estimate is a guess, and
-    // the provider's answer (or its overflow error) decides.
-    if (after <= switchAt || this.policy.inFreshSession) return { ok: true };
+    // the provider's answer (or its overflow error) decides. So is a history that is already
+    // down to its first message and one turn: a new session would be just as big (the tools'
+    // schemas and the seed are the bulk), and switching again on every turn would lose the last
+    // turn each time without ever fitting better (measured: a switch per step once the gesture
+    // tools made the fixed part of a request larger than the window learned from an overflow).
+    if (after <= switchAt || this.policy.inFreshSession || (!shrank && messages.length <= 3)) return { ok: true };
     return this.switchSession(messages, `about ${Math.round(after * 100)}% of the ${this.budget.window}-token window even after compacting old turns`);
   }
 
