@@ -8,8 +8,11 @@ const commandId = z.number().int().min(0);
 const expectation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('screen_changes') }),
-  z.object({ kind: z.literal('text_appears'), text: z.string() }),
-  z.object({ kind: z.literal('text_gone'), text: z.string() }),
+  // `where` (region, anchors, contains, ending) is kept as written: recovery judges an in-doubt
+  // action by the same place the loop would have (a strict parse dropped it, and "Family below
+  // Climbing club" became "Family anywhere": a drag that had not happened was taken as done).
+  z.object({ kind: z.literal('text_appears'), text: z.string(), where: z.looseObject({}).optional() }),
+  z.object({ kind: z.literal('text_gone'), text: z.string(), where: z.looseObject({}).optional() }),
 ]);
 const action = z.looseObject({ kind: z.enum(['tap', 'type', 'key', 'swipe', 'long_press']) });
 const outcome = z.looseObject({ kind: z.enum(['done', 'already', 'refused', 'failed', 'mismatch', 'stale', 'indeterminate']) });
