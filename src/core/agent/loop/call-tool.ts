@@ -148,9 +148,9 @@ async function runAction(deps: AgentDeps, state: RunState, looks: Observations, 
  * margin of something under an approval rule needs that approval.
  */
 function aimed(plan: ActionPlan, before: Observation, deps: AgentDeps, tool: string): ActionPlan & { nearRisk?: { rule: ApprovalRule; text: string } } {
-  if (plan.action.kind === 'swipe') return swipeRisk(plan, before, deps, tool);
-  if (plan.action.kind !== 'tap' && plan.action.kind !== 'long_press') return plan;
   const marginPx = deps.guardrails.tapMarginPx ?? TAP_MARGIN_FLOOR_PX;
+  if (plan.action.kind === 'swipe') return swipeRisk(plan, before, marginPx, deps, tool);
+  if (plan.action.kind !== 'tap' && plan.action.kind !== 'long_press') return plan;
   const verdict = judgeMargin(before.screen, plan.action.device, plan.aimBox, marginPx, tool, deps.guardrails.approvals);
   const device = verdict.point;
   const summary = verdict.moved ? `${plan.summary} (aimed at ${device.x},${device.y}, away from a neighbour under an approval rule)` : plan.summary;
@@ -158,8 +158,7 @@ function aimed(plan: ActionPlan, before: Observation, deps: AgentDeps, tool: str
   return { ...plan, action: { ...plan.action, device }, summary: risk ? `${summary}, within ${marginPx} px of "${risk.text}"` : summary, ...(risk ? { nearRisk: risk } : {}) };
 }
 
-function swipeRisk(plan: ActionPlan, before: Observation, deps: AgentDeps, tool: string): ActionPlan & { nearRisk?: { rule: ApprovalRule; text: string } } {
-  const marginPx = deps.guardrails.tapMarginPx ?? TAP_MARGIN_FLOOR_PX;
+function swipeRisk(plan: ActionPlan, before: Observation, marginPx: number, deps: AgentDeps, tool: string): ActionPlan & { nearRisk?: { rule: ApprovalRule; text: string } } {
   for (const end of touchPoints(plan.action)) {
     const verdict = judgeMargin(before.screen, end.point, undefined, marginPx, tool, deps.guardrails.approvals);
     if (verdict.risky) return { ...plan, summary: `${plan.summary}, within ${marginPx} px of "${verdict.risky.element.text}"`, nearRisk: { rule: verdict.risky.rule, text: verdict.risky.element.text } };

@@ -1,5 +1,6 @@
 // Tools that neither look nor move: wait for the screen, keep notes, record findings, hand
 // over to a person, and submit the result.
+import { NOTE_NAME_PATTERN, NOTE_NAME_RULE } from '../../state/note-name.js';
 import { z } from 'zod';
 import { screenChange } from '../../vision/screen-change.js';
 import { describe, findElements } from '../../vision/match-elements.js';
@@ -38,7 +39,8 @@ export const waitFor = defineInfoTool({
   },
 });
 
-const noteName = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,47}$/, 'lower-case letters, digits, - and _, at most 48, starting with a letter or digit');
+// The store's own rule (core/state/note-name.ts), so the tool and the store never disagree.
+const noteName = z.string().regex(NOTE_NAME_PATTERN, NOTE_NAME_RULE);
 
 export const writeNote = defineInfoTool({
   name: 'write_note',
