@@ -4,7 +4,10 @@
 // a real health check; a failed check withholds the ping, and systemd restarts the service.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { ConsoleSection } from '../../config/console-section.js';
 import { openBench } from '../bench/open-bench.js';
+import type { ConsoleServer } from '../console/console-server.js';
+import { openConsole } from '../console/open-console.js';
 import type { RigSettings } from '../bench/rig.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
 import type { Notify } from './sd-notify.js';
@@ -19,6 +22,8 @@ export interface ServiceOptions {
   pingMs: number;
   /** A run that has not saved its state for this long is unhealthy (default 120 s). */
   maxQuietRunMs?: number;
+  /** Serve the operator web console too (the config's `console` section). */
+  console?: ConsoleSection;
   say(line: string): void;
   signal: AbortSignal;
 }
@@ -38,13 +43,34 @@ export async function runService(options: ServiceOptions): Promise<number> {
     }
   };
   options.say(`benchhand service: inbox ${inbox.inbox}; health checked every ${options.pingMs} ms`);
-  while (!options.signal.aborted) {
-    const task = await idle(options, inbox, report);
-    if (!task) break;
-    await runTaskProcess(options, inbox, task, report);
+  const consoleServer = options.console ? await serveConsole(options.console, options.say) : undefined;
+  try {
+    while (!options.signal.aborted) {
+      const task = await idle(options, inbox, report);
+      if (!task) break;
+      await runTaskProcess(options, inbox, task, report);
+    }
+  } finally {
+    await consoleServer?.close();
   }
   await options.notify({ STOPPING: '1', STATUS: 'stopping' });
   return 0;
+}
+
+/**
+ * The console is a window on the bench, not the bench: when it cannot be served (its port taken),
+ * the service says why and goes on running tasks rather than leave the phone unattended by a
+ * restart loop.
+ */
+async function serveConsole(settings: ConsoleSection, say: (line: string) => void): Promise<ConsoleServer | undefined> {
+  try {
+    const server = await openConsole({ brokerUrl: settings.broker, host: settings.host, port: settings.port }, 'console.port', say);
+    say(`the operator console is at ${server.url} (its browser connects to the broker at ${settings.broker})`);
+    return server;
+  } catch (error) {
+    say(`the operator console is not served: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 /** Holds the MCU and camera while there is nothing to do; returns the next task (or nothing on stop). */
