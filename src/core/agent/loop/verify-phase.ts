@@ -6,13 +6,10 @@ import type { ScreenElement } from '../../vision/screen-elements.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { centreOf, screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
-import { FRAME_GAP_MS } from '../tools/frame-gap.js';
+import { FRAME_GAP_MS, waitIsOver } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
-
-/** How much longer than the time limit a slow reader may take to bring the picture that settles it. */
-const SLOW_MACHINE_FACTOR = 4;
 
 export interface Verification { met: boolean; detail: string; observation: Observation }
 
@@ -25,13 +22,7 @@ export async function verify(deps: AgentDeps, looks: Observations, before: Obser
     after = Math.max(after, seen.at) + 0.001;
     const check = judge(before, seen, expectation);
     if (check.met) return { ...check, observation: seen };
-    // Time runs out by the pictures, not by the reading: the effect is missing when a picture taken
-    // `timeoutMs` after the action still does not show it. On a busy machine one reading takes
-    // seconds, and the first picture after a tap (taken before the app had drawn its answer) used
-    // to be the last one judged. The wall clock still bounds the wait (a camera that stopped).
-    const seenLongEnough = seen.at - actedAt >= timeoutMs;
-    const waitedTooLong = deps.clock.now() - start >= SLOW_MACHINE_FACTOR * timeoutMs;
-    if (seenLongEnough || waitedTooLong || deps.signal.aborted) {
+    if (waitIsOver(seen.at, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
       const problems = seen.quality.ok ? '' : ` (and the picture is poor: ${seen.quality.problems.map((p) => p.kind).join(', ')})`;
       return { met: false, detail: `${check.detail} after ${Math.round(deps.clock.now() - start)} ms${problems}`, observation: seen };
     }
