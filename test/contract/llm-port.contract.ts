@@ -9,6 +9,7 @@ import { UNPARSED_ARGUMENTS_KEY } from '../../src/adapters/llm/to-anthropic-requ
 import { FakeLlmServer } from '../support/fake-llm-server.js';
 import type { Protocol } from '../support/fake-llm-replies.js';
 import type { OverflowDialect } from '../support/fake-llm-steps.js';
+import { until } from '../support/until.js';
 
 export interface LlmContractSubject {
   protocol: Protocol;
@@ -265,8 +266,11 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     it("stops at once when the caller's signal aborts, without retrying", async () => {
       fake.script([{ text: 'late', delayMs: 1000 }, { text: 'never' }]);
       const controller = new AbortController();
-      setTimeout(() => controller.abort(new Error('operator pressed stop')), 50);
-      await expect(llm().complete(request(), controller.signal)).rejects.toThrow('operator pressed stop');
+      const completing = llm().complete(request(), controller.signal);
+      // Aborted while the server holds the request (a fixed 50 ms once fired before it arrived on a busy machine).
+      await until(() => fake.requests.length === 1, 10000, 'the request at the server');
+      controller.abort(new Error('operator pressed stop'));
+      await expect(completing).rejects.toThrow('operator pressed stop');
       expect(fake.requests).toHaveLength(1);
       expect(sleeps).toEqual([]);
     });
