@@ -12,12 +12,14 @@ import { formatReply } from '../ops/reply.js';
 import { describeRefusal, sendCommand } from '../ops/send.js';
 import { BENCH_ID_PATTERN, BENCH_ID_RULE, commandUserProblem } from '../ops/topics.js';
 import { serveConsole, WEB_USAGE, webSettings } from '../ops/web.js';
+import { fleetCommand, FLEET_USAGE } from '../ops/fleet.js';
 
 const USAGE = [
   `benchhand ops list ${CONNECTION_USAGE} [--wait S] [--json]`,
   `       benchhand ops follow BENCH ${CONNECTION_USAGE} [--json]`,
   `       benchhand ops send BENCH COMMAND [ARGS] ${CONNECTION_USAGE} [--timeout S] [--expires S] [--json]`,
   `       ${WEB_USAGE}`,
+  `       ${FLEET_USAGE}`,
 ].join('\n');
 
 const HELP = `usage: ${USAGE}
@@ -82,6 +84,17 @@ function untilInterrupted(): Promise<void> {
 
 export async function opsCommand(argv: string[]): Promise<number> {
   refusePasswordFlag(argv);
+  // The fleet's actions have their own flags (ops/fleet.ts).
+  const first = argv[0];
+  if ((first === 'submit' || first === 'results') && !argv.includes('--help')) {
+    try {
+      return await fleetCommand(first, argv);
+    } catch (error) {
+      if (!(error instanceof BrokerRefusal)) throw error;
+      process.stderr.write(`benchhand ops: ${error.message}\n`);
+      return EXIT_REFUSED;
+    }
+  }
   const { values, positionals } = parseOptions(argv, OPTIONS, USAGE);
   if (values.help) { process.stdout.write(HELP); return EXIT_OK; }
   const [action, ...rest] = positionals;
