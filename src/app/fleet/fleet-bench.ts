@@ -20,6 +20,8 @@ export interface FleetBenchOptions {
   say(line: string): void;
   /** A person's fleet-wide finding status (retained), for the bench's findings log. */
   onFindingStatus?(findingId: string, text: string): void;
+  /** After each job's result is out (the findings sync applies fleet-wide statuses to new findings). */
+  afterJob?(): Promise<void>;
 }
 
 export interface ClaimedJob {
@@ -119,6 +121,7 @@ export class FleetBench {
     const result = jobResultSchema.parse({ version: 1, jobId: job.jobId, suite: job.suite, pool: job.pool, name: job.name, benchId: this.benchId, finishedAt: new Date().toISOString(), findings: [], ...outcome });
     await this.ledger.finish(job.jobId, result);
     await this.link?.publishRetained(this.link.topics.result(this.benchId, job.jobId), result).catch((error: Error) => this.options.say(`fleet: the result of ${job.jobId} did not reach the broker (${error.message}); it is kept in ${this.ledger.jobDir(job.jobId)}`));
+    await this.options.afterJob?.().catch((error: Error) => this.options.say(`fleet: after ${job.jobId}: ${error.message}`));
     this.setState({ state: 'idle', job: null });
     this.enqueue(() => this.desk.finish(job.jobId, Date.now()));
   }

@@ -13,6 +13,7 @@ import type { MqttSettings } from '../agent/mqtt-wiring.js';
 import { FleetBench, type ClaimedJob } from '../fleet/fleet-bench.js';
 import { runJob } from '../fleet/run-job.js';
 import { deviceTags } from '../fleet/device-tags.js';
+import { FleetFindingsSync } from '../fleet/fleet-findings-sync.js';
 import { fleetCapabilities } from '../../core/fleet/service-presence.js';
 import type { Tags } from '../../core/fleet/tags.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
@@ -65,11 +66,17 @@ export async function runService(options: ServiceOptions): Promise<number> {
 }
 
 async function startFleet(options: ServiceOptions, settings: NonNullable<ServiceOptions['fleet']>): Promise<FleetBench> {
+  // Jobs run in this process: the bench's e-stop record is the service's, as for its child runs.
+  process.env.BENCHHAND_ESTOP_DIR ||= options.stateDir;
   // The device's own tags (model, os, resolution) from the rig, the config's on top.
   const rig = await openRig(options.rig);
   const tags = { ...deviceTags(rig), ...settings.tags };
   await rig.close();
-  const fleet = await FleetBench.start({ mqtt: settings.mqtt, stateDir: options.stateDir, pool: settings.pool, tags, ...(settings.handOnMs ? { handOnMs: settings.handOnMs } : {}), say: options.say });
+  const findings = new FleetFindingsSync(options.stateDir, options.say);
+  const fleet = await FleetBench.start({
+    mqtt: settings.mqtt, stateDir: options.stateDir, pool: settings.pool, tags, ...(settings.handOnMs ? { handOnMs: settings.handOnMs } : {}), say: options.say,
+    onFindingStatus: (id, text) => findings.receive(id, text), afterJob: () => findings.applyAll(),
+  });
   options.say(`benchhand service: serving pool ${settings.pool} as ${settings.mqtt.benchId} (${Object.entries(tags).map(([k, v]) => `${k}=${v}`).join(',')}) on ${settings.mqtt.url}`);
   fleet.describe({ tags, firmware: null, capabilities: [], software: settings.software });
   return fleet;
@@ -161,7 +168,9 @@ async function runTaskProcess(options: ServiceOptions, inbox: TaskInbox, task: s
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    // The listener goes when the timer fires: the fleet's loops sleep often on one signal.
+    const stop = () => { clearTimeout(timer); resolve(); };
+    const timer = setTimeout(() => { signal?.removeEventListener('abort', stop); resolve(); }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
   });
 }

@@ -86,7 +86,7 @@ export async function opsCommand(argv: string[]): Promise<number> {
   refusePasswordFlag(argv);
   // The fleet's actions have their own flags (ops/fleet.ts).
   const first = argv[0];
-  if ((first === 'submit' || first === 'results') && !argv.includes('--help')) {
+  if ((first === 'submit' || first === 'results' || first === 'findings') && !argv.includes('--help')) {
     try {
       return await fleetCommand(first, argv);
     } catch (error) {

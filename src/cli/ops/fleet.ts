@@ -4,6 +4,10 @@
 // retained submitted records, claims and results, says which jobs no bench claimed by their
 // deadline, and writes one JUnit file for the lot.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { FINDING_STATUSES } from '../../core/findings/finding-record.js';
+import { fleetFindingStatusSchema, mergeFleetFindings, type FleetFindingStatus } from '../../core/fleet/fleet-findings.js';
+import { ALL_FLEET_FINDINGS, fleetFindingTopic } from '../../core/fleet/fleet-topics.js';
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { fleetJunit } from '../../app/fleet/fleet-junit.js';
@@ -19,16 +23,18 @@ import { EXIT_ERROR_REPLY, EXIT_NO_REPLY, EXIT_OK } from './exit-codes.js';
 export const FLEET_USAGE = [
   `benchhand ops submit FLOW_OR_FOLDER... --pool NAME [--tags K=V,...] [--env K=V]... [--deadline 10m] [--suite ID] ${CONNECTION_USAGE} [--json]`,
   `       benchhand ops results [JOB] [--pool NAME] [--suite ID] [--wait S] [--format junit --output DIR] ${CONNECTION_USAGE} [--json]`,
+  `       benchhand ops findings [list] [--pool NAME] ${CONNECTION_USAGE} [--json]`,
+  `       benchhand ops findings set ID STATUS [--note TEXT] ${CONNECTION_USAGE}   (STATUS: ${FINDING_STATUSES.join(', ')})`,
 ].join('\n');
 
 const OPTIONS = {
   ...CONNECTION_OPTIONS,
   pool: { type: 'string' }, tags: { type: 'string', multiple: true }, env: { type: 'string', multiple: true },
   deadline: { type: 'string' }, suite: { type: 'string' }, wait: { type: 'string' }, format: { type: 'string' }, output: { type: 'string' },
-  json: { type: 'boolean' },
+  json: { type: 'boolean' }, note: { type: 'string' },
 } as const;
 
-export async function fleetCommand(action: 'submit' | 'results', argv: string[]): Promise<number> {
+export async function fleetCommand(action: 'submit' | 'results' | 'findings', argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, OPTIONS, FLEET_USAGE);
   const rest = positionals.slice(1);
   const settings = connectionSettings(values);
@@ -37,6 +43,7 @@ export async function fleetCommand(action: 'submit' | 'results', argv: string[])
   const client = await connectToBroker(settings, newClientId());
   try {
     if (action === 'submit') return await submit(client, rest, values);
+    if (action === 'findings') return await findings(client, rest, values, settings.username ?? userInfo().username);
     return await results(client, rest, values);
   } finally {
     await disconnect(client);
@@ -116,6 +123,45 @@ async function collect(client: MqttClient, pool: string, waitMs: number, wanted:
   const until = Date.now() + waitMs;
   while (Date.now() < until && !(now().length && allFinal(now()))) await new Promise((resolve) => setTimeout(resolve, 250));
   return now();
+}
+
+async function findings(client: MqttClient, rest: string[], values: { pool?: string; note?: string; json?: boolean }, user: string): Promise<number> {
+  const [verb = 'list', id, status] = rest;
+  if (verb === 'set') {
+    if (!id || !/^[0-9a-f]{32}$/.test(id)) throw new UsageError(`findings set needs the finding's ID: its 32 hex digits (see \`benchhand ops findings\`), got "${id ?? ''}"`);
+    const parsed = fleetFindingStatusSchema.safeParse({ status, by: user, at: new Date().toISOString(), ...(values.note ? { note: values.note } : {}) });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new UsageError(issue.path[0] === 'status' ? `STATUS "${status ?? ''}" must be one of ${FINDING_STATUSES.join(', ')}` : `--note: ${issue.message} (--note "why")`);
+    }
+    // Retained: every bench gets it now or when it next connects, and applies it to its findings.
+    await client.publishAsync(fleetFindingTopic(id), JSON.stringify(parsed.data), { qos: 1, retain: true });
+    process.stdout.write(`finding ${id} is ${parsed.data.status} fleet-wide (by ${user})\n`);
+    return EXIT_OK;
+  }
+  if (verb !== 'list' || rest.length > 1) throw new UsageError(`findings takes list, or set ID STATUS [--note TEXT]\nusage: ${FLEET_USAGE}`);
+  const statuses = new Map<string, FleetFindingStatus>();
+  const results = new Map<string, JobResult>();
+  client.on('message', (topic, payload) => {
+    if (!payload.length) return;
+    try {
+      const value = JSON.parse(payload.toString('utf8')) as unknown;
+      if (topic.startsWith(`${FLEET_ROOT}/findings/`)) {
+        const parsed = fleetFindingStatusSchema.safeParse(value);
+        if (parsed.success) statuses.set(lastLevel(topic), parsed.data);
+      } else {
+        const parsed = jobResultSchema.safeParse(value);
+        if (parsed.success) results.set(topic, parsed.data);
+      }
+    } catch { /* not JSON: not ours to show */ }
+  });
+  await client.subscribeAsync({ [ALL_FLEET_FINDINGS]: { qos: 1 }, [`${FLEET_ROOT}/${values.pool ?? '+'}/results/+/+`]: { qos: 1 } });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const merged = mergeFleetFindings([...results.values()], statuses);
+  if (values.json) process.stdout.write(`${JSON.stringify(merged, null, 2)}\n`);
+  else if (!merged.length) process.stdout.write('no findings in the fleet\'s results\n');
+  else for (const f of merged) process.stdout.write(`${f.id.slice(0, 8)}  ${f.status.padEnd(12)}${f.statusFrom === 'person' ? '*' : ' '} ${f.severity.padEnd(8)} ${f.subject}: ${f.detail}  (benches ${f.benches.join(', ')})\n`);
+  return EXIT_OK;
 }
 
 function envPairs(pairs: string[]): Record<string, string> {
