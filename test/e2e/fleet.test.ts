@@ -102,7 +102,7 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     expect(submitted.code, submitted.stderr).toBe(0);
     expect(JSON.parse(submitted.stdout).jobs).toHaveLength(9);
     const out = join(dir, 'results');
-    const gathered = await ops(['results', '--pool', 'lab', '--suite', 'suite-nine', '--wait', '400', '--format', 'junit', '--output', out, '--json']);
+    const gathered = await ops(['results', '--pool', 'lab', '--suite', 'suite-nine', '--wait', '300', '--format', 'junit', '--output', out, '--json']);
     expect(gathered.code, `${gathered.stdout}\n${gathered.stderr}\n${[...served.values()].map((s) => s.log).join('\n---\n')}`).toBe(0);
     const outcomes = JSON.parse(gathered.stdout) as { jobId: string; status: string; benchId: string; claimedBy: string[] }[];
     expect(outcomes).toHaveLength(9);

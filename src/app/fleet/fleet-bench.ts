@@ -168,6 +168,7 @@ export class FleetBench {
       case 'hold':
         await this.ledger.hold(action.job);
         action.delivery?.();
+        say(`fleet: holding ${action.job.jobId} while busy (hand-on after ${this.options.handOnMs ?? 3000} ms)`);
         this.setState({});
         return;
       case 'hand_on': {
@@ -175,6 +176,7 @@ export class FleetBench {
         // Held durably first: between the PUBACK and the broker taking it back, the job exists only here.
         if (action.delivery) await this.ledger.hold(job);
         action.delivery?.();
+        say(`fleet: handing ${job.jobId} on (hop ${job.hops})`);
         void link.publishJob(selectorOf(job.tags), job).then(() => this.ledger.unhold(job.jobId), (error: Error) => say(`fleet: could not hand ${job.jobId} on (${error.message}); it stays held`));
         this.setState({});
         return;
