@@ -34,7 +34,7 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
 
   const start = (id: BenchId, env: NodeJS.ProcessEnv) => {
     const s = served.get(id)!;
-    const child = spawnCli(['service', '--config', s.config, '--bench', s.server.url, '--pool', 'lab', '--ping-ms', '500', '--hand-on-ms', '1500'], env);
+    const child = spawnCli(['service', '--config', s.config, '--bench', s.server.url, '--pool', 'lab', '--ping-ms', '500', '--hand-on-ms', '1500'], { BENCHHAND_FLEET_TRACE: '1', ...env });
     child.stderr!.on('data', (d: Buffer) => (s.log += d.toString()));
     child.stdout!.on('data', (d: Buffer) => (s.log += d.toString()));
     // Killed on purpose once: started again, without the crash switch, as systemd would.
@@ -76,7 +76,8 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
   }, 90000);
 
   afterAll(async () => {
-    for (const s of served.values()) {
+    for (const [id, s] of served) {
+      writeFileSync(join(dir, `${id}.log`), s.log); // for a look after a failure
       s.child?.kill('SIGTERM');
       await s.server.close();
       await s.bench.stop();

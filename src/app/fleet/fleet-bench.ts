@@ -42,7 +42,10 @@ export class FleetBench {
   private link?: FleetLink;
   private readonly ready: ClaimedJob[] = [];
   private wake?: () => void;
-  private chain: Promise<void> = Promise.resolve();
+  // Held shut until the link is up: a job the broker hands back arrives right after CONNACK,
+  // before connect() has returned, and carrying out a decision needs the link.
+  private linkUp!: () => void;
+  private chain: Promise<void> = new Promise((resolve) => { this.linkUp = resolve; });
   private timer?: NodeJS.Timeout;
   private state: ServiceState;
 
@@ -69,11 +72,16 @@ export class FleetBench {
       ...(mqtt.username ? { username: mqtt.username } : {}), ...(mqtt.password ? { password: mqtt.password } : {}), ...(mqtt.tlsCa ? { tlsCa: mqtt.tlsCa } : {}),
       log: options.say,
     }, {
-      job: (text, selector, acknowledge) => bench.enqueue(() => bench.desk.receive(acknowledge, text, selector, Date.now())),
+      job: (text, selector, acknowledge) => bench.enqueue(() => {
+        const actions = bench.desk.receive(acknowledge, text, selector, Date.now());
+        if (process.env.BENCHHAND_FLEET_TRACE) options.say(`fleet trace: received ${actions.map((a) => `${a.kind} ${'job' in a ? `${a.job.jobId} hop ${a.job.hops}` : a.jobId ?? ''}`).join(', ')}`);
+        return actions;
+      }),
       claim: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
       result: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
       findingStatus: (findingId, text) => options.onFindingStatus?.(findingId, text),
     });
+    bench.linkUp();
     // A claim made before the restart is announced again (it may never have got out).
     for (const claim of unfinished) void bench.announceClaim(claim.job, claim.claimedAt, true);
     bench.schedule();
@@ -177,7 +185,14 @@ export class FleetBench {
         if (action.delivery) await this.ledger.hold(job);
         action.delivery?.();
         say(`fleet: handing ${job.jobId} on (hop ${job.hops})`);
-        void link.publishJob(selectorOf(job.tags), job).then(() => this.ledger.unhold(job.jobId), (error: Error) => say(`fleet: could not hand ${job.jobId} on (${error.message}); it stays held`));
+        // Out of held/ once the broker has it — unless it came straight back to this bench meanwhile
+        // (a shared group may deal a job to its publisher) and is held again.
+        void link.publishJob(selectorOf(job.tags), job).then(
+          () => this.enqueue(() => { if (!this.desk.heldJobs.some((h) => h.jobId === job.jobId)) void this.ledger.unhold(job.jobId); return []; }),
+          (error: Error) => {
+            say(`fleet: could not hand ${job.jobId} on (${error.message}); held again`);
+            this.enqueue(() => { this.desk.restoreHeld([job], Date.now()); return []; });
+          });
         this.setState({});
         return;
       }
@@ -187,9 +202,9 @@ export class FleetBench {
         if (CRASH_AT === 'claimed') process.kill(process.pid, 'SIGKILL');
         action.delivery?.();
         say(`fleet: claimed ${job.jobId} (${job.name})`);
-        void this.announceClaim(job, now, false);
         this.ready.push({ job, resumed: false, claimedAt: now });
         this.wake?.();
+        void this.announceClaim(job, now, false);
         return;
       }
     }
