@@ -28,6 +28,10 @@ const HELP = `usage: ${USAGE}
            last action, pending approval (and its id)
   follow   one bench's availability, state changes, events and findings as they happen, until Ctrl-C
   send     one command; prints the bench's reply
+  submit   the fleet: one job per flow (with its sub-flows) to a pool's benches, for the tags given
+  results  the fleet: each job's outcome (unclaimed when no bench took it by its deadline); --format
+           junit --output DIR writes one JUnit file for the lot (--wait S: until every job is done)
+  findings the fleet: findings merged across benches; \`set ID STATUS --note\` for the whole fleet
   web      serves the operator web console (a page that talks to the broker over WebSockets: each
            person logs in there with their own broker user; --port default 8080, --host 127.0.0.1)
 
