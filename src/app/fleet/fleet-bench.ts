@@ -114,6 +114,11 @@ export class FleetBench {
     return this.ready.shift();
   }
 
+  /** Health (or other work) decides whether the bench takes jobs; an unhealthy one holds and hands on. */
+  setAvailable(available: boolean): void {
+    this.enqueue(() => this.desk.setAvailable(available, Date.now()));
+  }
+
   running(claimed: ClaimedJob): void {
     this.setState({ state: 'running', job: { jobId: claimed.job.jobId, name: claimed.job.name, since: new Date().toISOString(), resumed: claimed.resumed } });
   }

@@ -55,7 +55,11 @@ export async function runService(options: ServiceOptions): Promise<number> {
     while (!options.signal.aborted) {
       const next = await idle(options, inbox, report, fleet);
       if (!next) break;
-      if (typeof next === 'string') await runTaskProcess(options, inbox, next, report);
+      if (typeof next === 'string') {
+        // A task from the inbox holds the bench: jobs wait (held, then handed on) meanwhile.
+        fleet?.setAvailable(false);
+        await runTaskProcess(options, inbox, next, report);
+      }
       else await runFleetJob(options, fleet!, next, report);
     }
   } finally {
@@ -128,6 +132,8 @@ async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: Healt
         described = true;
       }
       fleet?.setState(health.ok ? { state: 'idle', job: null } : { state: 'unhealthy', job: null, problems: health.problems });
+      // An unhealthy bench claims nothing: what reaches it is handed on to a healthy one.
+      fleet?.setAvailable(health.ok);
       const task = await inbox.take();
       if (task) return task;
       if (fleet) {

@@ -41,6 +41,8 @@ interface Held { job: Job; since: number }
 
 export class JobDesk<D> {
   private current?: string;
+  /** Set while the bench cannot take work (unhealthy, running a task from its inbox): it holds and hands on. */
+  private unavailable = false;
   private readonly held: Held[] = [];
   private readonly elsewhere = new Map<string, string>();
   private readonly handOnMs: number;
@@ -58,6 +60,12 @@ export class JobDesk<D> {
 
   get heldJobs(): readonly Job[] {
     return this.held.map((h) => h.job);
+  }
+
+  /** An unhealthy bench, or one busy with other work, takes nothing (it holds and hands on); available again, it takes what it holds. */
+  setAvailable(available: boolean, now: number): DeskAction<D>[] {
+    this.unavailable = !available;
+    return available ? this.takeHeld(now) : [];
   }
 
   /** At start: a claimed job the bench resumes before it takes another. */
@@ -89,7 +97,7 @@ export class JobDesk<D> {
     if (Date.parse(job.deadline) <= now) return [{ kind: 'expire', delivery, job }];
     // By construction of the topics a bench only hears jobs it fits; a wrong topic is refused above.
     if (!tagsFit(job.tags, this.options.tags)) return [{ kind: 'hand_on', delivery, job: { ...job, hops: job.hops + 1 } }];
-    if (this.current === undefined && this.held.length === 0) {
+    if (this.current === undefined && this.held.length === 0 && !this.unavailable) {
       this.current = job.jobId;
       return [{ kind: 'claim', delivery, job }];
     }
@@ -127,7 +135,7 @@ export class JobDesk<D> {
 
   private takeHeld(now: number): DeskAction<D>[] {
     const actions: DeskAction<D>[] = [];
-    while (this.current === undefined && this.held.length) {
+    while (this.current === undefined && !this.unavailable && this.held.length) {
       const { job } = this.held.shift()!;
       if (this.alreadyKnown(job.jobId)) continue; // claimed elsewhere meanwhile: just let it go
       if (Date.parse(job.deadline) <= now) {

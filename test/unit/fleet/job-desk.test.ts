@@ -95,3 +95,13 @@ describe('the job desk', () => {
     expect(d.finish('suite-abc-004', T0 + 1)[0]).toMatchObject({ kind: 'claim', job: { jobId: 'suite-abc-005' } });
   });
 });
+
+describe('an unavailable bench (unhealthy, or running an inbox task)', () => {
+  it('claims nothing while unavailable: it holds and hands on; available again, it takes what it holds', () => {
+    const d = desk();
+    d.setAvailable(false, T0);
+    expect(d.receive('m1', text(job(1)), 'any', T0)[0]!.kind).toBe('hold');
+    expect(d.tick(T0 + 10)).toEqual([]);
+    expect(d.setAvailable(true, T0 + 20)).toEqual([expect.objectContaining({ kind: 'claim', job: expect.objectContaining({ jobId: 'suite-abc-001' }) })]);
+  });
+});
