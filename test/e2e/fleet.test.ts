@@ -173,4 +173,19 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     expect(results.code).toBe(1);
     expect(BENCHES.map(keysAndTaps)).toEqual(before);
   }, 60000);
+
+  it('says offline itself on SIGTERM (a clean disconnect fires no will), and its state stays retained', async () => {
+    const b3 = served.get('b3')!;
+    const exited = new Promise<number | null>((resolve) => b3.child!.once('exit', resolve));
+    b3.child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
+    const got = new Map<string, string>();
+    client.on('message', (topic, payload) => got.set(topic, payload.toString()));
+    await client.subscribeAsync(['benchhand/b3/service/status', 'benchhand/b3/service/state']);
+    await until(() => got.size === 2, 10000, 'b3\'s retained presence');
+    await client.endAsync();
+    expect(got.get('benchhand/b3/service/status')).toBe('offline');
+    expect(JSON.parse(got.get('benchhand/b3/service/state')!)).toMatchObject({ benchId: 'b3', state: 'idle', job: null });
+  }, 60000);
 });
