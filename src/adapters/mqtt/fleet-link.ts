@@ -19,6 +19,8 @@ export interface FleetLinkOptions {
   password?: string;
   tlsCa?: string;
   sessionExpirySeconds?: number;
+  /** How long connect() waits for the first connection before returning (default 5000 ms). */
+  connectTimeoutMs?: number;
   log(message: string): void;
 }
 
@@ -68,7 +70,10 @@ export class FleetLink {
       link.client.once('error', (error) => { if ('code' in error && typeof error.code === 'number') reject(new Error(`the broker at ${options.url} refused bench ${options.benchId}'s service connection: ${error.message}`)); });
     });
     link.client.connect();
-    await connected;
+    // A broker that is down at start is not a reason to stay down: the bench keeps trying (mqtt.js
+    // reconnects every second) and serves its health checks meanwhile. A refusal is a config error.
+    const first = await Promise.race([connected.then(() => 'up' as const), new Promise<'later'>((resolve) => setTimeout(() => resolve('later'), options.connectTimeoutMs ?? 5000))]);
+    if (first === 'later') options.log(`fleet: the broker at ${options.url} is not reachable yet; the bench keeps trying and takes jobs once it is`);
     return link;
   }
 

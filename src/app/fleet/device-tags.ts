@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { Tags } from '../../core/fleet/tags.js';
 import type { Rig } from '../bench/rig.js';
 
-export function deviceTags(rig: Rig): Tags {
+export function deviceTags(rig: Pick<Rig, 'calibration' | 'deviceFile'>): Tags {
   const { width, height } = rig.calibration.deviceSize;
   const tags: Tags = { resolution: `${width}x${height}` };
   if (rig.deviceFile) {

@@ -13,6 +13,7 @@ import type { MqttSettings } from '../agent/mqtt-wiring.js';
 import { FleetBench, type ClaimedJob } from '../fleet/fleet-bench.js';
 import { runJob } from '../fleet/run-job.js';
 import { deviceTags } from '../fleet/device-tags.js';
+import { calibrationFromConfig } from '../../config/calibration-from-config.js';
 import { FleetFindingsSync } from '../fleet/fleet-findings-sync.js';
 import { fleetCapabilities } from '../../core/fleet/service-presence.js';
 import type { Tags } from '../../core/fleet/tags.js';
@@ -73,9 +74,7 @@ async function startFleet(options: ServiceOptions, settings: NonNullable<Service
   // Jobs run in this process: the bench's e-stop record is the service's, as for its child runs.
   process.env.BENCHHAND_ESTOP_DIR ||= options.stateDir;
   // The device's own tags (model, os, resolution) from the rig, the config's on top.
-  const rig = await openRig(options.rig);
-  const tags = { ...deviceTags(rig), ...settings.tags };
-  await rig.close();
+  const tags = { ...(await deviceTagsOf(options.rig)), ...settings.tags };
   const findings = new FleetFindingsSync(options.stateDir, options.say);
   const fleet = await FleetBench.start({
     mqtt: settings.mqtt, stateDir: options.stateDir, pool: settings.pool, tags, ...(settings.handOnMs ? { handOnMs: settings.handOnMs } : {}), say: options.say,
@@ -84,6 +83,17 @@ async function startFleet(options: ServiceOptions, settings: NonNullable<Service
   options.say(`benchhand service: serving pool ${settings.pool} as ${settings.mqtt.benchId} (${Object.entries(tags).map(([k, v]) => `${k}=${v}`).join(',')}) on ${settings.mqtt.url}`);
   fleet.describe({ tags, firmware: null, capabilities: [], software: settings.software });
   return fleet;
+}
+
+/** A real rig's tags from its calibration alone (opening it would start its camera); a virtual bench's from its description. */
+async function deviceTagsOf(source: RigSource): Promise<Tags> {
+  if (source.kind === 'config') return deviceTags({ calibration: calibrationFromConfig(source.settings.calibration) });
+  const rig = await openRig(source);
+  try {
+    return deviceTags(rig);
+  } finally {
+    await rig.close();
+  }
 }
 
 async function runFleetJob(options: ServiceOptions, fleet: FleetBench, claimed: ClaimedJob, report: (h: HealthReport, s: string) => Promise<void>): Promise<void> {
