@@ -10,6 +10,7 @@ import { calibrationSectionSchema } from './calibration-section.js';
 import { cameraSectionSchema } from './camera-section.js';
 import { mcuSectionSchema } from './mcu-section.js';
 import { mqttSectionSchema } from './mqtt-section.js';
+import { consoleSectionSchema } from './console-section.js';
 
 export const benchConfigSchema = z.strictObject({
   bench: benchSectionSchema.optional(),
@@ -17,6 +18,7 @@ export const benchConfigSchema = z.strictObject({
   camera: cameraSectionSchema.optional(),
   calibration: calibrationSectionSchema.optional(),
   mqtt: mqttSectionSchema.optional(),
+  console: consoleSectionSchema.optional(),
   gpio: gpioConfigSchema.optional(),
   llm: llmConfigSchema.optional(),
   guardrails: guardrailConfigSchema.optional(),

@@ -40,6 +40,7 @@ const DESCRIBE: { [K in SectionName]: Describe<K> } = {
     mqtt.username ? `user ${mqtt.username}` : 'no user',
     mqtt.passwordEnv ? `password from $${mqtt.passwordEnv} (${isSet(env, mqtt.passwordEnv)})` : 'no password',
     mqtt.tlsCa ? `TLS CA ${mqtt.tlsCa}` : undefined].filter(Boolean).join(', '),
+  console: (settings) => `the operator web console served on ${settings.host}:${settings.port === 0 ? 'any free port' : settings.port}, its browser connecting to ${settings.broker}`,
   gpio: (gpio) => {
     if (!gpio.enabled) return 'off (enabled: false)';
     const parts = [gpio.emergencyStop ? `e-stop button GPIO${gpio.emergencyStop.pin} (active ${gpio.emergencyStop.activeLevel})` : undefined,

@@ -65,7 +65,7 @@ describe('the adversarial devices themselves', () => {
     expect(reachedCleanly(d)).toEqual({ unmet: [], unasked: [] });
   });
 
-  it('wrapped texts: the button label and the welcome line each take two lines', () => {
+  it('wrapped texts: the button label and the welcome line each take two lines or more', () => {
     const d = deviceOf('long-name-signup');
     const label = 'Create my account and accept the terms of service';
     expect(d.drive.texts()).not.toContain(label);
@@ -73,6 +73,9 @@ describe('the adversarial devices themselves', () => {
     d.drive.tap('Full name').type(d.task.inputs.name!).tap(label);
     expect(d.drive.texts().some((t) => t.includes(`Welcome, ${d.task.inputs.name}`))).toBe(false);
     expect(d.drive.allText()).toContain(`Welcome, ${d.task.inputs.name}!`);
+    // The name is wider than the screen: it breaks after its hyphen, and no line runs off the glass.
+    expect(d.drive.texts()).toEqual(expect.arrayContaining(['Featherstonehaugh-']));
+    expect(d.device.groundTruth().texts.every((t) => t.box.x + t.box.width <= d.device.width)).toBe(true);
     expect(reachedCleanly(d)).toEqual({ unmet: [], unasked: [] });
   });
 

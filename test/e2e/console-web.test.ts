@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsoleServer, type ConsoleServer } from '../../src/cli/ops/console-server.js';
+import { startConsoleServer, type ConsoleServer } from '../../src/app/console/console-server.js';
 import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';

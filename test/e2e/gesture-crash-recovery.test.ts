@@ -27,7 +27,7 @@ const pinned = () => bench!.device.groundTruth().texts.map((t) => t.text).filter
 const intents = (stateDir: string) => readFileSync(join(stateDir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((r) => r.type === 'intent');
 
 describe('kill -9 during a drag, then resume', () => {
-  it.each(['journal', 'act'])('killed in %s of the drag: resume finishes with the item moved once, or stops for a person with nothing moved', async (phase) => {
+  it.each(['journal', 'act'])('killed in %s of the drag: resume finishes with the item moved once', async (phase) => {
     bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('messages') });
     server = await BenchServer.start(bench);
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-crash-gesture-'));
@@ -36,15 +36,10 @@ describe('kill -9 during a drag, then resume', () => {
     expect(intents(stateDir).at(-1)).toMatchObject({ tool: 'drag', step: DRAG_STEP });
     const movedAtKill = simContacts(bench.mcu.events()).filter((c) => c.path.length > 1).length;
     const resumed = await runCli(['resume', TASK, '--bench', server.url, '--state-dir', stateDir]);
-    // Recovery compares the screen with the text saved before the drag; on a busy machine the OCR
-    // of that short screen (status icons, the navigation bar) can differ enough that it cannot tell
-    // "unchanged" from "something else", and it stops for a person. That stop must move nothing.
-    if (/^recovery: stop \(screen_mismatch\)/m.test(resumed.stdout)) {
-      expect(resumed.stdout).toMatch(/Stopped before anything moved/);
-      expect(resumed.code).not.toBe(0);
-      expect(simContacts(bench.mcu.events()).filter((c) => c.path.length > 1).length).toBe(movedAtKill);
-      return;
-    }
+    // Recovery compares the picture saved before the drag with a fresh one by pixels: the OCR of
+    // that short screen (status icons, the navigation bar) differs between frames on a busy
+    // machine, and judged by text it once stopped for a person on an unchanged screen.
+    expect(resumed.stdout).toMatch(/compared with the screen the action was planned on, by pixels/);
     expect(resumed.stdout, resumed.stderr).toMatch(/Submitted a result/);
     expect(resumed.code).toBe(0);
     expect(unmetExpectations(loadTaskFile(TASK), bench.device)).toEqual([]);

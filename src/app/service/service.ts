@@ -7,6 +7,7 @@
 // job, resumed by this same bench when systemd starts it again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { ConsoleSection } from '../../config/console-section.js';
 import { openBench } from '../bench/open-bench.js';
 import { openRig, type RigSource } from '../bench/rig.js';
 import type { MqttSettings } from '../agent/mqtt-wiring.js';
@@ -17,6 +18,8 @@ import { calibrationFromConfig } from '../../config/calibration-from-config.js';
 import { FleetFindingsSync } from '../fleet/fleet-findings-sync.js';
 import { fleetCapabilities } from '../../core/fleet/service-presence.js';
 import type { Tags } from '../../core/fleet/tags.js';
+import type { ConsoleServer } from '../console/console-server.js';
+import { openConsole } from '../console/open-console.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
 import type { Notify } from './sd-notify.js';
 import { TaskInbox } from './task-inbox.js';
@@ -32,6 +35,8 @@ export interface ServiceOptions {
   pingMs: number;
   /** A run that has not saved its state for this long is unhealthy (default 120 s). */
   maxQuietRunMs?: number;
+  /** Serve the operator web console too (the config's `console` section). */
+  console?: ConsoleSection;
   say(line: string): void;
   signal: AbortSignal;
 }
@@ -51,6 +56,7 @@ export async function runService(options: ServiceOptions): Promise<number> {
     }
   };
   options.say(`benchhand service: inbox ${inbox.inbox}; health checked every ${options.pingMs} ms`);
+  const consoleServer = options.console ? await serveConsole(options.console, options.say) : undefined;
   const fleet = options.fleet ? await startFleet(options, options.fleet) : undefined;
   try {
     while (!options.signal.aborted) {
@@ -65,9 +71,26 @@ export async function runService(options: ServiceOptions): Promise<number> {
     }
   } finally {
     await fleet?.close();
+    await consoleServer?.close();
   }
   await options.notify({ STOPPING: '1', STATUS: 'stopping' });
   return 0;
+}
+
+/**
+ * The console is a window on the bench, not the bench: when it cannot be served (its port taken),
+ * the service says why and goes on running tasks rather than leave the phone unattended by a
+ * restart loop.
+ */
+async function serveConsole(settings: ConsoleSection, say: (line: string) => void): Promise<ConsoleServer | undefined> {
+  try {
+    const server = await openConsole({ brokerUrl: settings.broker, host: settings.host, port: settings.port }, 'console.port', say);
+    say(`the operator console is at ${server.url} (its browser connects to the broker at ${settings.broker})`);
+    return server;
+  } catch (error) {
+    say(`the operator console is not served: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 async function startFleet(options: ServiceOptions, settings: NonNullable<ServiceOptions['fleet']>): Promise<FleetBench> {

@@ -28,7 +28,7 @@ export async function serviceCommand(argv: string[]): Promise<number> {
   if (!Number.isInteger(pingMs) || pingMs < 100) throw new UsageError(`--ping-ms must be a whole number of milliseconds >= 100\nusage: ${USAGE}`);
   return runService({
     rig: rigOf(values.bench, config, file),
-    stateDir: config.bench?.stateDir ?? defaultStateDir(), configFile: file, notify: systemdNotifier(), pingMs,
+    stateDir: config.bench?.stateDir ?? defaultStateDir(), configFile: file, notify: systemdNotifier(), pingMs, console: config.console,
     ...fleetOf(values, config, file),
     say: (line) => process.stderr.write(`${line}\n`), signal: controller.signal,
   });

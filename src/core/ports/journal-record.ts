@@ -3,6 +3,7 @@
 // without importing each other. Pure types.
 import type { Anchors } from '../vision/match-elements.js';
 import type { ActionOutcome } from './mcu.js';
+import type { PackedFingerprint } from '../vision/packed-fingerprint.js';
 
 export type PhysicalAction =
   | { kind: 'tap'; device: { x: number; y: number }; actuator: { x: number; y: number }; holdMs?: number; target?: string }
@@ -31,7 +32,7 @@ export type ExpectationPlace = Anchors & { contains?: boolean; ending?: boolean 
  */
 export type JournalRecord =
   | { type: 'run'; at: string; runId: string; continuationId: string; step: number }
-  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction; expectation: JournalExpectation; callId: string; screenBefore: string; repeatable?: boolean }
+  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction; expectation: JournalExpectation; callId: string; screenBefore: string; contentBefore?: PackedFingerprint; repeatable?: boolean }
   | { type: 'outcome'; at: string; runId: string; step: number; commandId: number; outcome: ActionOutcome }
   | { type: 'verified'; at: string; runId: string; step: number; commandId: number; met: boolean; detail: string };
 

@@ -5,8 +5,7 @@
 import type { Checkpoint } from '../state/checkpoint.js';
 import type { Observation } from '../ports/observer.js';
 import { findElements } from '../vision/match-elements.js';
-import { screenText } from '../vision/screen-model.js';
-import { similarity } from '../vision/text-distance.js';
+import { sameScreen } from './same-screen.js';
 import { REPEATED_OVERFLOW_CODE } from '../agent/error-codes.js';
 import type { UnsettledAction } from './unsettled-action.js';
 
@@ -30,7 +29,6 @@ export interface RecoveryEvidence {
 }
 
 const FINISHED = new Set(['submitted', 'answered', 'handed_over']);
-const SAME_SCREEN = 0.8;
 
 export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
   const { checkpoint, unsettled, observation } = evidence;
@@ -45,24 +43,25 @@ export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
   if (checkpoint.errors.some((e) => e.code === REPEATED_OVERFLOW_CODE)) return stop('repeated_overflow', reasons, 'the model overflowed its context again right after a session switch');
   if (!observation.quality.ok) return stop('unreadable_screen', reasons, `the fresh picture is not fit to judge by: ${observation.quality.problems.map((p) => p.message).join('; ')}`);
   if (evidence.tornJournal) reasons.push('the journal\'s last line was torn by the crash (a record being written); the records before it are intact');
-  const now = screenText(observation.screen);
-  if (unsettled) return decideUnsettled(unsettled, now, observation, reasons);
-  const before = checkpoint.lastVerifiedScreen?.text;
-  const screenChanged = before !== undefined && screenSimilarity(before, now) < SAME_SCREEN;
+  if (unsettled) return decideUnsettled(unsettled, observation, reasons);
+  const before = checkpoint.lastVerifiedScreen;
+  const screenChanged = before ? !sameScreen(before, observation).same : false;
   reasons.push('no physical action is in doubt (every intent in the journal has a verified outcome)');
   reasons.push(screenChanged ? 'the screen changed while the agent was down: the interpreter re-plans from what is there now' : 'the screen is as it was last verified');
   return { kind: 'continue', reasons, screenChanged };
 }
 
-function decideUnsettled(unsettled: UnsettledAction, now: string, observation: Observation, reasons: string[]): RecoveryDecision {
+function decideUnsettled(unsettled: UnsettledAction, observation: Observation, reasons: string[]): RecoveryDecision {
   const { intent } = unsettled;
   const what = `${intent.tool} (command ${intent.commandId}, step ${intent.step}): ${unsettled.state.replace(/_/g, ' ')}`;
   reasons.push(`in doubt: ${what}`);
   const expectation = intent.expectation;
   if (intent.repeatable) return decideRepeatable(unsettled, reasons);
   if (expectation.kind === 'none') return stop('unverifiable', reasons, 'its effect cannot be checked on screen (nothing was expected to show): a person must look');
+  const asBefore = sameScreen({ text: intent.screenBefore, content: intent.contentBefore }, observation);
+  reasons.push(`compared with the screen the action was planned on, ${asBefore.how}`);
   const happened = expectation.kind === 'screen_changes'
-    ? screenSimilarity(intent.screenBefore, now) < SAME_SCREEN
+    ? !asBefore.same
     : expectation.kind === 'text_appears'
       ? findElements(observation.screen, { text: expectation.text, ...expectation.where }).matches.length > 0
       : findElements(observation.screen, { text: expectation.text, contains: expectation.where?.contains, in: expectation.where?.in ?? 'anywhere' }).matches.length === 0;
@@ -70,7 +69,7 @@ function decideUnsettled(unsettled: UnsettledAction, now: string, observation: O
     reasons.push(`its expected effect shows on the fresh picture (${describe(expectation)}): it happened; continuing after it`);
     return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };
   }
-  if (screenSimilarity(intent.screenBefore, now) >= SAME_SCREEN) {
+  if (asBefore.same) {
     reasons.push(`the screen is still as it was before the action (${describe(expectation)} did not happen): it is done again, with a new command id`);
     return { kind: 'verify_then_retry', reasons, commandId: intent.commandId };
   }
@@ -93,15 +92,6 @@ function decideRepeatable(unsettled: UnsettledAction, reasons: string[]): Recove
 
 function describe(expectation: UnsettledAction['intent']['expectation']): string {
   return expectation.kind === 'screen_changes' ? 'the screen changes' : expectation.kind === 'text_appears' ? `"${expectation.text}" appears` : expectation.kind === 'text_gone' ? `"${expectation.text}" goes` : 'nothing';
-}
-
-/** How alike two screens' texts are: the share of lines of each found in the other. */
-export function screenSimilarity(a: string, b: string): number {
-  const left = a.split('\n').map((l) => l.trim()).filter(Boolean);
-  const right = b.split('\n').map((l) => l.trim()).filter(Boolean);
-  if (!left.length && !right.length) return 1;
-  const found = (lines: string[], other: string[]) => lines.filter((line) => other.some((o) => similarity(line, o) >= 0.85)).length;
-  return (found(left, right) + found(right, left)) / (left.length + right.length);
 }
 
 function stop(code: StopCode, reasons: string[], why: string): RecoveryDecision {

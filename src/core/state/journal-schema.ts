@@ -2,6 +2,7 @@
 // checked strictly; the rest of an action or an outcome is kept as written. Pure.
 import { z } from 'zod';
 import type { JournalRecord } from '../ports/journal-record.js';
+import { packedFingerprintSchema } from '../vision/packed-fingerprint.js';
 
 const base = { at: z.string(), runId: z.string().min(1), step: z.number().int().min(0) };
 const commandId = z.number().int().min(0);
@@ -21,7 +22,7 @@ export const journalRecordSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('run'), ...base, continuationId: z.string().min(1) }),
   z.looseObject({
     type: z.literal('intent'), ...base, commandId, tool: z.string(), action, expectation,
-    callId: z.string(), screenBefore: z.string(), repeatable: z.boolean().optional(),
+    callId: z.string(), screenBefore: z.string(), contentBefore: packedFingerprintSchema.optional(), repeatable: z.boolean().optional(),
   }),
   z.looseObject({ type: z.literal('outcome'), ...base, commandId, outcome }),
   z.looseObject({ type: z.literal('verified'), ...base, commandId, met: z.boolean(), detail: z.string() }),

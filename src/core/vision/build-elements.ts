@@ -142,12 +142,17 @@ function continues(previous: OcrLine, next: OcrLine, within: Box): boolean {
   return sameSize && close && (sameLeft || sameCentre) && ranLong;
 }
 
+/** Wrapped lines as one text: a space between them, none after a word broken at its hyphen ("Featherstonehaugh-" + "Wolstenholme"). */
+function joinWrapped(texts: string[]): string {
+  return texts.reduce((joined, text) => (!joined ? text : /\p{L}-$/u.test(joined) ? `${joined}${text}` : `${joined} ${text}`), '').replace(/\s+/g, ' ');
+}
+
 function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
   const lines = [...draft.lines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const textBox = lines.length ? unionBox(lines.map((l) => l.box)) : draft.box!;
   const box = draft.box ?? textBox;
   return {
-    id: '', kind: draft.kind, text: lines.map((l) => l.text.trim()).join(' ').replace(/\s+/g, ' '), box, textBox, lines,
+    id: '', kind: draft.kind, text: joinWrapped(lines.map((l) => l.text.trim())), box, textBox, lines,
     confidence: lines.length ? Math.min(...lines.map((l) => l.confidence)) : 0,
     region: regionOf(regions, box).id, state: { ...(draft.state ?? {}) }, evidence: draft.evidence,
   };

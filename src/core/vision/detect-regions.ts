@@ -14,12 +14,15 @@ export function detectPanel(picture: LayoutPicture): RegionHint | undefined {
   const step = Math.max(1, Math.round(2 * px));
   const top = Math.round(26 * px), bottom = plain.height - Math.round(48 * px);
   // Rows whose centre is bright and whose outer margins (4..14 dp from each edge) are dim.
-  const panelRows: boolean[] = [];
+  const panelRows: boolean[] = [], centres: number[] = [], margins: number[] = [];
   for (let y = top; y < bottom; y += step) {
     const centre = meanIn(plain, 40 * px, y, 320 * px, y + step);
     const left = meanIn(plain, 4 * px, y, 14 * px, y + step), right = meanIn(plain, 346 * px, y, 356 * px, y + step);
+    centres.push(centre);
+    margins.push(Math.max(left, right));
     panelRows.push(centre > 20 && Math.max(left, right) < SCRIM_SHARE * centre);
   }
+  bridgeTextRows(panelRows, centres, margins, Math.round((MAX_TEXT_ROW_DP * px) / step));
   const run = longestRun(panelRows);
   if (!run || (run.end - run.start) * step < 80 * px) return undefined;
   const y0 = top + run.start * step, y1 = top + run.end * step;
@@ -32,6 +35,36 @@ export function detectPanel(picture: LayoutPicture): RegionHint | undefined {
   const [x0, x1] = panelEdges(picture, y0, y1, panel);
   const touchesBottom = bottom - y1 < 4 * px;
   return { kind: touchesBottom ? 'sheet' : 'dialog', box: toDeviceBox(picture, x0, y0, x1, y1) };
+}
+
+/** The tallest line of text inside a panel (a dialog's bold title, 20 sp with its leading), in dp. */
+const MAX_TEXT_ROW_DP = 36;
+/** A row of text inside the panel keeps at least this share of the panel's brightness in its middle. */
+const TEXT_ROW_SHARE = 0.6;
+
+/**
+ * A bold title darkens the middle of its rows so much that they no longer look brighter than the
+ * scrim beside them, and the panel was found only below it: the title was read as page text
+ * outside the dialog. A short gap of such rows next to the panel is still the panel when its
+ * middle stays bright (most of a text row is the panel's own background) and the margins beside
+ * it stay dim. On a dark page, lines of light text pass the row test one by one; the gaps
+ * between them are dark, so they are never joined into a panel.
+ */
+function bridgeTextRows(panelRows: boolean[], centres: number[], margins: number[], maxGap: number): void {
+  const run = longestRun(panelRows);
+  if (!run) return;
+  const inRun = centres.slice(run.start, run.end).sort((a, b) => a - b);
+  const typical = inRun[Math.floor(inRun.length / 2)]!;
+  const stillPanel = (j: number) => centres[j]! >= TEXT_ROW_SHARE * typical && margins[j]! < SCRIM_SHARE * typical;
+  for (let i = 1; i < panelRows.length; i++) {
+    if (panelRows[i] || !panelRows[i - 1]) continue;
+    let end = i;
+    while (end < panelRows.length && !panelRows[end]) end++;
+    if (end < panelRows.length && end - i <= maxGap && Array.from({ length: end - i }, (_, k) => i + k).every(stillPanel)) {
+      for (let j = i; j < end; j++) panelRows[j] = true;
+    }
+    i = end;
+  }
 }
 
 /** Where the panel's columns (means over its rows) drop halfway to the scrim, from the centre outwards. */

@@ -121,15 +121,38 @@ export function measureText(text: string, size: number, weight: FontWeight = 're
   return { width: width * scale, top: -yMax * scale, bottom: -yMin * scale };
 }
 
-/** Splits text into lines no wider than maxWidth, breaking at spaces (a long word stays whole). */
+/**
+ * Splits text into lines no wider than maxWidth, breaking at spaces. A word wider than the line
+ * itself breaks as a phone's text view breaks it: after its hyphens, then between letters where
+ * a piece still does not fit (it once ran off the screen's edge, and no camera could read it).
+ */
 export function wrapText(text: string, size: number, maxWidth: number, weight: FontWeight = 'regular'): string[] {
   const lines: string[] = [];
   let current = '';
+  const fits = (candidate: string) => measureText(candidate, size, weight).width <= maxWidth;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (current && measureText(candidate, size, weight).width > maxWidth) { lines.push(current); current = word; }
-    else current = candidate;
+    for (const [index, piece] of breakWord(word, fits).entries()) {
+      // Pieces of one word join with nothing between them; words with a space.
+      const candidate = !current ? piece : index === 0 ? `${current} ${piece}` : `${current}${piece}`;
+      if (current && !fits(candidate)) { lines.push(current); current = piece; }
+      else current = candidate;
+    }
   }
   if (current) lines.push(current);
   return lines.length > 0 ? lines : [''];
+}
+
+/** A word as pieces that each fit (a word that fits is one piece). */
+function breakWord(word: string, fits: (text: string) => boolean): string[] {
+  if (fits(word)) return [word];
+  return word.split(/(?<=-)/).flatMap((part) => {
+    if (fits(part)) return [part];
+    const pieces: string[] = [];
+    let piece = '';
+    for (const char of part) {
+      if (piece && !fits(piece + char)) { pieces.push(piece); piece = char; }
+      else piece += char;
+    }
+    return piece ? [...pieces, piece] : pieces;
+  });
 }

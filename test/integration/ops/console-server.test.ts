@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fileUnder, requestPath, startConsoleServer, type ConsoleServer } from '../../../src/cli/ops/console-server.js';
+import { fileUnder, requestPath, startConsoleServer, type ConsoleServer } from '../../../src/app/console/console-server.js';
 import { webSettings } from '../../../src/cli/ops/web.js';
 import { runCli, spawnCli } from '../../support/run-cli.js';
 

@@ -37,3 +37,26 @@ describe('the tap margin', () => {
     expect(verdict.risky?.element.text).toBe('Delete');
   });
 });
+
+describe('a label read without a button shape around it (a dialog\'s text buttons)', () => {
+  // As the close-account dialog reads: the labels 91 px apart, no shapes; the real Delete target
+  // reaches 12 dp (36 px) left of its letters.
+  const labels = screen([line('Cancel', 496, 1372, 163, 36), line('Delete', 750, 1373, 160, 34)]);
+  const cancelText = labels.elements.find((e) => e.text === 'Cancel')!;
+  const aim = { x: 578, y: 1390 };
+
+  it('counts the padding a phone gives such a button: 172 px from the letters is 136 px from the target', () => {
+    const verdict = judgeMargin(labels, aim, cancelText.box, 160, 'tap_text', rules);
+    expect(verdict.moved).toBe(true);
+    expect(verdict.point.x).toBeLessThan(530);
+    expect(verdict.risky).toBeUndefined();
+    // The measured miss (150 px right) from the new aim stays on Cancel's side of Delete's target.
+    expect(verdict.point.x + 150).toBeLessThan(750 - 36);
+  });
+
+  it('a shape seen in the pixels is its own area, with no padding added', () => {
+    const shaped = screen([line('Cancel', 496, 1372, 163, 36), line('Delete', 750, 1373, 160, 34)], { shapes: [{ kind: 'button', box: { x: 740, y: 1360, width: 180, height: 60 } }] });
+    const verdict = judgeMargin(shaped, aim, shaped.elements.find((e) => e.text === 'Cancel')!.box, 150, 'tap_text', rules);
+    expect(verdict).toEqual({ point: aim, moved: false });
+  });
+});

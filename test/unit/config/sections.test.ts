@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { benchConfigSchema } from '../../../src/config/bench-config-schema.js';
-import { CALIBRATION, load } from './config-test-helpers.js';
+import { CALIBRATION, load, problemsOf } from './config-test-helpers.js';
 
 describe('the config schema: each section as written in the example', () => {
   it('takes an empty file as a config with no sections', () => {
@@ -42,6 +42,20 @@ describe('the config schema: each section as written in the example', () => {
     expect(load(['mqtt: { url: "mqtt://user@broker:1883" }']).config.mqtt).toEqual({ url: 'mqtt://user@broker:1883' });
   });
 
+  it('console: the broker as a browser reaches it, where the page is served, defaults filled in', () => {
+    expect(load(['console: { broker: "ws://raspberrypi.local:9001" }']).config.console).toEqual({ broker: 'ws://raspberrypi.local:9001', host: '127.0.0.1', port: 8080 });
+    expect(load(['console: { broker: "wss://pi.lab:9443", host: 0.0.0.0, port: 0 }']).config.console).toEqual({ broker: 'wss://pi.lab:9443', host: '0.0.0.0', port: 0 });
+  });
+
+  it('console: a broker a browser cannot reach, or one carrying a password, is refused by name', () => {
+    expect(problemsOf(['console: { broker: "mqtt://localhost:1883" }'])).toEqual([
+      expect.objectContaining({ field: 'console.broker', message: expect.stringMatching(/scheme must be ws:\/\/ or wss:\/\//) }),
+    ]);
+    expect(problemsOf(['console: { broker: "ws://op:secret@pi:9001" }'])[0]).toMatchObject({ field: 'console.broker', message: expect.stringMatching(/must not carry a user or password/) });
+    expect(problemsOf(['console: { broker: "ws://pi:9001", port: 70000 }'])[0]).toMatchObject({ field: 'console.port', message: expect.stringMatching(/0 to 65535/) });
+    expect(problemsOf(['console: { broker: "ws://pi:9001", host: "pi/lan" }'])[0]).toMatchObject({ field: 'console.host', message: expect.stringMatching(/address to listen on/) });
+  });
+
   it('gpio: the section src/adapters/gpio reads, defaults filled in', () => {
     expect(load(['gpio:', '  emergencyStop: { pin: 17 }', '  mcuReset: { pin: 27, activeLevel: high }', '  statusLed: { pin: 22 }']).config.gpio).toEqual({
       enabled: true,
@@ -69,6 +83,6 @@ describe('the config schema: each section as written in the example', () => {
   });
 
   it('has exactly the sections the design names', () => {
-    expect(Object.keys(benchConfigSchema.shape)).toEqual(['bench', 'mcu', 'camera', 'calibration', 'mqtt', 'gpio', 'llm', 'guardrails']);
+    expect(Object.keys(benchConfigSchema.shape)).toEqual(['bench', 'mcu', 'camera', 'calibration', 'mqtt', 'console', 'gpio', 'llm', 'guardrails']);
   });
 });

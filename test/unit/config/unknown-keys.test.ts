@@ -4,7 +4,7 @@ import { problemsOf } from './config-test-helpers.js';
 describe('unknown keys are errors, with the line, the key and the keys that are allowed', () => {
   it('at the top level', () => {
     expect(problemsOf(['bench: { id: bench1 }', 'camra:', '  source: rpicam'])).toEqual([
-      { line: 2, column: 1, field: 'camra', message: 'unknown key "camra": check its spelling or remove it; the keys at the top level are bench, mcu, camera, calibration, mqtt, gpio, llm, guardrails' },
+      { line: 2, column: 1, field: 'camra', message: 'unknown key "camra": check its spelling or remove it; the keys at the top level are bench, mcu, camera, calibration, mqtt, console, gpio, llm, guardrails' },
     ]);
   });
 

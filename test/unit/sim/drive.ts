@@ -68,7 +68,8 @@ export class Driver {
 
   /** All visible text as one string, so wrapped lines can be matched as a sentence. */
   allText(): string {
-    return this.texts().join(' ');
+    // A word broken after its hyphen joins its other half with nothing between them.
+    return this.texts().join(' ').replace(/(\p{L}-) /gu, '$1');
   }
 
   texts(): string[] {

@@ -18,25 +18,46 @@ export interface MarginVerdict {
 }
 
 export function judgeMargin(screen: ScreenModel, point: Point, aimBox: Box | undefined, marginPx: number, tool: string, rules: readonly ApprovalRule[]): MarginVerdict {
+  const dp = screen.deviceSize.width / DP_PER_WIDTH;
+  const area = (e: ScreenElement) => touchArea(e, dp);
   const riskyNear = (p: Point) => screen.elements
-    .filter((e) => !(aimBox && sameBox(e.box, aimBox)) && gap(p, e.box) <= marginPx)
+    .filter((e) => !(aimBox && sameBox(e.box, aimBox)) && gap(p, area(e)) <= marginPx)
     .map((element) => ({ element, rule: ruleFor(element.text, tool, rules) }))
     .filter((r): r is { element: ScreenElement; rule: ApprovalRule } => r.rule !== undefined)
-    .sort((a, b) => gap(p, a.element.box) - gap(p, b.element.box));
+    .sort((a, b) => gap(p, area(a.element)) - gap(p, area(b.element)));
   const first = riskyNear(point)[0];
   if (!first || marginPx <= 0) return { point, moved: false };
   if (!aimBox) return { point, risky: first, moved: false };
   // The point of the meant box farthest from every risky neighbour, on a coarse grid.
-  let best = { point, clearance: gap(point, first.element.box) };
+  let best = { point, clearance: gap(point, area(first.element)) };
   for (let i = 0; i <= 8; i++) {
     for (let j = 0; j <= 4; j++) {
       const candidate = { x: Math.round(aimBox.x + (aimBox.width * (i + 0.5)) / 9.5), y: Math.round(aimBox.y + (aimBox.height * (j + 0.5)) / 5.5) };
-      const nearest = Math.min(...screen.elements.filter((e) => ruleFor(e.text, tool, rules) && !sameBox(e.box, aimBox)).map((e) => gap(candidate, e.box)));
+      const nearest = Math.min(...screen.elements.filter((e) => ruleFor(e.text, tool, rules) && !sameBox(e.box, aimBox)).map((e) => gap(candidate, area(e))));
       if (nearest > best.clearance) best = { point: candidate, clearance: nearest };
     }
   }
   const left = riskyNear(best.point)[0];
   return { point: best.point, moved: best.point !== point, ...(left ? { risky: left } : {}) };
+}
+
+/** A phone is about 360 dp wide. */
+const DP_PER_WIDTH = 360;
+/** A text button's padding beside its label (Material: 12 dp) and the least touch target height (48 dp). */
+const TEXT_BUTTON_PADDING_DP = 12;
+const MIN_TOUCH_DP = 48;
+
+/**
+ * Where a touch lands on the element, as far as the picture can tell. A shape seen in the pixels
+ * (a filled or outlined button) is its own area; a label read without one (a dialog's text button)
+ * (its box is its letters) takes touches beyond them, by the padding phones give such buttons: a tap 50 px right of
+ * "Cancel" landed on "Delete" while it looked 172 px clear of the word.
+ */
+export function touchArea(element: ScreenElement, dp: number): Box {
+  if (!sameBox(element.box, element.textBox)) return element.box;
+  const padX = TEXT_BUTTON_PADDING_DP * dp;
+  const padY = Math.max(0, (MIN_TOUCH_DP * dp - element.box.height) / 2);
+  return { x: element.box.x - padX, y: element.box.y - padY, width: element.box.width + 2 * padX, height: element.box.height + 2 * padY };
 }
 
 export function ruleFor(text: string, tool: string, rules: readonly ApprovalRule[]): ApprovalRule | undefined {

@@ -5,6 +5,7 @@ import type { ActionOutcome } from '../../ports/mcu.js';
 import type { PhysicalAction } from '../../ports/run-store.js';
 import type { DeviceAction, Expectation } from '../tools/tool.js';
 import type { RunState } from '../run-state.js';
+import type { PackedFingerprint } from '../../vision/packed-fingerprint.js';
 import type { AgentDeps } from './agent-deps.js';
 import { buildCheckpoint } from './checkpoint-phase.js';
 
@@ -16,7 +17,11 @@ export interface ActResult {
   certain: boolean;
 }
 
-export interface ActContext { tool: string; callId: string; expectation: Expectation; screenBefore: string }
+export interface ActContext {
+  tool: string; callId: string; expectation: Expectation; screenBefore: string;
+  /** The picture the action was planned on, packed: recovery compares it with a fresh one. */
+  contentBefore?: PackedFingerprint;
+}
 
 export async function act(deps: AgentDeps, state: RunState, context: ActContext, action: DeviceAction): Promise<ActResult> {
   const { tool } = context;
@@ -32,6 +37,7 @@ export async function act(deps: AgentDeps, state: RunState, context: ActContext,
     await deps.store.appendJournal({
       type: 'intent', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, tool, action: redact(piece),
       callId: context.callId, expectation: context.expectation, screenBefore: context.screenBefore,
+      ...(context.contentBefore ? { contentBefore: context.contentBefore } : {}),
       ...(isRepeatable(piece, context.expectation) ? { repeatable: true } : {}),
     });
     // Then the result file names the action too, before it is sent: a journal that lost this

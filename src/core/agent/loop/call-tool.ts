@@ -18,6 +18,7 @@ import { gateOnApproval } from './approval-phase.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 import { screenSummary, verify } from './verify-phase.js';
+import { packFingerprint } from '../../vision/packed-fingerprint.js';
 import type { CallGuards } from './call-guards.js';
 import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
@@ -116,7 +117,7 @@ async function runAction(deps: AgentDeps, state: RunState, looks: Observations, 
     if (refused) return refused;
   }
   const actedAt = deps.clock.now();
-  const acted = await act(deps, state, { tool: call.name, callId: call.id, expectation: plan.expectation, screenBefore: screenSummary(before) }, plan.action);
+  const acted = await act(deps, state, { tool: call.name, callId: call.id, expectation: plan.expectation, screenBefore: screenSummary(before), ...(before.content ? { contentBefore: packFingerprint(before.content) } : {}) }, plan.action);
   const commandId = acted.commandIds.at(-1);
   if (acted.outcome.kind !== 'done' && acted.outcome.kind !== 'already' && acted.outcome.kind !== 'indeterminate') {
     state.current = null;

@@ -6,7 +6,7 @@ import type { ScreenElement } from '../../vision/screen-elements.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { centreOf, screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
-import { FRAME_GAP_MS } from '../tools/frame-gap.js';
+import { FRAME_GAP_MS, waitIsOver } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
@@ -22,7 +22,7 @@ export async function verify(deps: AgentDeps, looks: Observations, before: Obser
     after = Math.max(after, seen.at) + 0.001;
     const check = judge(before, seen, expectation);
     if (check.met) return { ...check, observation: seen };
-    if (deps.clock.now() - start >= timeoutMs || deps.signal.aborted) {
+    if (waitIsOver(seen.at, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
       const problems = seen.quality.ok ? '' : ` (and the picture is poor: ${seen.quality.problems.map((p) => p.kind).join(', ')})`;
       return { met: false, detail: `${check.detail} after ${Math.round(deps.clock.now() - start)} ms${problems}`, observation: seen };
     }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { screenChange } from '../../vision/screen-change.js';
 import { describe, findElements } from '../../vision/match-elements.js';
 import { placeFields, queryOf } from './place-args.js';
-import { FRAME_GAP_MS } from './frame-gap.js';
+import { FRAME_GAP_MS, waitIsOver } from './frame-gap.js';
 import { defineInfoTool } from './tool.js';
 import { citationsField } from '../evidence/citation.js';
 import { qualityNote } from './screen-tools.js';
@@ -31,7 +31,7 @@ export const waitFor = defineInfoTool({
         const waited = Math.round(context.clock.now() - start);
         return { status: 'ok', content: args.text ? `"${found!.element.text}" is on the screen after ${waited} ms (in the ${describe(found!.region)}).` : `The screen changed after ${waited} ms (${change.summary}).` };
       }
-      if (context.clock.now() - start >= args.timeout_ms || context.signal.aborted) {
+      if (waitIsOver(seen.at, start, context.clock.now(), args.timeout_ms) || context.signal.aborted) {
         return { status: 'not_found', content: `${args.text ? `"${args.text}" did not appear` : 'The screen did not change'} within ${args.timeout_ms} ms.${qualityNote(seen)} Call read_screen to see what is there.` };
       }
       await context.clock.sleep(FRAME_GAP_MS, context.signal);

@@ -11,7 +11,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 
-/** The page's files: web/console/ at the package root (this file is src/cli/ops/ or dist/cli/ops/). */
+/** The page's files: web/console/ at the package root (this file is src/app/console/ or dist/app/console/). */
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../../web/console/', import.meta.url));
 
 /** mqtt.js's browser build, served as /vendor/mqtt.esm.js. */

@@ -1,0 +1,62 @@
+// Verification on a machine whose reading is slow: time runs out by the pictures, not by the
+// reading. A picture taken just after the tap (before the app drew its answer) is not the last word
+// when reading it took longer than the time limit; a picture taken after the limit that still
+// lacks the effect is. On a manual clock: the reader "takes" 5 s of virtual time per picture.
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
+import type { AgentDeps } from '../../../src/core/agent/loop/agent-deps.js';
+import { Observations } from '../../../src/core/agent/loop/observe-phase.js';
+import { verify, type Verification } from '../../../src/core/agent/loop/verify-phase.js';
+import { RunState } from '../../../src/core/agent/run-state.js';
+import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
+import { line, screen } from '../../support/screen-builder.js';
+import { advanceUntil } from '../../support/drive-clock.js';
+
+const READ_MS = 5000;
+const LIMIT_MS = 4000;
+
+/** The device shows `Connected` from `shownAfterMs` after the tap; each reading takes READ_MS. */
+function slowReader(clock: ManualClock, actedAt: number, shownAfterMs: number): ObserverPort & { looks: number } {
+  const reader = {
+    looks: 0,
+    async observe(): Promise<Observation> {
+      reader.looks++;
+      const at = clock.now();
+      const shown = at - actedAt >= shownAfterMs;
+      await clock.sleep(READ_MS);
+      return { at, screen: screen([line(shown ? 'Connected' : 'Connecting…', 60, 600)]), quality: { ok: true } };
+    },
+    describe: () => 'a slow reader',
+    close: async () => undefined,
+  };
+  return reader;
+}
+
+async function verifyOn(shownAfterMs: number): Promise<{ verification: Verification; looks: number; waitedMs: number }> {
+  const clock = new ManualClock(1000);
+  const actedAt = clock.now();
+  const observer = slowReader(clock, actedAt, shownAfterMs);
+  const deps = { clock, observer, signal: new AbortController().signal, inputs: { values: {}, secrets: new Set<string>() } } as unknown as AgentDeps;
+  const looks = new Observations(deps, new RunState('run', 'chain', 'goal', 'task', 0, () => new Date(0).toISOString()));
+  const before: Observation = { at: 0, screen: screen([line('HomeNet-5G', 60, 600)]), quality: { ok: true } };
+  let verification: Verification | undefined;
+  void verify(deps, looks, before, { kind: 'text_appears', text: 'Connected' }, actedAt, LIMIT_MS).then((v) => { verification = v; });
+  await advanceUntil(clock, () => verification !== undefined, { stepMs: 100, limitMs: 120_000, what: 'the verification' });
+  return { verification: verification!, looks: observer.looks, waitedMs: clock.now() - actedAt };
+}
+
+describe('verify with a reader slower than the time limit', () => {
+  it('the answer drawn 300 ms after the tap is seen on the second picture, though the first took 5 s to read', async () => {
+    const { verification, looks } = await verifyOn(300);
+    expect(verification.met).toBe(true);
+    expect(looks).toBe(2);
+  });
+
+  it('an effect that never shows fails once a picture taken past the limit lacks it, not sooner and not never', async () => {
+    const { verification, looks, waitedMs } = await verifyOn(Number.POSITIVE_INFINITY);
+    expect(verification.met).toBe(false);
+    // Pictures at 0 and 5 s (+ the 100 ms poll): the second is past the 4 s limit.
+    expect(looks).toBe(2);
+    expect(waitedMs).toBeLessThan(4 * LIMIT_MS);
+  });
+});
