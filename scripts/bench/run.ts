@@ -8,6 +8,7 @@ import { benchCheckpoint } from './checkpoint.bench.js';
 import { benchEmergencyStop } from './estop.bench.js';
 import { benchAdversarial } from './adversarial.js';
 import { benchLlmContext } from './llm-context.bench.js';
+import { benchFleet } from './fleet.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
   'Adversarial devices: pass rate, false successes, unasked destructive actions': () => benchAdversarial(),
   'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': () => benchLlmContext(),
+  'Fleet: jobs per minute with 1, 2, 3 benches on one mosquitto, and the claim latency': () => benchFleet(),
 };
 
 const only = process.argv[2];

@@ -19,6 +19,8 @@ export interface Rig {
   calibration: CalibrationBlock;
   /** For the run's first line, e.g. "virtual bench http://127.0.0.1:8080 (settings-wifi)". */
   description: string;
+  /** The virtual device file, on a virtual bench (the fleet's device tags come from it). */
+  deviceFile?: string;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function joinBench(url: string): Promise<Rig> {
     camera: new HttpCamera(description.camera),
     calibration: parsed.calibration,
     description: `virtual bench ${url} (${description.device})`,
+    deviceFile: description.device,
     close: async () => undefined,
   };
 }

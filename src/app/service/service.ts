@@ -2,19 +2,32 @@
 // dropped into its inbox, one at a time, each as its own `benchhand run` process (so a run can
 // crash and be resumed without taking the service down). It pings the systemd watchdog only after
 // a real health check; a failed check withholds the ping, and systemd restarts the service.
+// With a pool (`--pool`), it is also on the broker while idle and takes the pool's jobs
+// (app/fleet): each job's flow runs in this process, so a crash of the service is a crash of the
+// job, resumed by this same bench when systemd starts it again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { ConsoleSection } from '../../config/console-section.js';
 import { openBench } from '../bench/open-bench.js';
+import { openRig, type RigSource } from '../bench/rig.js';
+import type { MqttSettings } from '../agent/mqtt-wiring.js';
+import { FleetBench, type ClaimedJob } from '../fleet/fleet-bench.js';
+import { runJob } from '../fleet/run-job.js';
+import { deviceTags } from '../fleet/device-tags.js';
+import { calibrationFromConfig } from '../../config/calibration-from-config.js';
+import { FleetFindingsSync } from '../fleet/fleet-findings-sync.js';
+import { fleetCapabilities } from '../../core/fleet/service-presence.js';
+import type { Tags } from '../../core/fleet/tags.js';
 import type { ConsoleServer } from '../console/console-server.js';
 import { openConsole } from '../console/open-console.js';
-import type { RigSettings } from '../bench/rig.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
 import type { Notify } from './sd-notify.js';
 import { TaskInbox } from './task-inbox.js';
 
 export interface ServiceOptions {
-  rig: RigSettings;
+  rig: RigSource;
+  /** Serve a pool of the fleet: the broker, the pool, the tags the config adds to the device's own. */
+  fleet?: { mqtt: MqttSettings; pool: string; tags: Tags; handOnMs?: number; software: string };
   stateDir: string;
   /** Passed to each run, so the run sees the same bench. */
   configFile?: string;
@@ -44,13 +57,20 @@ export async function runService(options: ServiceOptions): Promise<number> {
   };
   options.say(`benchhand service: inbox ${inbox.inbox}; health checked every ${options.pingMs} ms`);
   const consoleServer = options.console ? await serveConsole(options.console, options.say) : undefined;
+  const fleet = options.fleet ? await startFleet(options, options.fleet) : undefined;
   try {
     while (!options.signal.aborted) {
-      const task = await idle(options, inbox, report);
-      if (!task) break;
-      await runTaskProcess(options, inbox, task, report);
+      const next = await idle(options, inbox, report, fleet);
+      if (!next) break;
+      if (typeof next === 'string') {
+        // A task from the inbox holds the bench: jobs wait (held, then handed on) meanwhile.
+        fleet?.setAvailable(false);
+        await runTaskProcess(options, inbox, next, report);
+      }
+      else await runFleetJob(options, fleet!, next, report);
     }
   } finally {
+    await fleet?.close();
     await consoleServer?.close();
   }
   await options.notify({ STOPPING: '1', STATUS: 'stopping' });
@@ -73,9 +93,61 @@ async function serveConsole(settings: ConsoleSection, say: (line: string) => voi
   }
 }
 
-/** Holds the MCU and camera while there is nothing to do; returns the next task (or nothing on stop). */
-async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: HealthReport, s: string) => Promise<void>): Promise<string | undefined> {
-  const bench = openBench({ rig: { kind: 'config', settings: options.rig }, stateDir: options.stateDir, mcu: { commandIds: 'state-dir' }, say: options.say });
+async function startFleet(options: ServiceOptions, settings: NonNullable<ServiceOptions['fleet']>): Promise<FleetBench> {
+  // Jobs run in this process: the bench's e-stop record is the service's, as for its child runs.
+  process.env.BENCHHAND_ESTOP_DIR ||= options.stateDir;
+  // The device's own tags (model, os, resolution) from the rig, the config's on top.
+  const tags = { ...(await deviceTagsOf(options.rig)), ...settings.tags };
+  const findings = new FleetFindingsSync(options.stateDir, options.say);
+  const fleet = await FleetBench.start({
+    mqtt: settings.mqtt, stateDir: options.stateDir, pool: settings.pool, tags, ...(settings.handOnMs ? { handOnMs: settings.handOnMs } : {}), say: options.say,
+    onFindingStatus: (id, text) => findings.receive(id, text), afterJob: () => findings.applyAll(),
+  });
+  options.say(`benchhand service: serving pool ${settings.pool} as ${settings.mqtt.benchId} (${Object.entries(tags).map(([k, v]) => `${k}=${v}`).join(',')}) on ${settings.mqtt.url}`);
+  fleet.describe({ tags, firmware: null, capabilities: [], software: settings.software });
+  return fleet;
+}
+
+/** A real rig's tags from its calibration alone (opening it would start its camera); a virtual bench's from its description. */
+async function deviceTagsOf(source: RigSource): Promise<Tags> {
+  if (source.kind === 'config') return deviceTags({ calibration: calibrationFromConfig(source.settings.calibration) });
+  const rig = await openRig(source);
+  try {
+    return deviceTags(rig);
+  } finally {
+    await rig.close();
+  }
+}
+
+async function runFleetJob(options: ServiceOptions, fleet: FleetBench, claimed: ClaimedJob, report: (h: HealthReport, s: string) => Promise<void>): Promise<void> {
+  fleet.running(claimed);
+  // The run saves its state at every step; the watchdog is fed meanwhile from that.
+  const status = `running job ${claimed.job.jobId}`;
+  const resultFile = join(options.stateDir, 'runs', `job-${claimed.job.jobId}`, 'result.json');
+  let done = false;
+  const feeding = (async () => {
+    while (!done) {
+      await report(await runningHealth(true, resultFile, options.maxQuietRunMs ?? 120_000), status);
+      await sleep(options.pingMs, options.signal);
+      if (options.signal.aborted) return;
+    }
+  })();
+  try {
+    const outcome = await runJob(claimed, { ledger: fleet.ledger, stateDir: options.stateDir, rig: options.rig, say: options.say, signal: options.signal });
+    // Stopped by SIGTERM mid-job: the claim stays open, and the next start resumes it here.
+    if (options.signal.aborted) return;
+    await fleet.finished(claimed, outcome);
+    options.say(`fleet: ${claimed.job.jobId} (${claimed.job.name}) ${outcome.status}: ${outcome.summary}`);
+  } finally {
+    done = true;
+    await feeding;
+  }
+}
+
+/** Holds the MCU and camera while there is nothing to do; returns the next task or job (or nothing on stop). */
+async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: HealthReport, s: string) => Promise<void>, fleet?: FleetBench): Promise<string | ClaimedJob | undefined> {
+  const bench = openBench({ rig: options.rig, stateDir: options.stateDir, mcu: { commandIds: 'state-dir' }, say: options.say });
+  let described = false;
   try {
     await bench.start('rig', 'camera');
     while (!options.signal.aborted) {
@@ -86,9 +158,23 @@ async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: Healt
       });
       const health = linkUp ? await idleHealth(bench.get('mcu'), bench.get('camera'), options.stateDir) : { ok: false, problems: ['no MCU link'] };
       await report(health, 'idle, waiting for a task');
+      if (fleet && linkUp && !described) {
+        // The firmware and what it can do, from the handshake.
+        const { info } = bench.get('mcu');
+        fleet.describe({ tags: fleet.tags, firmware: { version: info.firmwareVersion, board: info.board, protocolVersion: info.protocolVersion }, capabilities: fleetCapabilities(info.capabilities, info.limits.maxPathPoints), software: options.fleet!.software });
+        described = true;
+      }
+      fleet?.setState(health.ok ? { state: 'idle', job: null } : { state: 'unhealthy', job: null, problems: health.problems });
+      // An unhealthy bench claims nothing: what reaches it is handed on to a healthy one.
+      fleet?.setAvailable(health.ok);
       const task = await inbox.take();
       if (task) return task;
-      await sleep(options.pingMs, options.signal);
+      if (fleet) {
+        const job = await fleet.nextJob(options.signal, options.pingMs);
+        if (job) return job;
+      } else {
+        await sleep(options.pingMs, options.signal);
+      }
     }
     return undefined;
   } finally {
@@ -99,7 +185,8 @@ async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: Healt
 
 async function runTaskProcess(options: ServiceOptions, inbox: TaskInbox, task: string, report: (h: HealthReport, s: string) => Promise<void>): Promise<void> {
   const runDir = join(options.stateDir, 'runs', `${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  const args = [...process.execArgv, process.argv[1]!, 'run', task, '--state-dir', runDir, '--quiet', ...(options.configFile ? ['--config', options.configFile] : [])];
+  const where = options.rig.kind === 'bench' ? ['--bench', options.rig.url] : [];
+  const args = [...process.execArgv, process.argv[1]!, 'run', task, '--state-dir', runDir, '--quiet', ...(options.configFile ? ['--config', options.configFile] : []), ...where];
   options.say(`running ${task} (state in ${runDir})`);
   // The e-stop is the bench's, not one run's: every run reads and writes the service's record.
   const env = { ...process.env, BENCHHAND_ESTOP_DIR: options.stateDir };
@@ -120,7 +207,9 @@ async function runTaskProcess(options: ServiceOptions, inbox: TaskInbox, task: s
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    // The listener goes when the timer fires: the fleet's loops sleep often on one signal.
+    const stop = () => { clearTimeout(timer); resolve(); };
+    const timer = setTimeout(() => { signal?.removeEventListener('abort', stop); resolve(); }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
   });
 }

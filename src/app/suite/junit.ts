@@ -32,7 +32,8 @@ ${results.map(testcase).join('\n')}
 `;
 }
 
-function testcase(result: FlowResult): string {
+/** One flow's testcase element (a fleet job's JUnit fragment). */
+export function testcase(result: FlowResult): string {
   const classname = `benchhand.${dirname(relative(process.cwd(), resolve(result.file))).replace(/^(\.\.\/)+/, '').split(/[\\/]/).filter((p) => p && p !== '.').join('.') || 'flows'}`;
   const body: string[] = [];
   if (result.failure && (result.status === 'failed' || result.status === 'error')) {

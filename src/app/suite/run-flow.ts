@@ -9,7 +9,7 @@ import type { GuardrailConfig } from '../../core/agent/guard/guardrail-config.js
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
-import { runBenchSettings, runTask } from '../agent/run-task.js';
+import { runBenchSettings, runTask, type RunRequest } from '../agent/run-task.js';
 import { openBench } from '../bench/open-bench.js';
 import type { RigSource } from '../bench/rig.js';
 import { readRun } from '../report/read-run.js';
@@ -38,6 +38,8 @@ export interface FlowRunOptions {
   writeReport?: boolean;
   /** A flow already loaded (the suite loads each to read its tags). */
   flow?: TaskDefinition;
+  /** Resume the run saved in stateDir (a fleet job after its bench crashed): recovery looks before anything moves. */
+  recover?: RunRequest['recover'];
 }
 
 export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
@@ -68,6 +70,7 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
         task: flow, taskFile: options.file, bench, stateDir: options.stateDir, interpreter: 'script',
         approvals: options.approvals ?? 'none', guardrails: { ...(flow.limits ?? {}), ...(options.guardrails ?? {}) },
         onProgress: options.onProgress, signal: controller.signal, keepFrames,
+        ...(options.recover ? { recover: options.recover } : {}),
       });
       if (outcome.kind === 'recovery_stopped') {
         result = finish({ tags: flow.tags, status: 'error', failure: { kind: 'state_dir', message: `the state directory ${options.stateDir} could not be used: ${outcome.decision.reasons.join(' ')}` } });

@@ -12,12 +12,14 @@ import { formatReply } from '../ops/reply.js';
 import { describeRefusal, sendCommand } from '../ops/send.js';
 import { BENCH_ID_PATTERN, BENCH_ID_RULE, commandUserProblem } from '../ops/topics.js';
 import { serveConsole, WEB_USAGE, webSettings } from '../ops/web.js';
+import { fleetCommand, FLEET_USAGE } from '../ops/fleet.js';
 
 const USAGE = [
   `benchhand ops list ${CONNECTION_USAGE} [--wait S] [--json]`,
   `       benchhand ops follow BENCH ${CONNECTION_USAGE} [--json]`,
   `       benchhand ops send BENCH COMMAND [ARGS] ${CONNECTION_USAGE} [--timeout S] [--expires S] [--json]`,
   `       ${WEB_USAGE}`,
+  `       ${FLEET_USAGE}`,
 ].join('\n');
 
 const HELP = `usage: ${USAGE}
@@ -26,6 +28,10 @@ const HELP = `usage: ${USAGE}
            last action, pending approval (and its id)
   follow   one bench's availability, state changes, events and findings as they happen, until Ctrl-C
   send     one command; prints the bench's reply
+  submit   the fleet: one job per flow (with its sub-flows) to a pool's benches, for the tags given
+  results  the fleet: each job's outcome (unclaimed when no bench took it by its deadline); --format
+           junit --output DIR writes one JUnit file for the lot (--wait S: until every job is done)
+  findings the fleet: findings merged across benches; \`set ID STATUS --note\` for the whole fleet
   web      serves the operator web console (a page that talks to the broker over WebSockets: each
            person logs in there with their own broker user; --port default 8080, --host 127.0.0.1)
 
@@ -82,6 +88,17 @@ function untilInterrupted(): Promise<void> {
 
 export async function opsCommand(argv: string[]): Promise<number> {
   refusePasswordFlag(argv);
+  // The fleet's actions have their own flags (ops/fleet.ts).
+  const first = argv[0];
+  if ((first === 'submit' || first === 'results' || first === 'findings') && !argv.includes('--help')) {
+    try {
+      return await fleetCommand(first, argv);
+    } catch (error) {
+      if (!(error instanceof BrokerRefusal)) throw error;
+      process.stderr.write(`benchhand ops: ${error.message}\n`);
+      return EXIT_REFUSED;
+    }
+  }
   const { values, positionals } = parseOptions(argv, OPTIONS, USAGE);
   if (values.help) { process.stdout.write(HELP); return EXIT_OK; }
   const [action, ...rest] = positionals;

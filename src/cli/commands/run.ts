@@ -183,7 +183,7 @@ function checkedPattern(pattern: string): string {
 }
 
 /** Each flag overrides its key of the file's mqtt section. */
-function mqttSettings(values: { mqtt?: string; 'bench-id'?: string; 'mqtt-user'?: string; 'mqtt-password-env'?: string; 'mqtt-tls-ca'?: string }, config: BenchConfig): MqttSettings | undefined {
+export function mqttSettings(values: { mqtt?: string; 'bench-id'?: string; 'mqtt-user'?: string; 'mqtt-password-env'?: string; 'mqtt-tls-ca'?: string }, config: BenchConfig): MqttSettings | undefined {
   const file = config.mqtt;
   const url = values.mqtt ?? file?.url;
   if (!url) return undefined;
