@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NativeTesseract, nativeTesseractVersion } from '../../src/adapters/ocr-tesseract/native-tesseract.js';
 import { TesseractPool, type OcrEngine } from '../../src/adapters/ocr-tesseract/tesseract-pool.js';
+import { debianFastModelDir, type OcrModelChoice } from '../../src/adapters/ocr-tesseract/offline-options.js';
 import { encodePng } from '../../src/adapters/vision-sharp/decode.js';
 import { prepareCameraFrame, prepareScreenshot, type Prepared } from '../../src/adapters/vision-sharp/preprocess.js';
 import { toDeviceLines } from '../../src/app/vision/raw-to-model.js';
@@ -63,7 +64,7 @@ async function cold(start: () => Promise<OcrEngine>, frame: Frame, kind: 'clean'
 /** The default-camera frames of each device in recorded order, read incrementally (only changed bands). */
 async function incremental(pool: TesseractPool, frames: Frame[]) {
   const ms: number[] = [];
-  let recall = 0, n = 0, banded = 0;
+  let recall = 0, cer = 0, n = 0, banded = 0;
   for (const device of new Set(frames.map((f) => f.entry.device))) {
     const sequence = frames.filter((f) => f.entry.device === device && f.entry.setting === 'default');
     const reader = new ScreenReader(pool, { kind: 'camera', calibration: { deviceSize: sequence[0]!.truth.deviceSize, screenCorners: sequence[0]!.truth.screenCorners } });
@@ -72,10 +73,11 @@ async function incremental(pool: TesseractPool, frames: Frame[]) {
       ms.push(reading.timings.prepareMs + reading.timings.ocrMs);
       if (reading.source === 'bands') banded++;
       recall += wordRecall(frame.lines, reading.model.lines.map((l) => l.text));
+      cer += lineCharacterErrorRate(frame.lines, reading.model.lines.map((l) => l.text));
       n++;
     }
   }
-  return { ms: percentile(ms, 50), recall: recall / n, banded: `${banded}/${n}` };
+  return { ms: percentile(ms, 50), recall: recall / n, cer: cer / n, banded: `${banded}/${n}` };
 }
 
 type Result = Awaited<ReturnType<typeof measure>> & { coldMs: number };
@@ -85,23 +87,26 @@ export async function benchVision(): Promise<Record<string, unknown>> {
   const version = nativeTesseractVersion();
   const figures: Record<string, unknown> = {
     frames: `${frames.length} (faulty frames left out)`,
-    engines: `tesseract.js (best_int, LSTM) | ${version ? `${version} (Debian tessdata, OMP_THREAD_LIMIT=1)` : 'native tesseract SKIPPED: not installed (apt install tesseract-ocr tesseract-ocr-eng)'}`,
+    engines: `tesseract.js best_int (npm) | tesseract.js fast (${debianFastModelDir() ?? 'SKIPPED: apt install tesseract-ocr-eng'}) | ${version ? `${version} (Debian tessdata, OMP_THREAD_LIMIT=1)` : 'native tesseract SKIPPED: not installed (apt install tesseract-ocr tesseract-ocr-eng)'}`,
   };
   for (const kind of ['clean', 'camera'] as const) {
-    const js = await run(() => TesseractPool.start(1, { warmUp: false }), () => TesseractPool.start(1), frames, kind);
+    const js = await run(() => TesseractPool.start(1, { warmUp: false, model: 'best_int' }), () => TesseractPool.start(1, { model: 'best_int' }), frames, kind);
+    const fast = debianFastModelDir() ? await run(() => TesseractPool.start(1, { warmUp: false, model: 'fast' }), () => TesseractPool.start(1, { model: 'fast' }), frames, kind) : undefined;
     const native = version ? await run(async () => new NativeTesseract(), async () => new NativeTesseract(), frames, kind) : undefined;
-    const pair = (f: (r: Result) => string | number) => `${f(js)} | ${native ? f(native) : 'skipped'}`;
+    const pair = (f: (r: Result) => string | number) => `${f(js)} | ${fast ? f(fast) : 'skipped'} | ${native ? f(native) : 'skipped'}`;
     figures[`${kind}: CER %`] = pair((r) => round(r.cer * 100, 1));
     figures[`${kind}: word recall %`] = pair((r) => round(r.recall * 100, 1));
     figures[`${kind}: cold ms (engine start + first frame)`] = pair((r) => Math.round(r.coldMs));
     figures[`${kind}: warm ms/frame, median (OCR alone)`] = pair((r) => `${Math.round(r.warmMs)} (${Math.round(r.ocrMs)})`);
   }
-  const pool = await TesseractPool.start(1);
-  const inc = await incremental(pool, frames);
-  await pool.close();
-  figures['camera, incremental ScreenReader (js): ms/frame median'] = Math.round(inc.ms);
-  figures['camera, incremental ScreenReader (js): word recall %'] = round(inc.recall * 100, 1);
-  figures['camera, incremental ScreenReader (js): read by bands'] = inc.banded;
+  for (const model of ['best_int', ...(debianFastModelDir() ? ['fast'] : [])] as OcrModelChoice[]) {
+    const pool = await TesseractPool.start(1, { model });
+    const inc = await incremental(pool, frames);
+    await pool.close();
+    figures[`camera, incremental ScreenReader (${model}): ms/frame median`] = Math.round(inc.ms);
+    figures[`camera, incremental ScreenReader (${model}): CER % | word recall %`] = `${round(inc.cer * 100, 1)} | ${round(inc.recall * 100, 1)}`;
+    figures[`camera, incremental ScreenReader (${model}): read by bands`] = inc.banded;
+  }
   return figures;
 }
 

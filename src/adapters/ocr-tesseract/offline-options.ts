@@ -1,13 +1,55 @@
-// tesseract.js set up to run fully offline: the LSTM-only "best_int" English model from the
-// installed @tesseract.js-data/eng package, no cache copy written, worker and core resolved from
-// node_modules by tesseract.js itself (no workerPath/corePath URLs).
+// tesseract.js set up to run fully offline: an LSTM-only English model read from disk, no cache
+// copy written, worker and core resolved from node_modules by tesseract.js itself (no
+// workerPath/corePath URLs). Two models can be read: Debian's tessdata "fast" (package
+// tesseract-ocr-eng, a system file: never downloaded) and the npm package's "best_int"
+// (@tesseract.js-data/eng, always installed with the checkout). 'auto' takes fast when its file
+// is there and best_int otherwise; `benchhand doctor` says which one a bench reads with.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
+export type OcrModel = 'fast' | 'best_int';
+export type OcrModelChoice = OcrModel | 'auto';
+export const OCR_MODEL_CHOICES: readonly OcrModelChoice[] = ['auto', 'fast', 'best_int'];
+export const OCR_MODEL_VARIABLE = 'BENCHHAND_OCR_MODEL';
+
+/** Where Debian (and Raspberry Pi OS) put tessdata: tesseract 5 first, then 4. */
+export const DEBIAN_TESSDATA_DIRS = ['/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata'];
+
 export function englishModelDir(): string {
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+export interface ResolvedModel {
+  model: OcrModel;
+  /** The folder tesseract.js reads eng.traineddata (or .gz) from. */
+  dir: string;
+  gzip: boolean;
+  /** Why this one, for doctor and the logs. */
+  reason: string;
+}
+
+/** The Debian fast model's folder, or undefined when the package is not installed. */
+export function debianFastModelDir(dirs: readonly string[] = DEBIAN_TESSDATA_DIRS): string | undefined {
+  return dirs.find((dir) => existsSync(join(dir, 'eng.traineddata')));
+}
+
+export function resolveModel(choice: OcrModelChoice = 'auto', dirs: readonly string[] = DEBIAN_TESSDATA_DIRS): ResolvedModel {
+  const fast = debianFastModelDir(dirs);
+  const bestInt: ResolvedModel = { model: 'best_int', dir: englishModelDir(), gzip: true, reason: '' };
+  if (choice === 'best_int') return { ...bestInt, reason: 'best_int asked for' };
+  if (fast) return { model: 'fast', dir: fast, gzip: false, reason: choice === 'fast' ? 'fast asked for' : 'auto: the Debian fast model is installed' };
+  if (choice === 'fast') throw new Error(`ocr model "fast" needs Debian's eng.traineddata in ${dirs.join(' or ')}: apt-get install tesseract-ocr-eng, or set the model to auto or best_int`);
+  return { ...bestInt, reason: `auto: no Debian fast model in ${dirs.join(' or ')} (apt-get install tesseract-ocr-eng), the npm best_int instead` };
+}
+
+/** The choice from BENCHHAND_OCR_MODEL (or the config's ocr.model, passed in), checked. */
+export function ocrModelChoice(value: string | undefined): OcrModelChoice {
+  if (value === undefined || value === '') return 'auto';
+  if ((OCR_MODEL_CHOICES as readonly string[]).includes(value)) return value as OcrModelChoice;
+  throw new Error(`${OCR_MODEL_VARIABLE} (ocr.model) must be one of ${OCR_MODEL_CHOICES.join(', ')}; got "${value}"`);
 }
 
 export const OEM_LSTM_ONLY = 1;
@@ -19,6 +61,6 @@ export const OEM_LSTM_ONLY = 1;
  */
 export const PSM_SPARSE_TEXT = '11';
 
-export function offlineWorkerOptions() {
-  return { langPath: englishModelDir(), gzip: true, cacheMethod: 'none' } as const;
+export function offlineWorkerOptions(model: ResolvedModel = resolveModel('best_int')) {
+  return { langPath: model.dir, gzip: model.gzip, cacheMethod: 'none' } as const;
 }

@@ -2,7 +2,7 @@
 // jobs go to the first idle worker. Returns lines and words in the pixels of the image read.
 import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
-import { OEM_LSTM_ONLY, offlineWorkerOptions, PSM_SPARSE_TEXT } from './offline-options.js';
+import { OEM_LSTM_ONLY, offlineWorkerOptions, PSM_SPARSE_TEXT, resolveModel, type OcrModelChoice, type ResolvedModel } from './offline-options.js';
 
 export interface RawWord { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number }
 export interface RawLine { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number; words: RawWord[] }
@@ -17,14 +17,18 @@ export class TesseractPool implements OcrEngine {
   private readonly idle: Tesseract.Worker[] = [];
   private readonly waiting: ((worker: Tesseract.Worker) => void)[] = [];
 
-  private constructor(private readonly workers: Tesseract.Worker[]) {
+  private constructor(private readonly workers: Tesseract.Worker[], readonly model: ResolvedModel) {
     this.idle.push(...workers);
   }
 
-  /** Starts `size` workers (default 1) and reads a warm-up line on each, so the first real frame is not the slow one. */
-  static async start(size = 1, options: { warmUp?: boolean } = {}): Promise<TesseractPool> {
-    const workers = await Promise.all(Array.from({ length: size }, () => startWorker()));
-    const pool = new TesseractPool(workers);
+  /**
+   * Starts `size` workers (default 1) and reads a warm-up line on each, so the first real frame is
+   * not the slow one. `model`: which English model (offline-options.ts; default auto).
+   */
+  static async start(size = 1, options: { warmUp?: boolean; model?: OcrModelChoice } = {}): Promise<TesseractPool> {
+    const model = resolveModel(options.model ?? 'auto');
+    const workers = await Promise.all(Array.from({ length: size }, () => startWorker(model)));
+    const pool = new TesseractPool(workers, model);
     if (options.warmUp === false) return pool;
     const warmUp = await warmUpImage();
     await Promise.all(workers.map((worker) => worker.recognize(warmUp)));
@@ -60,8 +64,8 @@ export class TesseractPool implements OcrEngine {
   }
 }
 
-async function startWorker(): Promise<Tesseract.Worker> {
-  const worker = await Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions());
+async function startWorker(model: ResolvedModel): Promise<Tesseract.Worker> {
+  const worker = await Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions(model));
   // A phone screen read at 540..1080 px wide is about 150 dpi; without it tesseract guesses (and warns).
   await worker.setParameters({ tessedit_pageseg_mode: PSM_SPARSE_TEXT as Tesseract.PSM, user_defined_dpi: '150' });
   return worker;

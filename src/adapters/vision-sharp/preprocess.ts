@@ -65,11 +65,16 @@ function outputSize(device: Size, wanted: number): Size {
   return { width, height: Math.round((width * device.height) / device.width) };
 }
 
+/** The flat-field's blur: wide against the text, so only the light's slow changes remain. */
+export const blurSigma = (width: number) => Math.max(8, width / 45);
+/** The bezel's bleed at the picture's edges, whitened. */
+export const borderMargin = (width: number) => Math.ceil(width / 150);
+
 async function contrastSteps(rectified: GrayImage, useFlatField: boolean): Promise<{ image: GrayImage; inverted: boolean }> {
   const inverted = isDarkScreen(rectified);
   const upright = inverted ? invert(rectified) : rectified;
-  const margin = Math.ceil(upright.width / 150);
+  const margin = borderMargin(upright.width);
   if (!useFlatField) return { image: clearBorder(upright, margin), inverted };
-  const background = await gaussianBlur(upright, Math.max(8, upright.width / 45));
+  const background = await gaussianBlur(upright, blurSigma(upright.width));
   return { image: clearBorder(flatField(upright, background), margin), inverted };
 }

@@ -141,10 +141,11 @@ export function openBench(settings: BenchSettings): Bench {
       const rig = parts.rig;
       const calibration = options.calibration?.() ?? (rig ? { deviceSize: rig.calibration.deviceSize, screenCorners: rig.calibration.screenCorners } : undefined);
       if (!calibration) throw new Error('the observer needs the screen\'s calibration: a rig, or observer.calibration');
-      // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
-      // which would make a done action look undone. Correctness over the ~40 % a band read saves.
-      // (The vision helper's camera->OCR factory replaces these two lines.)
-      const read = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1, ...(options.everyFrame ? { noiseFloor: -1 } : {}) }));
+      // Incremental reads: only the places the content fingerprint saw change are read again, no
+      // line is carried over from a place that changed, and a large change, a band that reads fewer
+      // lines than it replaces, or eight band reads in a row read the whole screen
+      // (core/vision/incremental-read.ts; test/integration/vision/incremental-read.test.ts).
+      const read = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, options.everyFrame ? { noiseFloor: -1, fullReadAbove: -1 } : {}));
       // Secrets are masked in text and picture before any look is published or kept.
       const camera = redactingSecrets(read, options.secrets ?? [], calibration);
       const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;

@@ -1,14 +1,19 @@
 // Reads camera frames into screen models, doing as little OCR as it can: a frame whose bytes
 // were seen before is answered from the cache; a frame whose content fingerprint is within the
 // noise floor of the last read frame's reuses that reading (no warp at full size, no OCR);
-// otherwise only the bands of the rectified screen that changed since the last frame are read
-// again and merged with the lines kept from before (unless the caller asks for full reads).
+// otherwise the places that changed (by the same fingerprints) are read again as full-width
+// bands and merged with the lines carried over from before (core/vision/incremental-read.ts:
+// a line is carried over only when no band touches it), unless the change is large, the band
+// reads have gone on too long, or a band reads fewer lines than it replaces: then the whole
+// screen is read. The status bar is outside the fingerprint: its text may be stale between
+// whole reads.
 import { createHash } from 'node:crypto';
-import { encodePng } from '../../adapters/vision-sharp/decode.js';
 import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOptions } from '../../adapters/vision-sharp/preprocess.js';
 import type { OcrEngine, RawLine } from '../../adapters/ocr-tesseract/tesseract-pool.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
-import { changedRegions, overlapsBand, type Band } from '../../core/vision/changed-regions.js';
+import type { Band } from '../../core/vision/changed-regions.js';
+import { planRead, type DeviceBand } from '../../core/vision/incremental-read.js';
+import { prepareCameraBands } from '../../adapters/vision-sharp/preprocess-bands.js';
 import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
 import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
 import { detectLayout } from '../../core/vision/detect-layout.js';
@@ -30,15 +35,20 @@ export interface ScreenReading {
    * content did not change (the status bar's text may be stale), by reading bands again, or the whole screen.
    */
   source: 'cache' | 'unchanged' | 'bands' | 'full';
+  /** The rows read again, in device pixels (the whole height for a full read). */
   bands: Band[];
+  /** Why the whole screen was read (absent for other sources). */
+  fullBecause?: string;
   /** The content fingerprint of this frame (see content-fingerprint.ts). */
   content: ContentFingerprint;
   timings: { prepareMs: number; ocrMs: number; fingerprintMs: number };
 }
 
 export interface ScreenReaderOptions extends PreprocessOptions {
-  /** Above this changed fraction the whole screen is read at once (default 0.5). */
+  /** Above this share of changed content cells the whole screen is read (default 0.35); -1 always reads it whole. */
   fullReadAbove?: number;
+  /** After this many band reads in a row the next read is whole (default 8). */
+  fullReadEvery?: number;
   /** Frames remembered by content hash (default 32). */
   cacheSize?: number;
   /** Lines read with a confidence (0..1) below this are re-read alone at 2x (default DEFAULT_REREAD_BELOW); -1 never. */
@@ -51,6 +61,7 @@ type Input = { kind: 'camera'; calibration: ScreenCalibration } | { kind: 'scree
 
 export class ScreenReader {
   private last?: { prepared: Prepared; lines: OcrLine[]; reading: ScreenReading };
+  private bandReadsInARow = 0;
   private readonly cache = new Map<string, ScreenReading>();
 
   constructor(private readonly engine: OcrEngine, private readonly input: Input, private readonly options: ScreenReaderOptions = {}) {}
@@ -63,17 +74,34 @@ export class ScreenReader {
     const { content, camera } = await this.fingerprint(image);
     const fingerprinted = performance.now();
     const floor = this.options.noiseFloor ?? DEFAULT_NOISE_FLOOR;
-    if (this.last && floor >= 0 && !compareContent(this.last.reading.content, content, floor).changed) {
-      return { ...this.last.reading, content, source: 'unchanged', bands: [], timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: fingerprinted - started } };
+    const change = this.last ? compareContent(this.last.reading.content, content, floor >= 0 ? floor : DEFAULT_NOISE_FLOOR) : undefined;
+    if (this.last && floor >= 0 && !change!.changed) {
+      return { ...this.last.reading, content, source: 'unchanged', bands: [], fullBecause: undefined, timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: fingerprinted - started } };
     }
-    const prepared = this.input.kind === 'camera'
-      ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
-      : await prepareScreenshot(image, this.options);
-    const preparedAt = performance.now();
-    const { lines, source, bands } = await this.readChanged(prepared);
+    const deviceSize = this.input.kind === 'camera' ? this.input.calibration.deviceSize : undefined;
+    const fullReadAbove = this.options.fullReadAbove ?? 0.35;
+    const plan = fullReadAbove < 0 ? { kind: 'full' as const, reason: 'whole reads asked for' }
+      : this.input.kind !== 'camera' || !change ? { kind: 'full' as const, reason: change ? 'a screenshot' : 'no earlier reading' }
+        : planRead({ change, previous: this.last?.lines, deviceSize: deviceSize!, bandReadsInARow: this.bandReadsInARow }, { fullReadAbove, fullReadEvery: this.options.fullReadEvery });
+    let read: { prepared: Prepared; lines: OcrLine[]; bands: Band[] } | undefined;
+    let fullBecause = plan.kind === 'full' ? plan.reason : undefined;
+    if (plan.kind === 'bands' && camera && this.last) {
+      read = await this.readBands(camera, this.last, plan.bands, plan.kept);
+      if (!read) fullBecause = 'a band read fewer lines than it replaces';
+    }
+    if (!read) {
+      const prepared = this.input.kind === 'camera'
+        ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
+        : await prepareScreenshot(image, this.options);
+      read = { prepared, lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), bands: [{ y0: 0, y1: this.deviceSize(prepared).height }] };
+    }
+    this.bandReadsInARow = fullBecause === undefined ? this.bandReadsInARow + 1 : 0;
+    const { prepared, lines, bands } = read;
+    const doneAt = performance.now();
     const reading: ScreenReading = {
-      model: screenModel(this.deviceSize(prepared), lines, detectLayout(prepared.rectified, this.deviceSize(prepared))), stats: frameStats(prepared.rectified), source, bands, content,
-      timings: { prepareMs: preparedAt - fingerprinted, ocrMs: performance.now() - preparedAt, fingerprintMs: fingerprinted - started },
+      model: screenModel(this.deviceSize(prepared), lines, detectLayout(prepared.rectified, this.deviceSize(prepared))), stats: frameStats(prepared.rectified),
+      source: fullBecause === undefined ? 'bands' : 'full', bands, content, ...(fullBecause !== undefined ? { fullBecause } : {}),
+      timings: { prepareMs: sum(prepared.timings), ocrMs: doneAt - fingerprinted - sum(prepared.timings), fingerprintMs: fingerprinted - started },
     };
     this.last = { prepared, lines, reading };
     this.remember(hash, reading);
@@ -89,42 +117,30 @@ export class ScreenReader {
   /** Forgets the previous frame: the next read is a full one. */
   reset(): void {
     this.last = undefined;
+    this.bandReadsInARow = 0;
   }
 
-  private async readChanged(prepared: Prepared): Promise<{ lines: OcrLine[]; source: 'bands' | 'full'; bands: Band[] }> {
-    const { width, height } = prepared.image;
-    const changes = this.last ? changedRegions(this.last.prepared.rectified, prepared.rectified) : undefined;
-    if (!this.last || !changes || changes.changedFraction > (this.options.fullReadAbove ?? 0.5)) {
-      const full = [{ y0: 0, y1: height }];
-      return { lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: full };
-    }
-    // Bands grow to cover whole lines kept from before, so no line is cut in two.
-    const toPrepared = (y: number) => y / prepared.toDevice.y;
-    const bands = mergeBands(changes.bands.map((band) => {
-      const grown = { ...band };
-      for (const line of this.last!.lines) {
-        const box = { y: toPrepared(line.box.y), height: toPrepared(line.box.height) };
-        if (overlapsBand(box, grown)) { grown.y0 = Math.max(0, Math.min(grown.y0, Math.floor(box.y) - 4)); grown.y1 = Math.min(height, Math.max(grown.y1, Math.ceil(box.y + box.height) + 4)); }
-      }
-      return grown;
-    }));
-    const kept = this.last.lines.filter((line) => !bands.some((band) => overlapsBand({ y: toPrepared(line.box.y), height: toPrepared(line.box.height) }, band)));
+  /**
+   * The bands read again on the last prepared pictures with their rows made anew; undefined when a
+   * band read fewer lines than the last reading had there (light text on a mid-grey button can read
+   * as nothing alone where the whole page read it): correctness first, the caller reads it whole.
+   * Bands are read side by side when the engine has more than one worker.
+   */
+  private async readBands(camera: PackedImage, last: NonNullable<ScreenReader['last']>, bands: DeviceBand[], kept: OcrLine[]) {
+    if (this.input.kind !== 'camera') return undefined;
+    const scale = last.prepared.toDevice.y, height = last.prepared.image.height;
+    const rows = bands.map((band) => ({ y0: Math.max(0, Math.floor(band.y0 / scale)), y1: Math.min(height, Math.ceil(band.y1 / scale)) }));
+    const prepared = await prepareCameraBands(camera, this.input.calibration, last.prepared, rows);
     // Each band is cut out and read on its own (tesseract's rectangle option read bands badly: measured).
-    // Alone, light text on a mid-grey button often reads as nothing where the whole page read it: a
-    // band that yields fewer lines than it replaces falls back to a full read, correctness first.
-    // Bands are read side by side when the engine has more than one worker.
-    const last = this.last;
-    const bandLines = await Promise.all(bands.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))));
-    const read: RawLine[][] = [];
+    const bandLines = await Promise.all(rows.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))));
+    const read: OcrLine[] = [];
     for (const [index, band] of bands.entries()) {
-      const lines = bandLines[index]!;
-      const replaced = last.lines.filter((line) => overlapsBand({ y: toPrepared(line.box.y), height: toPrepared(line.box.height) }, band)).length;
-      if (lines.length < replaced) {
-        return { lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), source: 'full', bands: [{ y0: 0, y1: height }] };
-      }
-      read.push(shiftLines(lines, band.y0 - STRIP_PAD));
+      const lines = toDeviceLines(shiftLines(bandLines[index]!, rows[index]!.y0 - STRIP_PAD), prepared.toDevice);
+      const replaced = last.lines.filter((line) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0).length;
+      if (lines.length < replaced) return undefined;
+      read.push(...lines);
     }
-    return { lines: [...kept, ...read.flatMap((raw) => toDeviceLines(raw, prepared.toDevice))], source: 'bands', bands };
+    return { prepared, lines: [...kept, ...read], bands };
   }
 
   /** The page read in both polarities, then its doubtful lines read again alone at 2x. */
@@ -150,16 +166,6 @@ function plainOf(prepared: Prepared) {
   return prepared.inverted ? invert(prepared.rectified) : prepared.rectified;
 }
 
-function mergeBands(bands: Band[]): Band[] {
-  const merged: Band[] = [];
-  for (const band of [...bands].sort((a, b) => a.y0 - b.y0)) {
-    const last = merged.at(-1);
-    if (last && band.y0 <= last.y1) last.y1 = Math.max(last.y1, band.y1);
-    else merged.push({ ...band });
-  }
-  return merged;
-}
-
 function shiftLines(lines: RawLine[], dy: number): RawLine[] {
   return lines.map((line) => ({
     ...line, y0: line.y0 + dy, y1: line.y1 + dy,
@@ -177,3 +183,5 @@ function paddedStrip(image: { data: Uint8Array; width: number }, band: Band) {
   data.set(image.data.subarray(band.y0 * width, band.y1 * width), STRIP_PAD * width);
   return { data, width, height };
 }
+
+const sum = (timings: Prepared['timings']) => timings.decodeMs + timings.warpMs + timings.contrastMs;
