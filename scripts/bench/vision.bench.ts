@@ -4,13 +4,14 @@
 // Both engines read the same preprocessed image; camera frames use the recorded screen corners.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NativeTesseract, nativeTesseractVersion } from '../../src/adapters/ocr-tesseract/native-tesseract.js';
-import { TesseractPool, type OcrEngine } from '../../src/adapters/ocr-tesseract/tesseract-pool.js';
-import { debianFastModelDir, type OcrModelChoice } from '../../src/adapters/ocr-tesseract/offline-options.js';
-import { encodePng } from '../../src/adapters/vision-sharp/decode.js';
-import { prepareCameraFrame, prepareScreenshot, type Prepared } from '../../src/adapters/vision-sharp/preprocess.js';
-import { toDeviceLines } from '../../src/app/vision/raw-to-model.js';
-import { ScreenReader } from '../../src/app/vision/screen-reader.js';
+import { NativeTesseract, nativeTesseractVersion } from '../../src/adapters/observer-camera/native-tesseract.js';
+import type { OcrEngine } from '../../src/core/ports/ocr.js';
+import { TesseractPool } from '../../src/adapters/observer-camera/tesseract-pool.js';
+import { debianFastModelDir, type OcrModelChoice } from '../../src/adapters/observer-camera/offline-options.js';
+import { encodePng } from '../../src/adapters/observer-camera/decode.js';
+import { prepareCameraFrame, prepareScreenshot, type Prepared } from '../../src/adapters/observer-camera/preprocess.js';
+import { toDeviceLines } from '../../src/adapters/observer-camera/raw-to-model.js';
+import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.js';
 import { lineCharacterErrorRate, truthLines, wordRecall } from '../../src/core/vision/ocr-metrics.js';
 import type { RecordedTruth } from '../../src/sim/bench/frame-recorder.js';
 import { percentile, round } from './stats.js';

@@ -5,7 +5,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OcrEngine, RawLine, Rectangle } from './tesseract-pool.js';
+import type { OcrEngine, RawLine, Rectangle } from '../../core/ports/ocr.js';
 
 export function nativeTesseractVersion(): string | undefined {
   try {
@@ -19,7 +19,7 @@ export class NativeTesseract implements OcrEngine {
   private readonly dir = mkdtempSync(join(tmpdir(), 'benchhand-tesseract-'));
   private count = 0;
 
-  async recognize(png: Buffer, rectangle?: Rectangle): Promise<RawLine[]> {
+  async recognize(png: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]> {
     if (rectangle) throw new Error('the native tesseract engine reads whole images only');
     const file = join(this.dir, `${this.count++}.png`);
     writeFileSync(file, png);

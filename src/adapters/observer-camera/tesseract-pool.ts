@@ -2,16 +2,9 @@
 // jobs go to the first idle worker. Returns lines and words in the pixels of the image read.
 import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
-import { OEM_LSTM_ONLY, offlineWorkerOptions, PSM_SPARSE_TEXT, resolveModel, type OcrModelChoice, type ResolvedModel } from './offline-options.js';
+import { DEFAULT_OCR_MODEL, OEM_LSTM_ONLY, offlineWorkerOptions, PSM_SPARSE_TEXT, resolveModel, type OcrModelChoice, type ResolvedModel } from './offline-options.js';
 
-export interface RawWord { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number }
-export interface RawLine { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number; words: RawWord[] }
-export interface Rectangle { left: number; top: number; width: number; height: number }
-
-export interface OcrEngine {
-  recognize(png: Buffer, rectangle?: Rectangle): Promise<RawLine[]>;
-  close(): Promise<void>;
-}
+import type { OcrEngine, RawLine, Rectangle } from '../../core/ports/ocr.js';
 
 export class TesseractPool implements OcrEngine {
   private readonly idle: Tesseract.Worker[] = [];
@@ -23,10 +16,10 @@ export class TesseractPool implements OcrEngine {
 
   /**
    * Starts `size` workers (default 1) and reads a warm-up line on each, so the first real frame is
-   * not the slow one. `model`: which English model (offline-options.ts; default auto).
+   * not the slow one. `model`: which English model (offline-options.ts; default best_int).
    */
   static async start(size = 1, options: { warmUp?: boolean; model?: OcrModelChoice } = {}): Promise<TesseractPool> {
-    const model = resolveModel(options.model ?? 'auto');
+    const model = resolveModel(options.model ?? DEFAULT_OCR_MODEL);
     const workers = await Promise.all(Array.from({ length: size }, () => startWorker(model)));
     const pool = new TesseractPool(workers, model);
     if (options.warmUp === false) return pool;
@@ -39,10 +32,10 @@ export class TesseractPool implements OcrEngine {
     return this.workers.length;
   }
 
-  async recognize(png: Buffer, rectangle?: Rectangle): Promise<RawLine[]> {
+  async recognize(png: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]> {
     const worker = await this.acquire();
     try {
-      const result = await worker.recognize(png, rectangle ? { rectangle } : {}, { blocks: true, text: false });
+      const result = await worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), rectangle ? { rectangle } : {}, { blocks: true, text: false });
       return linesOf(result.data);
     } finally {
       this.release(worker);

@@ -3,7 +3,7 @@
 // re-read replaces the page's reading when it is more confident. Measured on a light label on a
 // blue button (scripts/vision/measure-button-label.ts; figures in src/core/vision/README.md).
 import sharp from 'sharp';
-import type { OcrEngine, RawLine } from '../../adapters/ocr-tesseract/tesseract-pool.js';
+import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 
 /** Lines below this tesseract confidence (0..100) are read again (default of ScreenReader's rereadBelow x 100). */

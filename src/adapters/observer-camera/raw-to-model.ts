@@ -1,6 +1,6 @@
 // Tesseract's lines (in prepared-image pixels) to screen-model lines in device pixels. Words
 // with no letter or digit (icons read as "|", "©") and words below a confidence floor are dropped.
-import type { RawLine } from '../../adapters/ocr-tesseract/tesseract-pool.js';
+import type { RawLine } from '../../core/ports/ocr.js';
 import { unionBox, type OcrLine, type OcrWord } from '../../core/vision/screen-model.js';
 
 export const MIN_WORD_CONFIDENCE = 0.3;

@@ -3,10 +3,10 @@
 import type { CameraPort } from '../../core/ports/camera.js';
 import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
 import { assessQuality } from '../../core/vision/quality.js';
-import type { ScreenReader } from './screen-reader.js';
+import type { ScreenReaderPort } from '../../core/ports/screen-reader.js';
 
 export class CameraObserver implements ObserverPort {
-  constructor(private readonly camera: CameraPort, private readonly reader: ScreenReader) {}
+  constructor(private readonly camera: CameraPort, private readonly reader: ScreenReaderPort) {}
 
   async observe(options: ObserveOptions = {}): Promise<Observation> {
     const frame = await this.camera.capture({ newerThan: options.newerThan, timeoutMs: options.timeoutMs });

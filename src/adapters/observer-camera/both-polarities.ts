@@ -4,8 +4,8 @@
 // cut out of the picture *before* flat-fielding (which leaves halos inside a button), shrunk
 // inside their outline, binarised with the bright strokes black, padded white and read on their
 // own; their lines join the page's where it had none.
-import { encodePng } from '../../adapters/vision-sharp/decode.js';
-import type { OcrEngine, RawLine } from '../../adapters/ocr-tesseract/tesseract-pool.js';
+import { encodePng } from './decode.js';
+import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { sampledMedian } from '../../core/vision/layout-pixels.js';
 

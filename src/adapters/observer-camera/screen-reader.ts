@@ -8,41 +8,26 @@
 // screen is read. The status bar is outside the fingerprint: its text may be stale between
 // whole reads.
 import { createHash } from 'node:crypto';
-import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOptions } from '../../adapters/vision-sharp/preprocess.js';
-import type { OcrEngine, RawLine } from '../../adapters/ocr-tesseract/tesseract-pool.js';
-import type { ScreenCalibration } from '../../core/vision/calibration.js';
+import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOptions } from './preprocess.js';
+import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
+import type { ScreenInput, ScreenReaderPort, ScreenReading } from '../../core/ports/screen-reader.js';
 import type { Band } from '../../core/vision/changed-regions.js';
 import { planRead, type DeviceBand } from '../../core/vision/incremental-read.js';
-import { prepareCameraBands } from '../../adapters/vision-sharp/preprocess-bands.js';
+import { prepareCameraBands } from './preprocess-bands.js';
 import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
 import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
 import { detectLayout } from '../../core/vision/detect-layout.js';
-import { frameStats, type FrameStats } from '../../core/vision/frame-stats.js';
-import { fingerprintCameraFrame, fingerprintScreenshot } from '../../adapters/vision-sharp/fingerprint-frame.js';
+import { frameStats } from '../../core/vision/frame-stats.js';
+import { fingerprintCameraFrame, fingerprintScreenshot } from './fingerprint-frame.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
-import { screenModel, type OcrLine, type ScreenModel } from '../../core/vision/screen-model.js';
+import { screenModel, type OcrLine } from '../../core/vision/screen-model.js';
 import { invert } from '../../core/vision/contrast.js';
 import { recognizeBothPolarities } from './both-polarities.js';
 import { toDeviceLines } from './raw-to-model.js';
 import { DEFAULT_REREAD_BELOW, rereadDoubtful } from './line-reread.js';
 
-export interface ScreenReading {
-  model: ScreenModel;
-  stats: FrameStats;
-  /**
-   * How the reading was obtained: from the byte cache, the last reading reused because the
-   * content did not change (the status bar's text may be stale), by reading bands again, or the whole screen.
-   */
-  source: 'cache' | 'unchanged' | 'bands' | 'full';
-  /** The rows read again, in device pixels (the whole height for a full read). */
-  bands: Band[];
-  /** Why the whole screen was read (absent for other sources). */
-  fullBecause?: string;
-  /** The content fingerprint of this frame (see content-fingerprint.ts). */
-  content: ContentFingerprint;
-  timings: { prepareMs: number; ocrMs: number; fingerprintMs: number };
-}
+export type { ScreenReading } from '../../core/ports/screen-reader.js';
 
 export interface ScreenReaderOptions extends PreprocessOptions {
   /** Above this share of changed content cells the whole screen is read (default 0.35); -1 always reads it whole. */
@@ -57,9 +42,9 @@ export interface ScreenReaderOptions extends PreprocessOptions {
   noiseFloor?: number;
 }
 
-type Input = { kind: 'camera'; calibration: ScreenCalibration } | { kind: 'screenshot' };
+type Input = ScreenInput;
 
-export class ScreenReader {
+export class ScreenReader implements ScreenReaderPort {
   private last?: { prepared: Prepared; lines: OcrLine[]; reading: ScreenReading };
   private bandReadsInARow = 0;
   private readonly cache = new Map<string, ScreenReading>();
