@@ -2,7 +2,7 @@
 // lines), word recall and milliseconds per frame, cold and warm, for clean screenshots and camera
 // frames, with tesseract.js and (when installed) the native `tesseract` command side by side.
 // Both engines read the same preprocessed image; camera frames use the recorded screen corners.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NativeTesseract, nativeTesseractVersion } from '../../src/adapters/observer-camera/native-tesseract.js';
 import type { OcrEngine } from '../../src/core/ports/ocr.js';
@@ -17,15 +17,60 @@ import type { RecordedTruth } from '../../src/sim/bench/frame-recorder.js';
 import { percentile, round } from './stats.js';
 
 const corpus = join(import.meta.dirname, '../../test/fixtures/ocr-corpus');
+/** Frames the bench does not draw by default (scripts/vision/make-corpus.ts --wide). */
+const wideCorpus = join(import.meta.dirname, '../../test/fixtures/ocr-corpus-wide');
 interface Entry { dir: string; stem: string; device: string; state: string; setting: string; fault?: string }
-interface Frame { entry: Entry; truth: RecordedTruth; lines: string[] }
+interface Frame { entry: Entry; truth: RecordedTruth; lines: string[]; folder: string }
 
-function loadCorpus(): Frame[] {
-  const index = JSON.parse(readFileSync(join(corpus, 'index.json'), 'utf8')) as Entry[];
+function loadCorpus(folder = corpus): Frame[] {
+  const index = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')) as Entry[];
   return index.filter((e) => !e.fault).map((entry) => {
-    const truth = JSON.parse(readFileSync(join(corpus, entry.dir, `${entry.stem}.truth.json`), 'utf8')) as RecordedTruth;
-    return { entry, truth, lines: truthLines(truth.texts) };
+    const truth = JSON.parse(readFileSync(join(folder, entry.dir, `${entry.stem}.truth.json`), 'utf8')) as RecordedTruth;
+    return { entry, truth, lines: truthLines(truth.texts), folder };
   });
+}
+
+/**
+ * The widened corpus, camera frames with their calibrated corners: the screen reader as
+ * `benchhand ocr --corners` reads a frame (a fresh reader: a whole read) beside the plain
+ * tesseract.js pipeline of issue 12 (rectify, gray, flat-field, 810 px wide, tesseract.js'
+ * default page segmentation 6, best_int). Per variant, so a weak one shows.
+ */
+export async function benchWideCorpus(): Promise<Record<string, unknown>> {
+  if (!existsSync(join(wideCorpus, 'index.json'))) return { 'widened corpus': 'SKIPPED: run node --import tsx scripts/vision/make-corpus.ts --wide' };
+  const frames = loadCorpus(wideCorpus);
+  const ours = await TesseractPool.start(1);
+  const plain = await TesseractPool.start(1, { psm: '6' });
+  const score: Record<string, { ours: { cer: number; recall: number }; plain: { cer: number; recall: number }; n: number; ms: number[] }> = {};
+  try {
+    for (const frame of frames) {
+      const image = readFileSync(join(frame.folder, frame.entry.dir, `${frame.entry.stem}.camera.jpg`));
+      const calibration = { deviceSize: frame.truth.deviceSize, screenCorners: frame.truth.screenCorners };
+      const started = performance.now();
+      const reading = await new ScreenReader(ours, { kind: 'camera', calibration }).read(image);
+      const elapsed = performance.now() - started;
+      const prepared = await prepareCameraFrame(image, calibration, { width: 810 });
+      const plainRead = toDeviceLines(await plain.recognize(await encodePng(prepared.image)), prepared.toDevice).map((l) => l.text);
+      const ourRead = reading.model.lines.map((l) => l.text);
+      for (const key of [frame.entry.setting, 'all']) {
+        const s = (score[key] ??= { ours: { cer: 0, recall: 0 }, plain: { cer: 0, recall: 0 }, n: 0, ms: [] });
+        s.ours.cer += lineCharacterErrorRate(frame.lines, ourRead); s.ours.recall += wordRecall(frame.lines, ourRead);
+        s.plain.cer += lineCharacterErrorRate(frame.lines, plainRead); s.plain.recall += wordRecall(frame.lines, plainRead);
+        s.n++; s.ms.push(elapsed);
+      }
+    }
+  } finally {
+    await ours.close();
+    await plain.close();
+  }
+  const figures: Record<string, unknown> = { 'widened corpus frames': `${frames.length} (${Object.keys(score).filter((k) => k !== 'all').join(', ')})` };
+  for (const [key, s] of Object.entries(score)) {
+    const pct = (v: number) => round((v / s.n) * 100, 1);
+    figures[`wide ${key}: word recall % screen reader | plain`] = `${pct(s.ours.recall)} | ${pct(s.plain.recall)}`;
+    figures[`wide ${key}: line CER % screen reader | plain`] = `${pct(s.ours.cer)} | ${pct(s.plain.cer)}`;
+  }
+  figures['wide: screen reader ms/frame median (whole read)'] = Math.round(percentile(score.all?.ms ?? [0], 50));
+  return figures;
 }
 
 async function prepare(frame: Frame, kind: 'clean' | 'camera'): Promise<Prepared> {

@@ -16,11 +16,11 @@ export class TesseractPool implements OcrEngine {
 
   /**
    * Starts `size` workers (default 1) and reads a warm-up line on each, so the first real frame is
-   * not the slow one. `model`: which English model (offline-options.ts; default best_int).
+   * not the slow one. `model`: which English model (offline-options.ts; default best_int); `psm`: page segmentation mode (default 11).
    */
-  static async start(size = 1, options: { warmUp?: boolean; model?: OcrModelChoice } = {}): Promise<TesseractPool> {
+  static async start(size = 1, options: { warmUp?: boolean; model?: OcrModelChoice; psm?: string } = {}): Promise<TesseractPool> {
     const model = resolveModel(options.model ?? DEFAULT_OCR_MODEL);
-    const workers = await Promise.all(Array.from({ length: size }, () => startWorker(model)));
+    const workers = await Promise.all(Array.from({ length: size }, () => startWorker(model, options.psm ?? PSM_SPARSE_TEXT)));
     const pool = new TesseractPool(workers, model);
     if (options.warmUp === false) return pool;
     const warmUp = await warmUpImage();
@@ -57,10 +57,10 @@ export class TesseractPool implements OcrEngine {
   }
 }
 
-async function startWorker(model: ResolvedModel): Promise<Tesseract.Worker> {
+async function startWorker(model: ResolvedModel, psm: string): Promise<Tesseract.Worker> {
   const worker = await Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions(model));
   // A phone screen read at 540..1080 px wide is about 150 dpi; without it tesseract guesses (and warns).
-  await worker.setParameters({ tessedit_pageseg_mode: PSM_SPARSE_TEXT as Tesseract.PSM, user_defined_dpi: '150' });
+  await worker.setParameters({ tessedit_pageseg_mode: psm as Tesseract.PSM, user_defined_dpi: '150' });
   return worker;
 }
 
