@@ -14,6 +14,7 @@ PACKAGES=(
   shellcheck                         # lints host/install.sh (test/integration/host; one 2.6 MB package)
   mosquitto                          # MQTT broker for the operator tests
   fonts-dejavu-core                  # the virtual device's fonts
+  fonts-roboto                       # Roboto, for the widened OCR corpus (scripts/vision/make-corpus.ts --wide)
   tesseract-ocr tesseract-ocr-eng    # native OCR, compared with tesseract.js in `npm run bench vision` (optional)
   chromium                           # headless browser for the run report test (benchhand report)
   libxml2-utils                      # xmllint: the JUnit XML of `benchhand test` validated against docs/junit/junit.xsd

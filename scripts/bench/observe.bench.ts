@@ -5,8 +5,8 @@
 // camera module does that work, not the agent.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TesseractPool } from '../../src/adapters/ocr-tesseract/tesseract-pool.js';
-import { ScreenReader } from '../../src/app/vision/screen-reader.js';
+import { TesseractPool } from '../../src/adapters/observer-camera/tesseract-pool.js';
+import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.js';
 import { VirtualCamera } from '../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';
 import { parseDeviceFile } from '../../src/sim/device/load.js';

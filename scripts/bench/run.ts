@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, printed as a table and saved to build/bench/results.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchMcuLink } from './mcu-link.bench.js';
-import { benchVision } from './vision.bench.js';
+import { benchVision, benchWideCorpus } from './vision.bench.js';
 import { benchObserve } from './observe.bench.js';
 import { benchAgentStep } from './agent-step.bench.js';
 import { benchCheckpoint } from './checkpoint.bench.js';
@@ -13,6 +13,7 @@ import { benchFleet } from './fleet.bench.js';
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
   'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
+  'Vision: widened OCR corpus (Roboto, dark, 720/1440 px, dialogs, small grey text), screen reader | plain tesseract.js': () => benchWideCorpus(),
   'Vision: observe (frame -> screen model) on the virtual camera, warm': () => benchObserve(),
   'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),

@@ -2,6 +2,9 @@
 // their screens by taps and keys only, photographed by the virtual camera under a few settings,
 // each frame written by the bench's FrameRecorder with its ground truth.
 //   node --import tsx scripts/vision/make-corpus.ts [OUT_DIR]
+// With --wide, the widened corpus (test/fixtures/ocr-corpus-wide/): frames the bench does not draw
+// by default — Roboto (fonts-roboto) instead of DejaVu, dark themes, 720 and 1440 px wide devices,
+// with the devices' dialogs over a scrim and small grey text — taken with the default camera only.
 import { rmSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { join } from 'node:path';
@@ -9,11 +12,24 @@ import { FrameRecorder } from '../../src/sim/bench/frame-recorder.js';
 import type { CameraOptionsInput } from '../../src/sim/camera/camera-options.js';
 import { VirtualCamera } from '../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';
+import { loadDeviceFile } from '../../src/sim/device/load.js';
+import type { DeviceFile } from '../../src/sim/device/schema.js';
 import type { DeviceFrame } from '../../src/sim/device/render.js';
 import { Driver } from '../../test/unit/sim/drive.js';
 
 const root = join(import.meta.dirname, '../..');
-const out = process.argv[2] ?? join(root, 'test/fixtures/ocr-corpus');
+const wide = process.argv.includes('--wide');
+const out = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? join(root, wide ? 'test/fixtures/ocr-corpus-wide' : 'test/fixtures/ocr-corpus');
+
+/** The widened corpus: each variant changes the device file, and names the devices it is taken on. */
+interface Variant { name: string; devices: string[]; change: (file: DeviceFile) => DeviceFile }
+const scaled = (width: number) => (file: DeviceFile): DeviceFile => ({ ...file, font: 'roboto', resolution: { width, height: Math.round((width * file.resolution.height) / file.resolution.width) } });
+const VARIANTS: Variant[] = [
+  { name: 'roboto', devices: ['settings-wifi', 'sign-in-otp', 'shop-checkout'], change: (file) => ({ ...file, font: 'roboto' }) },
+  { name: 'roboto-dark', devices: ['settings-wifi', 'shop-checkout'], change: (file) => ({ ...file, font: 'roboto', theme: 'dark' }) },
+  { name: 'w720', devices: ['settings-wifi', 'shop-checkout'], change: scaled(720) },
+  { name: 'w1440', devices: ['sign-in-otp', 'shop-checkout'], change: scaled(1440) },
+];
 
 /** Camera settings; every state is taken with `default`, a few with the others. */
 const SETTINGS: Record<string, CameraOptionsInput> = {
@@ -54,9 +70,11 @@ const PLANS: Record<string, State[]> = {
 
 interface IndexEntry { dir: string; stem: string; device: string; state: string; setting: string; fault?: string }
 
-async function recordDevice(name: string, seed: number): Promise<IndexEntry[]> {
-  const driver = new Driver(VirtualDevice.fromFile(join(root, 'src/sim/devices', `${name}.yaml`)));
-  const cameras = Object.fromEntries(Object.entries(SETTINGS).map(([setting, options], i) => {
+async function recordDevice(name: string, seed: number, variant?: Variant): Promise<IndexEntry[]> {
+  const file = loadDeviceFile(join(root, 'src/sim/devices', `${name}.yaml`));
+  const driver = new Driver(new VirtualDevice(variant ? variant.change(file) : file));
+  const settings = variant ? { [variant.name]: SETTINGS.default! } : SETTINGS;
+  const cameras = Object.fromEntries(Object.entries(settings).map(([setting, options], i) => {
     const camera = new VirtualCamera({ source: () => driver.device.render(), options, seed: seed * 10 + i });
     return [setting, { camera, recorder: new FrameRecorder(join(out, `${name}-${setting}`), name) }];
   }));
@@ -70,6 +88,7 @@ async function recordDevice(name: string, seed: number): Promise<IndexEntry[]> {
   };
   for (const state of PLANS[name]!) {
     state.go(driver);
+    if (variant) { await take(state.name, variant.name); continue; }
     await take(state.name, 'default');
     for (const setting of state.extra) await take(state.name, setting);
     for (const fault of state.faults ?? []) await take(state.name, 'default', fault);
@@ -79,10 +98,16 @@ async function recordDevice(name: string, seed: number): Promise<IndexEntry[]> {
 
 rmSync(out, { recursive: true, force: true });
 const index: IndexEntry[] = [];
-for (const [i, name] of Object.keys(PLANS).entries()) index.push(...(await recordDevice(name, i + 1)));
+if (wide) {
+  for (const [v, variant] of VARIANTS.entries()) for (const [i, name] of variant.devices.entries()) index.push(...(await recordDevice(name, 100 + v * 10 + i, variant)));
+} else {
+  for (const [i, name] of Object.keys(PLANS).entries()) index.push(...(await recordDevice(name, i + 1)));
+}
 // The recorder keeps the renderer's fast, large PNGs; recompress them losslessly to keep the corpus small.
 for (const entry of index) {
   const file = join(out, entry.dir, `${entry.stem}.screen.png`);
+  // The widened corpus is read from camera frames only: its screenshots are left out of the repository.
+  if (wide) { rmSync(file); continue; }
   writeFileSync(file, await sharp(file).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer());
 }
 writeFileSync(join(out, 'index.json'), `${JSON.stringify(index, null, 1)}\n`);

@@ -3,8 +3,8 @@
 // screen reader, with and without the re-read of doubtful lines.
 // Run: node --import tsx scripts/vision/measure-button-label.ts [frames]
 import { join } from 'node:path';
-import { TesseractPool } from '../../src/adapters/ocr-tesseract/tesseract-pool.js';
-import { ScreenReader } from '../../src/app/vision/screen-reader.js';
+import { TesseractPool } from '../../src/adapters/observer-camera/tesseract-pool.js';
+import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.js';
 import { VirtualCamera } from '../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';
 

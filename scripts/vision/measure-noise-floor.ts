@@ -3,7 +3,7 @@
 // between frames so the status-bar clock changes), the largest and 99.9th-percentile cell
 // differences, and how long a fingerprint takes. Run: node --import tsx scripts/vision/measure-noise-floor.ts
 import { join } from 'node:path';
-import { fingerprintCameraFrame } from '../../src/adapters/vision-sharp/fingerprint-frame.js';
+import { fingerprintCameraFrame } from '../../src/adapters/observer-camera/fingerprint-frame.js';
 import type { ContentFingerprint } from '../../src/core/vision/content-fingerprint.js';
 import { VirtualCamera } from '../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';

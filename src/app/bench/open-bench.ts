@@ -11,7 +11,7 @@ import type { McuLink, McuLinkOptions } from '../../adapters/mcu-serial/link.js'
 import { estopDirectory, FileEmergencyStopRecord, MemoryEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
 import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
 import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
-import { TesseractPool } from '../../adapters/ocr-tesseract/tesseract-pool.js';
+import { cameraObserver, screenReader, startOcr, type ScreenReaderOptions, type TesseractPool, type OcrModelChoice, ocrModelChoice, OCR_MODEL_VARIABLE } from '../../adapters/observer-camera/index.js';
 import { FileOperator } from '../../adapters/operator-file/file-operator.js';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
 import { FileRunStore } from '../../adapters/store/file-run-store.js';
@@ -23,10 +23,9 @@ import { openBenchHardware, type BenchHardware } from '../agent/bench-hardware.j
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from '../agent/findings-log.js';
 import { connectMqtt, snapshotting, wireMqttCommands, type MqttSettings } from '../agent/mqtt-wiring.js';
 import { keepFrames, type FrameKeeper } from '../report/frame-keeper.js';
-import { CameraObserver } from '../vision/camera-observer.js';
 import { redactingSecrets } from '../vision/secret-redacting-observer.js';
 import { ocrWorkers } from '../vision/ocr-workers.js';
-import { ScreenReader, type ScreenReaderOptions } from '../vision/screen-reader.js';
+import type { ScreenInput, ScreenReaderPort } from '../../core/ports/screen-reader.js';
 import { connectMcu } from './connect-mcu.js';
 import { Lifecycle } from './lifecycle.js';
 import { cameraFromSource, openRig, type Rig, type RigSource } from './rig.js';
@@ -47,8 +46,11 @@ export interface BenchSettings {
     /** A gantry must find its endstops before its first tap. */
     home?: boolean;
   };
-  /** `workers`: tesseract workers reading bands and buttons side by side (default: ocrWorkers()). */
-  ocr?: { warmUp?: boolean; workers?: number };
+  /**
+   * `workers`: tesseract workers reading bands and buttons side by side (default: ocrWorkers());
+   * `model`: the English model (default: BENCHHAND_OCR_MODEL, else best_int; auto or fast take Debian's fast model).
+   */
+  ocr?: { warmUp?: boolean; workers?: number; model?: OcrModelChoice };
   /** Camera -> preprocess -> OCR -> screen model; the calibration defaults to the rig's. */
   /**
    * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
@@ -90,7 +92,7 @@ export interface Bench {
   /** The frame keeper, when the observer keeps the run's pictures. */
   readonly keeper?: FrameKeeper;
   /** Reads one picture (the ocr part must be started): the camera->model pipeline without a camera. */
-  screenReader(input: ConstructorParameters<typeof ScreenReader>[1], options?: ScreenReaderOptions): ScreenReader;
+  screenReader(input: ScreenInput, options?: ScreenReaderOptions): ScreenReaderPort;
 }
 
 export function openBench(settings: BenchSettings): Bench {
@@ -134,17 +136,18 @@ export function openBench(settings: BenchSettings): Bench {
       ...(parts.mqtt ? { onSaved: (saved) => parts.mqtt!.publishFinding(saved) } : {}),
     }), (findings) => findings.close());
   }
-  if (settings.ocr || settings.observer) part('ocr', [], () => TesseractPool.start(settings.ocr?.workers ?? ocrWorkers(), { warmUp: settings.ocr?.warmUp ?? true }), (pool) => pool.close());
+  if (settings.ocr || settings.observer) {
+    part('ocr', [], () => startOcr({ workers: settings.ocr?.workers ?? ocrWorkers(), warmUp: settings.ocr?.warmUp ?? true, model: settings.ocr?.model ?? ocrModelChoice(process.env[OCR_MODEL_VARIABLE]) }), (pool) => pool.close());
+  }
   if (settings.observer) {
     const options = settings.observer;
     part('observer', ['camera', 'ocr', 'mqtt'], async () => {
       const rig = parts.rig;
       const calibration = options.calibration?.() ?? (rig ? { deviceSize: rig.calibration.deviceSize, screenCorners: rig.calibration.screenCorners } : undefined);
       if (!calibration) throw new Error('the observer needs the screen\'s calibration: a rig, or observer.calibration');
-      // Whole-screen reads: a band read alone can miss a line that just appeared (typed text),
-      // which would make a done action look undone. Correctness over the ~40 % a band read saves.
-      // (The vision helper's camera->OCR factory replaces these two lines.)
-      const read = new CameraObserver(get('camera'), new ScreenReader(get('ocr'), { kind: 'camera', calibration }, { fullReadAbove: -1, ...(options.everyFrame ? { noiseFloor: -1 } : {}) }));
+      // Incremental reads: only the places the content fingerprint saw change are read again, and no
+      // line is carried over from a place that changed (src/adapters/observer-camera/index.ts).
+      const read = cameraObserver(get('camera'), get('ocr'), calibration, { everyFrame: options.everyFrame });
       // Secrets are masked in text and picture before any look is published or kept.
       const camera = redactingSecrets(read, options.secrets ?? [], calibration);
       const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;
@@ -186,7 +189,7 @@ export function openBench(settings: BenchSettings): Bench {
     stop: () => lifecycle.stop((name, error) => say(`stopping the bench's ${name}: ${error.message}`)),
     get,
     get keeper() { return keeper; },
-    screenReader: (input, options) => new ScreenReader(get('ocr'), input, options),
+    screenReader: (input, options) => screenReader(get('ocr'), input, options),
   };
 }
 

@@ -1,15 +1,16 @@
-// The OCR model is installed (the @tesseract.js-data/eng best_int folder) and a tesseract.js
-// worker starts from it without the network.
+// The OCR model is installed (the @tesseract.js-data/eng best_int folder, the fallback, always;
+// Debian's fast model when the choice takes it) and a tesseract.js worker starts from the model
+// the bench will read with, without the network. Says which model that is and why.
 import { existsSync, readdirSync } from 'node:fs';
 import Tesseract from 'tesseract.js';
-import { englishModelDir, OEM_LSTM_ONLY, offlineWorkerOptions } from '../../adapters/ocr-tesseract/offline-options.js';
+import { englishModelDir, OCR_MODEL_VARIABLE, ocrModelChoice, OEM_LSTM_ONLY, offlineWorkerOptions, resolveModel, type ResolvedModel } from '../../adapters/observer-camera/offline-options.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { withTimeout } from './with-timeout.js';
 
 export const OCR_NAME = 'ocr-data';
 const REINSTALL_FIX = 'reinstall the dependencies in the checkout: npm ci (it installs @tesseract.js-data/eng)';
 
-export async function checkOcrData(timeoutMs = 60_000): Promise<CheckResult> {
+export async function checkOcrData(timeoutMs = 60_000, env: NodeJS.ProcessEnv = process.env): Promise<CheckResult> {
   let directory: string;
   try {
     directory = englishModelDir();
@@ -19,13 +20,19 @@ export async function checkOcrData(timeoutMs = 60_000): Promise<CheckResult> {
   if (!existsSync(directory) || !readdirSync(directory).some((name) => name.startsWith('eng.traineddata'))) {
     return fail(OCR_NAME, `no eng.traineddata in ${directory}`, REINSTALL_FIX);
   }
+  let model: ResolvedModel;
+  try {
+    model = resolveModel(ocrModelChoice(env[OCR_MODEL_VARIABLE]));
+  } catch (error) {
+    return fail(OCR_NAME, (error as Error).message, `unset ${OCR_MODEL_VARIABLE}, or install the model: apt-get install tesseract-ocr-eng`);
+  }
   const started = performance.now();
   let worker: Tesseract.Worker | undefined;
   try {
-    worker = await withTimeout(Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions()), timeoutMs, 'starting a tesseract.js worker');
-    return pass(OCR_NAME, `model in ${directory}; a worker started offline in ${Math.round(performance.now() - started)} ms`);
+    worker = await withTimeout(Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions(model)), timeoutMs, 'starting a tesseract.js worker');
+    return pass(OCR_NAME, `reads with the ${model.model} model in ${model.dir} (${model.reason}); a worker started offline in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
-    return fail(OCR_NAME, `a tesseract.js worker did not start from ${directory}: ${(error as Error).message}`, REINSTALL_FIX);
+    return fail(OCR_NAME, `a tesseract.js worker did not start from ${model.dir}: ${(error as Error).message}`, model.model === 'fast' ? `reinstall it (apt-get install --reinstall tesseract-ocr-eng) or set ${OCR_MODEL_VARIABLE}=best_int` : REINSTALL_FIX);
   } finally {
     await worker?.terminate().catch(() => undefined);
   }

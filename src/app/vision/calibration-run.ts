@@ -6,7 +6,7 @@ import { fitAffine, identityAffine, type Affine, type PointPair } from '../../co
 import { screenMapping, screenSizeInCamera, type Size } from '../../core/vision/calibration.js';
 import { parseCalibration, type CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import type { Point } from '../../core/vision/homography.js';
-import { decodeGray } from '../../adapters/vision-sharp/decode.js';
+import { decodeGray } from '../../adapters/observer-camera/decode.js';
 import { detectScreenCorners, type CornerDetection } from '../../core/vision/corner-detect.js';
 
 export async function findScreen(frame: CameraFrame, deviceSize: Size, rotationDeg: number): Promise<CornerDetection> {

@@ -9,6 +9,7 @@ import { keyMeaning, modifierBitOfUsage, modifierBits } from './hid-keys.js';
 import { activate, goHome, hitTest, pressKey, sameTarget } from './input.js';
 import { statusBarDp } from './layout-chrome.js';
 import { pixelsPerDp } from './theme.js';
+import { useFont } from './font-metrics.js';
 import { Contact, touchSlopDp } from './touch.js';
 import { layoutView, type LaidOutView } from './layout.js';
 import { loadDeviceFile } from './load.js';
@@ -162,6 +163,7 @@ export class VirtualDevice {
 
   /** The current picture as data: shapes, text runs with boxes, tap targets, focus order. */
   view(): LaidOutView {
+    useFont(this.file.font);
     return this.frozenView ?? layoutView(this.file, this.state);
   }
 
@@ -177,6 +179,7 @@ export class VirtualDevice {
   }
 
   async render(): Promise<DeviceFrame> {
+    // view() sets this device's font; renderView writes the SVG synchronously before its first await.
     return renderView(this.view(), this.width, this.height, this.state.now, this.state.screen);
   }
 

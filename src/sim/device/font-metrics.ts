@@ -1,13 +1,37 @@
-// Measures text in DejaVu Sans by reading the TrueType file itself (advance widths and glyph
-// boxes), so the ground-truth boxes match what librsvg draws with the same font via fontconfig.
+// Measures text in the device's font (DejaVu Sans by default, or Roboto: Android's own, from
+// fonts-roboto) by reading the TrueType file itself (advance widths and glyph boxes), so the
+// ground-truth boxes match what librsvg draws with the same font via fontconfig. The face is set
+// per device while it lays out and draws (useFont; layout and SVG are synchronous).
 import { existsSync, readFileSync } from 'node:fs';
 
 export type FontWeight = 'regular' | 'bold';
 
-const fontDirectories = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/dejavu', '/usr/share/fonts/TTF', '/usr/local/share/fonts'];
-const fontFiles: Record<FontWeight, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
-/** The family name the SVG asks fontconfig for; it must resolve to the files measured here. */
-export const fontFamily = 'DejaVu Sans';
+export type FontFace = 'dejavu' | 'roboto';
+export const FONT_FACES: readonly FontFace[] = ['dejavu', 'roboto'];
+
+/** `family`: the name the SVG asks fontconfig for; it must resolve to the files measured here. */
+const faces: Record<FontFace, { family: string; directories: string[]; files: Record<FontWeight, string>; packageName: string }> = {
+  dejavu: {
+    family: 'DejaVu Sans', packageName: 'fonts-dejavu-core',
+    directories: ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/dejavu', '/usr/share/fonts/TTF', '/usr/local/share/fonts'],
+    files: { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' },
+  },
+  roboto: {
+    family: 'Roboto', packageName: 'fonts-roboto',
+    directories: ['/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF', '/usr/share/fonts/truetype/roboto/hinted', '/usr/share/fonts/TTF', '/usr/local/share/fonts'],
+    files: { regular: 'Roboto-Regular.ttf', bold: 'Roboto-Bold.ttf' },
+  },
+};
+let active: FontFace = 'dejavu';
+
+/** The face the next layout and drawing use (a device sets its own before each). */
+export function useFont(face: FontFace): void {
+  active = face;
+}
+
+export function fontFamily(): string {
+  return faces[active].family;
+}
 
 export interface TextExtent { width: number; top: number; bottom: number }
 
@@ -89,20 +113,22 @@ class TrueTypeFont {
   }
 }
 
-const loaded = new Map<FontWeight, TrueTypeFont>();
+const loaded = new Map<string, TrueTypeFont>();
 
 /** Where the font file is, or an error that says which Debian package provides it. */
-export function fontPath(weight: FontWeight): string {
-  for (const directory of fontDirectories) {
-    const candidate = `${directory}/${fontFiles[weight]}`;
+export function fontPath(weight: FontWeight, face: FontFace = active): string {
+  const { directories, files, packageName } = faces[face];
+  for (const directory of directories) {
+    const candidate = `${directory}/${files[weight]}`;
     if (existsSync(candidate)) return candidate;
   }
-  throw new Error(`font ${fontFiles[weight]} not found in ${fontDirectories.join(', ')}: install it with \`apt-get install fonts-dejavu-core\``);
+  throw new Error(`font ${files[weight]} not found in ${directories.join(', ')}: install it with \`apt-get install ${packageName}\``);
 }
 
 function font(weight: FontWeight): TrueTypeFont {
-  let cached = loaded.get(weight);
-  if (!cached) loaded.set(weight, (cached = new TrueTypeFont(readFileSync(fontPath(weight)))));
+  const key = `${active}:${weight}`;
+  let cached = loaded.get(key);
+  if (!cached) loaded.set(key, (cached = new TrueTypeFont(readFileSync(fontPath(weight)))));
   return cached;
 }
 

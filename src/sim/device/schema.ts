@@ -153,6 +153,8 @@ export const deviceFileSchema = z.strictObject({
   name: z.string(),
   resolution: z.strictObject({ width: z.number().int().min(240).max(4000), height: z.number().int().min(320).max(6000) }),
   theme: z.enum(['light', 'dark']).default('light'),
+  /** The typeface: DejaVu Sans, or Roboto (Android's; Debian's fonts-roboto) for frames unlike the default ones. */
+  font: z.enum(['dejavu', 'roboto']).default('dejavu'),
   clock: z.string().regex(/^\d{2}:\d{2}$/, 'write the clock as HH:MM').default('09:41'),
   battery: z.number().int().min(0).max(100).default(82),
   start: identifier,

@@ -24,7 +24,7 @@ function shapeToSvg(shape: Shape): string {
     case 'text': {
       const run = shape.run;
       const weight = run.weight === 'bold' ? ' font-weight="bold"' : '';
-      return `<text x="${run.x.toFixed(1)}" y="${run.baseline.toFixed(1)}" font-family="${fontFamily}" font-size="${run.size.toFixed(1)}"${weight} fill="${run.color}" xml:space="preserve">${escapeXml(run.text)}</text>`;
+      return `<text x="${run.x.toFixed(1)}" y="${run.baseline.toFixed(1)}" font-family="${fontFamily()}" font-size="${run.size.toFixed(1)}"${weight} fill="${run.color}" xml:space="preserve">${escapeXml(run.text)}</text>`;
     }
   }
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TesseractPool } from '../../../src/adapters/ocr-tesseract/tesseract-pool.js';
+import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-pool.js';
 import { MqttApprovals } from '../../../src/adapters/mqtt/mqtt-approvals.js';
 import type { PendingApprovalView } from '../../../src/adapters/mqtt/bench-state.js';
 import { approvalPicture, withApprovalPicture } from '../../../src/app/bench/approval-picture.js';

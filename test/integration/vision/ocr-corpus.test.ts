@@ -3,8 +3,8 @@
 // pixels, the frame cache and the changed-band reads. One warmed worker for the file.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TesseractPool } from '../../../src/adapters/ocr-tesseract/tesseract-pool.js';
-import { ScreenReader } from '../../../src/app/vision/screen-reader.js';
+import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-pool.js';
+import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
 import { findElements } from '../../../src/core/vision/match-elements.js';
 import { centreOf } from '../../../src/core/vision/screen-model.js';
 import { truthLines, wordRecall } from '../../../src/core/vision/ocr-metrics.js';

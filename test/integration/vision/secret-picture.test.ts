@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReplayCamera } from '../../../src/adapters/camera/replay-camera.js';
-import { TesseractPool } from '../../../src/adapters/ocr-tesseract/tesseract-pool.js';
-import { CameraObserver } from '../../../src/app/vision/camera-observer.js';
-import { ScreenReader } from '../../../src/app/vision/screen-reader.js';
+import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-pool.js';
+import { CameraObserver } from '../../../src/adapters/observer-camera/camera-observer.js';
+import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
 import { redactingSecrets } from '../../../src/app/vision/secret-redacting-observer.js';
 import { screenText } from '../../../src/core/vision/screen-model.js';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TesseractPool } from '../../../src/adapters/ocr-tesseract/tesseract-pool.js';
+import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-pool.js';
 import { benchView, VIEW_WIDTH } from '../../../src/app/bench/view-picture.js';
 import type { Observation } from '../../../src/core/ports/observer.js';
 import { screenModel } from '../../../src/core/vision/screen-model.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGray } from '../../../src/adapters/vision-sharp/decode.js';
+import { decodeGray } from '../../../src/adapters/observer-camera/decode.js';
 import { fitAffine, applyAffine, identityAffine } from '../../../src/core/vision/affine.js';
 import { screenMapping } from '../../../src/core/vision/calibration.js';
 import { parseCalibration } from '../../../src/core/vision/calibration-schema.js';

@@ -2,7 +2,7 @@
 // toast appearing changes a band where the toast is.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareCameraFrame } from '../../../src/adapters/vision-sharp/preprocess.js';
+import { prepareCameraFrame } from '../../../src/adapters/observer-camera/preprocess.js';
 import { changedRegions } from '../../../src/core/vision/changed-regions.js';
 import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../../src/sim/device/device.js';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TruthObserver } from '../../../src/adapters/observer-truth/truth-observer.js';
-import { fingerprintCameraFrame } from '../../../src/adapters/vision-sharp/fingerprint-frame.js';
+import { fingerprintCameraFrame } from '../../../src/adapters/observer-camera/fingerprint-frame.js';
 import { compareContent, touchesChange } from '../../../src/core/vision/compare-content.js';
 import { contentArea, type ContentFingerprint } from '../../../src/core/vision/content-fingerprint.js';
 import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeGray } from '../../../src/adapters/vision-sharp/decode.js';
+import { decodeGray } from '../../../src/adapters/observer-camera/decode.js';
 import { cornerError } from '../../../src/core/vision/calibration.js';
 import { detectScreenCorners } from '../../../src/core/vision/corner-detect.js';
 import { corpusFrames, isLightTheme } from '../../support/ocr-corpus.js';

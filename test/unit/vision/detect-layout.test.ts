@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareCameraFrame } from '../../../src/adapters/vision-sharp/preprocess.js';
+import { prepareCameraFrame } from '../../../src/adapters/observer-camera/preprocess.js';
 import { detectLayout } from '../../../src/core/vision/detect-layout.js';
 import { iou } from '../../../src/core/vision/layout-pixels.js';
 import type { LayoutHints, ShapeHint } from '../../../src/core/vision/screen-elements.js';

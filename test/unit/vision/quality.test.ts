@@ -2,7 +2,7 @@
 // passes on its picture measures (thresholds in src/core/vision/quality.ts, measured here).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { prepareCameraFrame } from '../../../src/adapters/vision-sharp/preprocess.js';
+import { prepareCameraFrame } from '../../../src/adapters/observer-camera/preprocess.js';
 import { frameStats } from '../../../src/core/vision/frame-stats.js';
 import { assessQuality } from '../../../src/core/vision/quality.js';
 import { screenModel } from '../../../src/core/vision/screen-model.js';

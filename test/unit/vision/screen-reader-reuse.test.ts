@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OcrEngine } from '../../../src/adapters/ocr-tesseract/tesseract-pool.js';
-import { ScreenReader } from '../../../src/app/vision/screen-reader.js';
+import type { OcrEngine } from '../../../src/core/ports/ocr.js';
+import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
 import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../../src/sim/device/device.js';
 import { parseDeviceFile } from '../../../src/sim/device/load.js';

@@ -1,0 +1,80 @@
+// Turns a camera picture into what OCR reads: the screen cut out and warped upright (with the
+// calibration's corners), gray, dark screens inverted, flat-fielded and stretched, at a width
+// in the range where text survives (540..1080 px). Clean screenshots skip the warp.
+import type { ScreenCalibration, Size } from '../../core/vision/calibration.js';
+import { screenSizeInCamera } from '../../core/vision/calibration.js';
+import { clearBorder, flatField, invert, isDarkScreen } from '../../core/vision/contrast.js';
+import type { GrayImage } from '../../core/vision/gray-image.js';
+import type { PackedImage } from '../../core/vision/warp-gray.js';
+import { gaussianBlur } from './decode.js';
+import { decodeRaw, rectifyGray } from './fingerprint-frame.js';
+
+export interface PreprocessOptions {
+  /** Output width; default: the screen's width in the camera picture, held within 540..1080. */
+  width?: number;
+  /** Flat-field correction (default true: it removes uneven light, vignette and glare). */
+  flatField?: boolean;
+}
+
+export interface Prepared {
+  /** The upright screen, ready for OCR. */
+  image: GrayImage;
+  /** The upright screen before contrast steps (for the quality measures). */
+  rectified: GrayImage;
+  inverted: boolean;
+  /** Multiply prepared-image pixels by these to get device pixels. */
+  toDevice: { x: number; y: number };
+  timings: { decodeMs: number; warpMs: number; contrastMs: number };
+}
+
+/** `decoded`: the same picture already decoded (the fingerprint step does that first), to skip a second decode. */
+export async function prepareCameraFrame(image: Uint8Array, calibration: ScreenCalibration, options: PreprocessOptions = {}, decoded_?: PackedImage): Promise<Prepared> {
+  const started = performance.now();
+  const camera = decoded_ ?? await decodeRaw(image);
+  const decoded = performance.now();
+  const size = outputSize(calibration.deviceSize, options.width ?? screenSizeInCamera(calibration.screenCorners).width);
+  const rectified = rectifyGray(camera, calibration, size.width);
+  const warped = performance.now();
+  const result = await contrastSteps(rectified, options.flatField ?? true);
+  return {
+    ...result, rectified,
+    toDevice: { x: calibration.deviceSize.width / size.width, y: calibration.deviceSize.height / size.height },
+    timings: { decodeMs: decoded - started, warpMs: warped - decoded, contrastMs: performance.now() - warped },
+  };
+}
+
+/** A device screenshot (PNG): scaled to the OCR width, gray, dark screens inverted, no flat-field. */
+export async function prepareScreenshot(image: Uint8Array, options: PreprocessOptions = {}): Promise<Prepared> {
+  const started = performance.now();
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(image).metadata();
+  const size = outputSize({ width: meta.width!, height: meta.height! }, options.width ?? meta.width!);
+  const { data } = await sharp(image).removeAlpha().greyscale().resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  const rectified: GrayImage = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), ...size };
+  const decoded = performance.now();
+  const result = await contrastSteps(rectified, options.flatField ?? false);
+  return {
+    ...result, rectified,
+    toDevice: { x: meta.width! / size.width, y: meta.height! / size.height },
+    timings: { decodeMs: decoded - started, warpMs: 0, contrastMs: performance.now() - decoded },
+  };
+}
+
+function outputSize(device: Size, wanted: number): Size {
+  const width = Math.round(Math.min(1080, Math.max(540, wanted)));
+  return { width, height: Math.round((width * device.height) / device.width) };
+}
+
+/** The flat-field's blur: wide against the text, so only the light's slow changes remain. */
+export const blurSigma = (width: number) => Math.max(8, width / 45);
+/** The bezel's bleed at the picture's edges, whitened. */
+export const borderMargin = (width: number) => Math.ceil(width / 150);
+
+async function contrastSteps(rectified: GrayImage, useFlatField: boolean): Promise<{ image: GrayImage; inverted: boolean }> {
+  const inverted = isDarkScreen(rectified);
+  const upright = inverted ? invert(rectified) : rectified;
+  const margin = borderMargin(upright.width);
+  if (!useFlatField) return { image: clearBorder(upright, margin), inverted };
+  const background = await gaussianBlur(upright, blurSigma(upright.width));
+  return { image: clearBorder(flatField(upright, background), margin), inverted };
+}

@@ -1,0 +1,172 @@
+// Reads camera frames into screen models, doing as little OCR as it can: a frame whose bytes
+// were seen before is answered from the cache; a frame whose content fingerprint is within the
+// noise floor of the last read frame's reuses that reading (no warp at full size, no OCR);
+// otherwise the places that changed (by the same fingerprints) are read again as full-width
+// bands and merged with the lines carried over from before (core/vision/incremental-read.ts:
+// a line is carried over only when no band touches it), unless the change is large, the band
+// reads have gone on too long, or a band reads fewer lines than it replaces: then the whole
+// screen is read. The status bar is outside the fingerprint: its text may be stale between
+// whole reads.
+import { createHash } from 'node:crypto';
+import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOptions } from './preprocess.js';
+import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
+import type { ScreenInput, ScreenReaderPort, ScreenReading } from '../../core/ports/screen-reader.js';
+import type { Band } from '../../core/vision/changed-regions.js';
+import { planRead, type DeviceBand } from '../../core/vision/incremental-read.js';
+import { prepareCameraBands } from './preprocess-bands.js';
+import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
+import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
+import { detectLayout } from '../../core/vision/detect-layout.js';
+import { frameStats } from '../../core/vision/frame-stats.js';
+import { fingerprintCameraFrame, fingerprintScreenshot } from './fingerprint-frame.js';
+import type { PackedImage } from '../../core/vision/warp-gray.js';
+import type { GrayImage } from '../../core/vision/gray-image.js';
+import { screenModel, type OcrLine } from '../../core/vision/screen-model.js';
+import { invert } from '../../core/vision/contrast.js';
+import { recognizeBothPolarities } from './both-polarities.js';
+import { toDeviceLines } from './raw-to-model.js';
+import { DEFAULT_REREAD_BELOW, rereadDoubtful } from './line-reread.js';
+
+export type { ScreenReading } from '../../core/ports/screen-reader.js';
+
+export interface ScreenReaderOptions extends PreprocessOptions {
+  /** Above this share of changed content cells the whole screen is read (default 0.35); -1 always reads it whole. */
+  fullReadAbove?: number;
+  /** After this many band reads in a row the next read is whole (default 8). */
+  fullReadEvery?: number;
+  /** Frames remembered by content hash (default 32). */
+  cacheSize?: number;
+  /** Lines read with a confidence (0..1) below this are re-read alone at 2x (default DEFAULT_REREAD_BELOW); -1 never. */
+  rereadBelow?: number;
+  /** Cell difference (gray levels) below which the content counts as unchanged (default DEFAULT_NOISE_FLOOR); -1 never reuses. */
+  noiseFloor?: number;
+}
+
+type Input = ScreenInput;
+
+export class ScreenReader implements ScreenReaderPort {
+  private last?: { prepared: Prepared; lines: OcrLine[]; reading: ScreenReading };
+  private bandReadsInARow = 0;
+  private readonly cache = new Map<string, ScreenReading>();
+
+  constructor(private readonly engine: OcrEngine, private readonly input: Input, private readonly options: ScreenReaderOptions = {}) {}
+
+  async read(image: Uint8Array): Promise<ScreenReading> {
+    const hash = createHash('sha256').update(image).digest('hex');
+    const cached = this.cache.get(hash);
+    if (cached) return { ...cached, source: 'cache', timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: 0 } };
+    const started = performance.now();
+    const { content, camera } = await this.fingerprint(image);
+    const fingerprinted = performance.now();
+    const floor = this.options.noiseFloor ?? DEFAULT_NOISE_FLOOR;
+    const change = this.last ? compareContent(this.last.reading.content, content, floor >= 0 ? floor : DEFAULT_NOISE_FLOOR) : undefined;
+    if (this.last && floor >= 0 && !change!.changed) {
+      return { ...this.last.reading, content, source: 'unchanged', bands: [], fullBecause: undefined, timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: fingerprinted - started } };
+    }
+    const deviceSize = this.input.kind === 'camera' ? this.input.calibration.deviceSize : undefined;
+    const fullReadAbove = this.options.fullReadAbove ?? 0.35;
+    const plan = fullReadAbove < 0 ? { kind: 'full' as const, reason: 'whole reads asked for' }
+      : this.input.kind !== 'camera' || !change ? { kind: 'full' as const, reason: change ? 'a screenshot' : 'no earlier reading' }
+        : planRead({ change, previous: this.last?.lines, deviceSize: deviceSize!, bandReadsInARow: this.bandReadsInARow }, { fullReadAbove, fullReadEvery: this.options.fullReadEvery });
+    let read: { prepared: Prepared; lines: OcrLine[]; bands: Band[] } | undefined;
+    let fullBecause = plan.kind === 'full' ? plan.reason : undefined;
+    if (plan.kind === 'bands' && camera && this.last) {
+      read = await this.readBands(camera, this.last, plan.bands, plan.kept);
+      if (!read) fullBecause = 'a band read fewer lines than it replaces';
+    }
+    if (!read) {
+      const prepared = this.input.kind === 'camera'
+        ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
+        : await prepareScreenshot(image, this.options);
+      read = { prepared, lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), bands: [{ y0: 0, y1: this.deviceSize(prepared).height }] };
+    }
+    this.bandReadsInARow = fullBecause === undefined ? this.bandReadsInARow + 1 : 0;
+    const { prepared, lines, bands } = read;
+    const doneAt = performance.now();
+    const reading: ScreenReading = {
+      model: screenModel(this.deviceSize(prepared), lines, detectLayout(prepared.rectified, this.deviceSize(prepared))), stats: frameStats(prepared.rectified),
+      source: fullBecause === undefined ? 'bands' : 'full', bands, content, ...(fullBecause !== undefined ? { fullBecause } : {}),
+      timings: { prepareMs: sum(prepared.timings), ocrMs: doneAt - fingerprinted - sum(prepared.timings), fingerprintMs: fingerprinted - started },
+    };
+    this.last = { prepared, lines, reading };
+    this.remember(hash, reading);
+    return reading;
+  }
+
+  private async fingerprint(image: Uint8Array): Promise<{ content: ContentFingerprint; camera?: PackedImage }> {
+    if (this.input.kind === 'screenshot') return { content: await fingerprintScreenshot(image) };
+    const { print, camera } = await fingerprintCameraFrame(image, this.input.calibration);
+    return { content: print, camera };
+  }
+
+  /** Forgets the previous frame: the next read is a full one. */
+  reset(): void {
+    this.last = undefined;
+    this.bandReadsInARow = 0;
+  }
+
+  /**
+   * The bands read again on the last prepared pictures with their rows made anew; undefined when a
+   * band read fewer lines than the last reading had there (light text on a mid-grey button can read
+   * as nothing alone where the whole page read it): correctness first, the caller reads it whole.
+   * Bands are read side by side when the engine has more than one worker.
+   */
+  private async readBands(camera: PackedImage, last: NonNullable<ScreenReader['last']>, bands: DeviceBand[], kept: OcrLine[]) {
+    if (this.input.kind !== 'camera') return undefined;
+    const scale = last.prepared.toDevice.y, height = last.prepared.image.height;
+    const rows = bands.map((band) => ({ y0: Math.max(0, Math.floor(band.y0 / scale)), y1: Math.min(height, Math.ceil(band.y1 / scale)) }));
+    const prepared = await prepareCameraBands(camera, this.input.calibration, last.prepared, rows);
+    // Each band is cut out and read on its own (tesseract's rectangle option read bands badly: measured).
+    const bandLines = await Promise.all(rows.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))));
+    const read: OcrLine[] = [];
+    for (const [index, band] of bands.entries()) {
+      const lines = toDeviceLines(shiftLines(bandLines[index]!, rows[index]!.y0 - STRIP_PAD), prepared.toDevice);
+      const replaced = last.lines.filter((line) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0).length;
+      if (lines.length < replaced) return undefined;
+      read.push(...lines);
+    }
+    return { prepared, lines: [...kept, ...read], bands };
+  }
+
+  /** The page read in both polarities, then its doubtful lines read again alone at 2x. */
+  private async recognize(image: GrayImage, plain: GrayImage): Promise<RawLine[]> {
+    const lines = await recognizeBothPolarities(this.engine, image, plain);
+    return rereadDoubtful(this.engine, image, lines, this.options.rereadBelow ?? DEFAULT_REREAD_BELOW);
+  }
+
+  private deviceSize(prepared: Prepared) {
+    return this.input.kind === 'camera'
+      ? this.input.calibration.deviceSize
+      : { width: Math.round(prepared.image.width * prepared.toDevice.x), height: Math.round(prepared.image.height * prepared.toDevice.y) };
+  }
+
+  private remember(hash: string, reading: ScreenReading): void {
+    this.cache.set(hash, reading);
+    if (this.cache.size > (this.options.cacheSize ?? 32)) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
+
+/** The picture before the contrast steps, the same way up as the page OCR reads (dark screens inverted). */
+function plainOf(prepared: Prepared) {
+  return prepared.inverted ? invert(prepared.rectified) : prepared.rectified;
+}
+
+function shiftLines(lines: RawLine[], dy: number): RawLine[] {
+  return lines.map((line) => ({
+    ...line, y0: line.y0 + dy, y1: line.y1 + dy,
+    words: line.words.map((word) => ({ ...word, y0: word.y0 + dy, y1: word.y1 + dy })),
+  }));
+}
+
+/** Tesseract reads a strip better with a white margin above and below it (measured). */
+const STRIP_PAD = 16;
+
+function paddedStrip(image: { data: Uint8Array; width: number }, band: Band) {
+  const { width } = image;
+  const height = band.y1 - band.y0 + 2 * STRIP_PAD;
+  const data = new Uint8Array(width * height).fill(255);
+  data.set(image.data.subarray(band.y0 * width, band.y1 * width), STRIP_PAD * width);
+  return { data, width, height };
+}
+
+const sum = (timings: Prepared['timings']) => timings.decodeMs + timings.warpMs + timings.contrastMs;

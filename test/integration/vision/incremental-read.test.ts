@@ -1,0 +1,65 @@
+// Incremental reads through real tesseract.js on virtual-camera frames: after a name is typed into
+// a field, only the field's band is read again (every OCR job is a strip, not the page), the typed
+// name is in the reading, and the lines far from the field are carried over as they were read; a
+// dialog over a scrim changes most of the screen and is read whole.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OcrEngine } from '../../../src/core/ports/ocr.js';
+import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-pool.js';
+import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
+import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
+import { VirtualDevice } from '../../../src/sim/device/device.js';
+import { parseDeviceFile } from '../../../src/sim/device/load.js';
+import { Driver } from '../../unit/sim/drive.js';
+
+const probe = readFileSync(join(import.meta.dirname, '../../fixtures/vision/layout-probe.yaml'), 'utf8');
+let pool: TesseractPool;
+beforeAll(async () => { pool = await TesseractPool.start(1); });
+afterAll(async () => { await pool.close(); });
+
+describe('ScreenReader by bands', () => {
+  it('reads again only the band that changed and carries the rest over', async () => {
+    const d = new Driver(new VirtualDevice(parseDeviceFile(probe)));
+    const camera = new VirtualCamera({ source: () => d.device.render(), seed: 11 });
+    const heights: number[] = [];
+    const counting: OcrEngine = {
+      recognize: async (png, rectangle) => { heights.push((await sharp(png).metadata()).height!); return pool.recognize(png, rectangle); },
+      close: async () => undefined,
+    };
+    const first = await camera.captureWithTruth();
+    const reader = new ScreenReader(counting, { kind: 'camera', calibration: { deviceSize: { width: d.device.width, height: d.device.height }, screenCorners: first.screenCorners } });
+    const whole = await reader.read(first.frame.image);
+    expect(whole.source).toBe('full');
+    const pageHeight = Math.max(...heights);
+    const field = whole.model.lines.find((l) => l.text.includes('Your name'))!;
+    const far = whole.model.lines.filter((l) => Math.abs(l.box.y - field.box.y) > 500);
+    expect(far.length).toBeGreaterThan(2);
+
+    d.tap('Your name').type('Ada Lovelace');
+    heights.length = 0;
+    const typed = await reader.read((await camera.capture()).image);
+    expect(typed.source, typed.fullBecause).toBe('bands');
+    // Only strips were read: none is a quarter of the page's height.
+    expect(heights.length).toBeGreaterThan(0);
+    for (const height of heights) expect(height).toBeLessThan(pageHeight / 4);
+    expect(typed.model.lines.map((l) => l.text).join(' | ')).toContain('Ada Lovelace');
+    // A band covers the field; the lines far from it are the very lines read before.
+    expect(typed.bands.some((band) => band.y0 <= field.box.y + field.box.height && band.y1 >= field.box.y)).toBe(true);
+    for (const line of far) expect(typed.model.lines).toContainEqual(line);
+  }, 120_000);
+
+  it('reads the whole screen when a dialog over a scrim covers it', async () => {
+    const d = new Driver(new VirtualDevice(parseDeviceFile(probe)));
+    const camera = new VirtualCamera({ source: () => d.device.render(), seed: 12 });
+    const first = await camera.captureWithTruth();
+    const reader = new ScreenReader(pool, { kind: 'camera', calibration: { deviceSize: { width: d.device.width, height: d.device.height }, screenCorners: first.screenCorners } });
+    await reader.read(first.frame.image);
+    d.tap('Details').wait(400);
+    const dialog = await reader.read((await camera.capture()).image);
+    expect(dialog.source).toBe('full');
+    expect(dialog.fullBecause).toMatch(/content changed/);
+    expect(dialog.model.lines.map((l) => l.text).join(' | ')).toContain('Delete everything');
+  }, 120_000);
+});
