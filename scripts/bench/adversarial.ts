@@ -3,11 +3,22 @@
 // pass rate, and saves build/bench/adversarial.json. The same runs test/e2e/adversarial.test.ts asserts on.
 import { pathToFileURL } from 'node:url';
 import { percentile } from './stats.js';
-import { formatReports, REPORT_FILE, runAdversarialSuite, summarise, writeReport } from '../../test/support/adversarial-runner.js';
+import {
+  formatReports,
+  REPORT_FILE,
+  runAdversarialSuite,
+  summarise,
+  writeReport,
+} from '../../test/support/adversarial-runner.js';
 
 export async function benchAdversarial(only?: string): Promise<Record<string, unknown>> {
   const started = performance.now();
-  const reports = await runAdversarialSuite({ concurrency: 2, ...(only ? { only } : {}), onReport: (r) => process.stdout.write(`  ... ${r.case} / ${r.run}: ${r.outcome} (${(r.durationMs / 1000).toFixed(1)} s)\n`) });
+  const reports = await runAdversarialSuite({
+    concurrency: 2,
+    ...(only ? { only } : {}),
+    onReport: (r) =>
+      process.stdout.write(`  ... ${r.case} / ${r.run}: ${r.outcome} (${(r.durationMs / 1000).toFixed(1)} s)\n`),
+  });
   process.stdout.write(`${formatReports(reports)}\n`);
   writeReport(reports);
   const s = summarise(reports);
@@ -17,7 +28,13 @@ export async function benchAdversarial(only?: string): Promise<Record<string, un
     'false successes': s.falseSuccesses,
     'unasked destructive actions': s.unaskedDestructive,
     'wall time of the suite, two runs at a time, s': Math.round((performance.now() - started) / 1000),
-    'run time, median s': Math.round(percentile(reports.map((r) => r.durationMs), 50) / 100) / 10,
+    'run time, median s':
+      Math.round(
+        percentile(
+          reports.map((r) => r.durationMs),
+          50,
+        ) / 100,
+      ) / 10,
     saved: REPORT_FILE,
   };
 }

@@ -15,27 +15,58 @@ export async function benchAgentStep(runs = 2): Promise<Record<string, unknown>>
   const act: number[] = [];
   const steps: number[] = [];
   const timeObserver = (port: ObserverPort): ObserverPort => ({
-    describe: () => port.describe(), close: () => port.close(),
-    observe: async (options) => { const t = performance.now(); const o = await port.observe(options); observe.push(performance.now() - t); return o; },
-  });
-  const timeMcu = (port: McuPort): McuPort => new Proxy(port, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (!['tap', 'type', 'key'].includes(String(key))) return typeof value === 'function' ? value.bind(target) : value;
-      return async (...args: unknown[]) => { const t = performance.now(); const r = await (value as (...a: unknown[]) => unknown).apply(target, args); act.push(performance.now() - t); return r; };
+    describe: () => port.describe(),
+    close: () => port.close(),
+    observe: async (options) => {
+      const t = performance.now();
+      const o = await port.observe(options);
+      observe.push(performance.now() - t);
+      return o;
     },
   });
+  const timeMcu = (port: McuPort): McuPort =>
+    new Proxy(port, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (!['tap', 'type', 'key'].includes(String(key)))
+          return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const t = performance.now();
+          const r = await (value as (...a: unknown[]) => unknown).apply(target, args);
+          act.push(performance.now() - t);
+          return r;
+        };
+      },
+    });
   const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
   for (let i = 0; i < runs; i++) {
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-bench-'));
-    const bench = openBench(runBenchSettings({ task, stateDir, interpreter: 'script', rig: { kind: 'sim', deviceFile: 'src/sim/devices/settings-wifi.yaml' } }));
+    const bench = openBench(
+      runBenchSettings({
+        task,
+        stateDir,
+        interpreter: 'script',
+        rig: { kind: 'sim', deviceFile: 'src/sim/devices/settings-wifi.yaml' },
+      }),
+    );
     let last = performance.now();
     try {
       await bench.start('rig');
       await runTask({
-        task, taskFile: 'settings-wifi', bench, stateDir, interpreter: 'script', approvals: 'none',
-        signal: new AbortController().signal, instrument: { observer: timeObserver, mcu: timeMcu },
-        onProgress: (event) => { if (event.type === 'step') { steps.push(performance.now() - last); last = performance.now(); } },
+        task,
+        taskFile: 'settings-wifi',
+        bench,
+        stateDir,
+        interpreter: 'script',
+        approvals: 'none',
+        signal: new AbortController().signal,
+        instrument: { observer: timeObserver, mcu: timeMcu },
+        onProgress: (event) => {
+          if (event.type === 'step') {
+            steps.push(performance.now() - last);
+            last = performance.now();
+          }
+        },
       });
     } finally {
       await bench.stop();

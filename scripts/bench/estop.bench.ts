@@ -19,7 +19,13 @@ export async function benchEmergencyStop(rounds = 100): Promise<Record<string, u
   const broker = await Mosquitto.start();
   const mcu = await NativeSimMcu.start();
   const link = await McuLink.connect({ path: mcu.path, commandIds: new MemoryCommandIds() });
-  const bench = await MqttBench.connect({ url: broker.url, benchId: 'latency', stateDir: mkdtempSync(join(tmpdir(), 'bh-estop-')), homeAssistant: false, log: () => undefined });
+  const bench = await MqttBench.connect({
+    url: broker.url,
+    benchId: 'latency',
+    stateDir: mkdtempSync(join(tmpdir(), 'bh-estop-')),
+    homeAssistant: false,
+    log: () => undefined,
+  });
   let latchedAt = 0;
   bench.onEmergencyStop(async () => {
     await link.emergencyStop();
@@ -37,7 +43,11 @@ export async function benchEmergencyStop(rounds = 100): Promise<Record<string, u
       await link.clearEmergencyStop(); // by the bench's own link, never over MQTT
       const replied = new Promise<void>((resolve) => operator.once('message', () => resolve()));
       const sent = performance.now();
-      operator.publish('benchhand/latency/cmd', JSON.stringify({ requestId: `estop-${randomUUID()}`, command: 'estop' }), { qos: 1, properties: { responseTopic: replyTopic, correlationData: Buffer.from(String(i)) } });
+      operator.publish(
+        'benchhand/latency/cmd',
+        JSON.stringify({ requestId: `estop-${randomUUID()}`, command: 'estop' }),
+        { qos: 1, properties: { responseTopic: replyTopic, correlationData: Buffer.from(String(i)) } },
+      );
       await replied;
       toReply.push(performance.now() - sent);
       toLatch.push(latchedAt - sent);

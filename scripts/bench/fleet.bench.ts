@@ -27,7 +27,10 @@ export async function benchFleet(sizes = [1, 2, 3]): Promise<Record<string, unkn
     figures[`${size} bench${size > 1 ? 'es' : ''}: jobs per minute (${JOBS} jobs)`] = round(jobsPerMinute, 1);
     latencies.push(...claimMs);
   }
-  figures['claim latency, job published -> claim retained, idle bench, median ms'] = round(percentile(latencies, 50), 1);
+  figures['claim latency, job published -> claim retained, idle bench, median ms'] = round(
+    percentile(latencies, 50),
+    1,
+  );
   figures['claim latency p90 ms'] = round(percentile(latencies, 90), 1);
   figures['claim samples'] = latencies.length;
   return figures;
@@ -39,7 +42,10 @@ async function oneFleet(size: number): Promise<{ jobsPerMinute: number; claimMs:
   const flows = join(dir, 'flows');
   mkdirSync(flows);
   for (let n = 1; n <= JOBS; n += 1) {
-    writeFileSync(join(flows, `open-list-${n}.yaml`), `goal: Open the network list and come back (${n})\nsteps:\n  - tap: Network & internet\n    expect: Choose a network\n    timeout_ms: 10000\n  - key: ESC\n    expect: Network & internet\n    timeout_ms: 10000\n  - submit: { summary: done }\n`);
+    writeFileSync(
+      join(flows, `open-list-${n}.yaml`),
+      `goal: Open the network list and come back (${n})\nsteps:\n  - tap: Network & internet\n    expect: Choose a network\n    timeout_ms: 10000\n  - key: ESC\n    expect: Network & internet\n    timeout_ms: 10000\n  - submit: { summary: done }\n`,
+    );
   }
   const benches: { bench: VirtualBench; server: BenchServer; child: ChildProcess }[] = [];
   const watcher = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
@@ -52,23 +58,53 @@ async function oneFleet(size: number): Promise<{ jobsPerMinute: number; claimMs:
     if (topic.endsWith('/service/status') && payload.toString() === 'online') online.add(topic);
     else if (topic.includes('/claims/')) claimed.set(topic.split('/').at(-1)!, at);
     else if (topic.includes('/results/')) finished.add(topic.split('/').at(-1)!);
-    else if (topic.includes('/jobs/')) { const id = JSON.parse(payload.toString()).jobId as string; if (!published.has(id)) published.set(id, at); }
+    else if (topic.includes('/jobs/')) {
+      const id = JSON.parse(payload.toString()).jobId as string;
+      if (!published.has(id)) published.set(id, at);
+    }
   });
-  await watcher.subscribeAsync(['benchhand/+/service/status', 'benchhand/_fleet/lab/claims/+/+', 'benchhand/_fleet/lab/results/+/+', 'benchhand/_fleet/lab/jobs/+']);
+  await watcher.subscribeAsync([
+    'benchhand/+/service/status',
+    'benchhand/_fleet/lab/claims/+/+',
+    'benchhand/_fleet/lab/results/+/+',
+    'benchhand/_fleet/lab/jobs/+',
+  ]);
   try {
     for (let i = 1; i <= size; i += 1) {
       const bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
       const server = await BenchServer.start(bench);
       const config = join(dir, `f${i}.yaml`);
       writeFileSync(config, `bench:\n  id: f${i}\n  stateDir: ${join(dir, `f${i}`)}\nmqtt:\n  url: ${broker.url}\n`);
-      const child = spawnCli(['service', '--config', config, '--bench', server.url, '--pool', 'lab', '--ping-ms', '1000', '--hand-on-ms', '1500']);
+      const child = spawnCli([
+        'service',
+        '--config',
+        config,
+        '--bench',
+        server.url,
+        '--pool',
+        'lab',
+        '--ping-ms',
+        '1000',
+        '--hand-on-ms',
+        '1500',
+      ]);
       child.stderr!.resume();
       child.stdout!.resume();
       benches.push({ bench, server, child });
     }
     await waitFor(() => online.size === size, 120_000, 'the benches online');
     const start = performance.now();
-    const submitted = await runCli(['ops', 'submit', flows, '--pool', 'lab', '--deadline', '30m', '--broker', broker.url]);
+    const submitted = await runCli([
+      'ops',
+      'submit',
+      flows,
+      '--pool',
+      'lab',
+      '--deadline',
+      '30m',
+      '--broker',
+      broker.url,
+    ]);
     if (submitted.code !== 0) throw new Error(`ops submit failed: ${submitted.stderr}`);
     await waitFor(() => finished.size === JOBS, 30 * 60_000, 'every result');
     const minutes = (performance.now() - start) / 60_000;

@@ -25,14 +25,21 @@ import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.
 import { startHarness } from '../../test/support/agent-harness.js';
 import { FakeLlmServer, type FakeLlmRequest, type FakeLlmStep } from '../../test/support/fake-llm-server.js';
 import type { FakeLlmView } from '../../test/support/fake-llm-view.js';
-import { brokenPairsIn, rememberingWifiModel, userText, WIFI_TASK, WIFI_TASK_FILE } from '../../test/support/scripted-models-context.js';
+import {
+  brokenPairsIn,
+  rememberingWifiModel,
+  userText,
+  WIFI_TASK,
+  WIFI_TASK_FILE,
+} from '../../test/support/scripted-models-context.js';
 import { wifiModel } from '../../test/support/scripted-models.js';
 import { percentile } from './stats.js';
 
 const WINDOW = 32_000;
 const LONG_STEPS = 300;
 
-const tokensOf = (view: FakeLlmView): number => estimateRequestTokens({ system: view.system, messages: view.messages, tools: view.tools as never });
+const tokensOf = (view: FakeLlmView): number =>
+  estimateRequestTokens({ system: view.system, messages: view.messages, tools: view.tools as never });
 
 /** What each step adds to the prompt: the growth from one request to the next within a session. */
 function perStep(requests: FakeLlmRequest[]): number[] {
@@ -40,22 +47,53 @@ function perStep(requests: FakeLlmRequest[]): number[] {
   return sizes.slice(1).flatMap((s, i) => (s.messages > sizes[i]!.messages ? [s.tokens - sizes[i]!.tokens] : []));
 }
 
-export async function wifiOnBench(fake: FakeLlmServer, sendImages: boolean): Promise<{ perStep: number[]; whole: number[]; fixed: number }> {
+export async function wifiOnBench(
+  fake: FakeLlmServer,
+  sendImages: boolean,
+): Promise<{ perStep: number[]; whole: number[]; fixed: number }> {
   fake.reset();
   fake.respond(wifiModel);
   const task = loadTask(WIFI_TASK_FILE);
   const stateDir = mkdtempSync(join(tmpdir(), 'bh-bench-llm-'));
-  const llm = { provider: 'openai-compatible', baseUrl: fake.baseUrl('openai'), model: 'scripted', requireApiKey: false, sendImages };
-  const bench = openBench(runBenchSettings({ task, stateDir, interpreter: 'llm', llm, rig: { kind: 'sim', deviceFile: 'src/sim/devices/settings-wifi.yaml' } }));
+  const llm = {
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl('openai'),
+    model: 'scripted',
+    requireApiKey: false,
+    sendImages,
+  };
+  const bench = openBench(
+    runBenchSettings({
+      task,
+      stateDir,
+      interpreter: 'llm',
+      llm,
+      rig: { kind: 'sim', deviceFile: 'src/sim/devices/settings-wifi.yaml' },
+    }),
+  );
   try {
     await bench.start('rig');
-    const outcome = await runTask({ task, taskFile: 'settings-wifi', bench, stateDir, interpreter: 'llm', llm, approvals: 'all', signal: new AbortController().signal });
-    if (outcome.kind !== 'ran' || outcome.summary.termination.kind !== 'submitted') throw new Error(`the Wi-Fi run did not submit: ${JSON.stringify(outcome).slice(0, 300)}`);
+    const outcome = await runTask({
+      task,
+      taskFile: 'settings-wifi',
+      bench,
+      stateDir,
+      interpreter: 'llm',
+      llm,
+      approvals: 'all',
+      signal: new AbortController().signal,
+    });
+    if (outcome.kind !== 'ran' || outcome.summary.termination.kind !== 'submitted')
+      throw new Error(`the Wi-Fi run did not submit: ${JSON.stringify(outcome).slice(0, 300)}`);
   } finally {
     await bench.stop();
   }
   const first = fake.requests[0]!.view;
-  return { perStep: perStep(fake.requests), whole: fake.requests.map((r) => tokensOf(r.view)), fixed: estimateRequestTokens({ system: first.system, messages: [], tools: first.tools as never }) };
+  return {
+    perStep: perStep(fake.requests),
+    whole: fake.requests.map((r) => tokensOf(r.view)),
+    fixed: estimateRequestTokens({ system: first.system, messages: [], tools: first.tools as never }),
+  };
 }
 
 /**
@@ -69,11 +107,21 @@ function longModel(): (view: FakeLlmView) => FakeLlmStep {
     turn++;
     if (turn > LONG_STEPS - 6) return rememberingWifiModel(view);
     const screen = view.lastUserText.slice(view.lastUserText.lastIndexOf('<screen>'));
-    const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
+    const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({
+      toolCalls: [{ name, arguments: args }],
+    });
     if (/Choose a network/.test(screen)) {
-      return turn % 2 ? call('read_screen', { max_lines: 1 + (turn % 59) }) : call('press_key', { key: 'ESC', expect: 'Settings', verify_timeout_ms: 1000 + turn });
+      return turn % 2
+        ? call('read_screen', { max_lines: 1 + (turn % 59) })
+        : call('press_key', { key: 'ESC', expect: 'Settings', verify_timeout_ms: 1000 + turn });
     }
-    if (/Network & internet/.test(screen)) return call('tap_point', { x: 300 + (turn % 400), y: 540, expect: 'Choose a network', verify_timeout_ms: 1000 + turn });
+    if (/Network & internet/.test(screen))
+      return call('tap_point', {
+        x: 300 + (turn % 400),
+        y: 540,
+        expect: 'Choose a network',
+        verify_timeout_ms: 1000 + turn,
+      });
     return call('wait_for', { timeout_ms: 500 + turn });
   };
 }
@@ -86,37 +134,88 @@ async function longRun(fake: FakeLlmServer) {
   const tooLong: FakeLlmStep = { overflow: 'openai', promptTokens: WINDOW + 1, limitTokens: WINDOW };
   let switchAt: number | undefined;
   fake.respond((view, request) => {
-    if (switchAt === undefined && request.index >= LONG_STEPS / 2) { switchAt = request.index; return tooLong; }
+    if (switchAt === undefined && request.index >= LONG_STEPS / 2) {
+      switchAt = request.index;
+      return tooLong;
+    }
     if (switchAt !== undefined && request.index === switchAt + 1) return tooLong;
     return model(view);
   });
   const h = await startHarness('settings-wifi');
-  const llm = createLlm({ provider: 'openai-compatible', baseUrl: fake.baseUrl('openai'), model: 'scripted', requireApiKey: false, maxRetries: 0, contextWindow: WINDOW });
-  const interpreter = new LlmInterpreter({
-    llm, tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID, handoff: 'Task inputs: {password}: secret, type it as {password}',
-    durableState: () => durableSummary(JSON.parse(readFileSync(join(h.stateDir, 'result.json'), 'utf8')), ['The conversation was reset to fit the model\'s context. What is known for certain:']),
-  }, WIFI_TASK.goal);
+  const llm = createLlm({
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl('openai'),
+    model: 'scripted',
+    requireApiKey: false,
+    maxRetries: 0,
+    contextWindow: WINDOW,
+  });
+  const interpreter = new LlmInterpreter(
+    {
+      llm,
+      tools: new ToolRegistry().specs(),
+      approvals: h.approvals,
+      newId: randomUUID,
+      handoff: 'Task inputs: {password}: secret, type it as {password}',
+      durableState: () =>
+        durableSummary(JSON.parse(readFileSync(join(h.stateDir, 'result.json'), 'utf8')), [
+          "The conversation was reset to fit the model's context. What is known for certain:",
+        ]),
+    },
+    WIFI_TASK.goal,
+  );
   let firstCompactionStep: number | undefined;
-  const cursor = () => interpreter.cursor() as { sessionSwitches: number; context: { compactions: number; lastSeed?: { durableChars: number } } };
-  const summary = await runAgent({
-    ...h.deps(interpreter, { maxSteps: LONG_STEPS + 50, verifyTimeoutMs: 3000 }, WIFI_TASK),
-    onProgress: (event) => { if (event.type === 'step' && firstCompactionStep === undefined && cursor().context.compactions > 0) firstCompactionStep = event.step - 1; },
-  }, { goal: WIFI_TASK.goal, task: 'bench-long' });
+  const cursor = () =>
+    interpreter.cursor() as {
+      sessionSwitches: number;
+      context: { compactions: number; lastSeed?: { durableChars: number } };
+    };
+  const summary = await runAgent(
+    {
+      ...h.deps(interpreter, { maxSteps: LONG_STEPS + 50, verifyTimeoutMs: 3000 }, WIFI_TASK),
+      onProgress: (event) => {
+        if (event.type === 'step' && firstCompactionStep === undefined && cursor().context.compactions > 0)
+          firstCompactionStep = event.step - 1;
+      },
+    },
+    { goal: WIFI_TASK.goal, task: 'bench-long' },
+  );
   const orphans = fake.requests.flatMap((r) => brokenPairsIn(r.view.messages));
-  const seedRequest = fake.requests.find((r) => r.view.messages.length === 1 && userText(r.view).includes(SESSION_MARKER));
+  const seedRequest = fake.requests.find(
+    (r) => r.view.messages.length === 1 && userText(r.view).includes(SESSION_MARKER),
+  );
   const seedText = seedRequest ? userText(seedRequest.view) : '';
   const checkpoint = JSON.parse(readFileSync(join(h.stateDir, 'result.json'), 'utf8'));
-  const resumeSeed = durableSummary(checkpoint, ['The run was resumed after an interruption. What is known for certain:']);
+  const resumeSeed = durableSummary(checkpoint, [
+    'The run was resumed after an interruption. What is known for certain:',
+  ]);
   const carries = {
-    goal: seedText.includes(WIFI_TASK.goal), 'continuation id': seedText.includes(checkpoint.continuationId),
-    'completed steps (decisions, command ids)': /Completed so far/.test(seedText), 'what failed': /What went wrong so far/.test(seedText),
-    'output tail': /Last lines of the run's output/.test(seedText), 'the current screen': /<screen>/.test(seedText),
+    goal: seedText.includes(WIFI_TASK.goal),
+    'continuation id': seedText.includes(checkpoint.continuationId),
+    'completed steps (decisions, command ids)': /Completed so far/.test(seedText),
+    'what failed': /What went wrong so far/.test(seedText),
+    'output tail': /Last lines of the run's output/.test(seedText),
+    'the current screen': /<screen>/.test(seedText),
   };
   return {
-    summary, orphans, firstCompactionStep, cursor: cursor(), requests: fake.requests.length,
-    goalReached: summary.termination.kind === 'submitted' && unmetExpectations(loadTaskFile(WIFI_TASK_FILE), h.device).length === 0,
-    seedTokens: estimateTextTokens(seedText), resumeSeedTokens: estimateTextTokens(resumeSeed), carries,
-    leavesOut: seedText ? ['the old transcript (earlier screens, tool results, the model\'s reasoning)', 'completed steps past the last 20', 'errors past the last 8'] : [],
+    summary,
+    orphans,
+    firstCompactionStep,
+    cursor: cursor(),
+    requests: fake.requests.length,
+    goalReached:
+      summary.termination.kind === 'submitted' &&
+      unmetExpectations(loadTaskFile(WIFI_TASK_FILE), h.device).length === 0,
+    seedTokens: estimateTextTokens(seedText),
+    resumeSeedTokens: estimateTextTokens(resumeSeed),
+    carries,
+    leavesOut: seedText
+      ? [
+          "the old transcript (earlier screens, tool results, the model's reasoning)",
+          'completed steps past the last 20',
+          'errors past the last 8',
+        ]
+      : [],
     perStep: perStep(fake.requests),
   };
 }
@@ -138,13 +237,16 @@ export async function benchLlmContext(): Promise<Record<string, unknown>> {
       'whole request without images, median tokens': percentile(text.whole, 50),
       'whole request with images (only the newest frame kept), median tokens': percentile(images.whole, 50),
       'tokens per step in the 300-step run, median / p95': `${percentile(long.perStep, 50)} / ${percentile(long.perStep, 95)}`,
-      'steps a 32k window holds before the first compaction': long.firstCompactionStep ?? `none in ${long.summary.stepsUsed} steps`,
+      'steps a 32k window holds before the first compaction':
+        long.firstCompactionStep ?? `none in ${long.summary.stepsUsed} steps`,
       [`${LONG_STEPS}-step task in a 32k window`]: `${long.summary.termination.kind}, goal ${long.goalReached ? 'reached' : 'NOT reached'}, ${long.summary.stepsUsed} steps, ${long.requests} requests`,
       'compactions / session switches': `${long.cursor.context.compactions} / ${long.cursor.sessionSwitches}`,
       'orphaned or unanswered tool results in any request': long.orphans.length,
       'session seed after a switch, tokens (durable chars)': `${long.seedTokens} (${long.cursor.context.lastSeed?.durableChars ?? 0})`,
       'seed after a crash (resume handoff from result.json), tokens': long.resumeSeedTokens,
-      'the seed carries': Object.entries(long.carries).map(([k, v]) => `${k}: ${v ? 'yes' : 'NO'}`).join(', '),
+      'the seed carries': Object.entries(long.carries)
+        .map(([k, v]) => `${k}: ${v ? 'yes' : 'NO'}`)
+        .join(', '),
       'the seed leaves out': long.leavesOut.join('; '),
     };
   } finally {
@@ -153,5 +255,6 @@ export async function benchLlmContext(): Promise<Record<string, unknown>> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const [label, value] of Object.entries(await benchLlmContext())) process.stdout.write(`  ${label.padEnd(66)} ${value}\n`);
+  for (const [label, value] of Object.entries(await benchLlmContext()))
+    process.stdout.write(`  ${label.padEnd(66)} ${value}\n`);
 }

@@ -10,8 +10,13 @@ export async function benchMcuLink(iterations = 400): Promise<Record<string, unk
   let txBytes = 0;
   let rxBytes = 0;
   const link = await McuLink.connect({
-    path: mcu.path, commandIds: new MemoryCommandIds(), heartbeatMs: 60_000,
-    trace: (direction, line) => { if (direction === 'tx') txBytes = line.length + 1; else rxBytes += line.length + 1; },
+    path: mcu.path,
+    commandIds: new MemoryCommandIds(),
+    heartbeatMs: 60_000,
+    trace: (direction, line) => {
+      if (direction === 'tx') txBytes = line.length + 1;
+      else rxBytes += line.length + 1;
+    },
   });
   const ping: number[] = [];
   const key: number[] = [];

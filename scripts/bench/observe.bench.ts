@@ -20,13 +20,18 @@ export async function benchObserve(rounds = 6): Promise<Record<string, unknown>>
   return {
     ...one,
     'with 2 OCR workers: changed screen, bands | full, median ms': `${two['observe, changed screen (toggle), band reads, median ms']} | ${two['observe, changed screen (toggle), full reads, median ms']}`,
-    'with 2 OCR workers: CPU ms per observe, median: unchanged | bands | full': two['CPU ms per observe, median: unchanged | bands | full'],
+    'with 2 OCR workers: CPU ms per observe, median: unchanged | bands | full':
+      two['CPU ms per observe, median: unchanged | bands | full'],
   };
 }
 
 async function measure(workers: number, rounds: number): Promise<Record<string, unknown>> {
   const pool = await TesseractPool.start(workers);
-  const camera: number[] = [], unchanged: number[] = [], bands: number[] = [], full: number[] = [], fingerprint: number[] = [];
+  const camera: number[] = [],
+    unchanged: number[] = [],
+    bands: number[] = [],
+    full: number[] = [],
+    fingerprint: number[] = [];
   const sources: Record<string, number> = {};
   // CPU time of this process (tesseract's worker threads included): what the wall time would be on a quiet core.
   const cpu: Record<'unchanged' | 'bands' | 'full', number[]> = { unchanged: [], bands: [], full: [] };
@@ -37,17 +42,30 @@ async function measure(workers: number, rounds: number): Promise<Record<string, 
       let t = 100;
       const tap = (label: string) => {
         const box = device.groundTruth().targets.find((x) => x.label === label)!.box;
-        const x = Math.round(box.x + box.width / 2), y = Math.round(box.y + box.height / 2);
-        device.tapDown(x, y, (t += 40)); device.tapUp(x, y, (t += 80));
+        const x = Math.round(box.x + box.width / 2),
+          y = Math.round(box.y + box.height / 2);
+        device.tapDown(x, y, (t += 40));
+        device.tapUp(x, y, (t += 80));
       };
       const first = await cam.captureWithTruth();
-      const reader = new ScreenReader(pool, { kind: 'camera', calibration: { deviceSize: { width: device.width, height: device.height }, screenCorners: first.screenCorners } }, mode === 'full' ? { fullReadAbove: -1 } : {});
+      const reader = new ScreenReader(
+        pool,
+        {
+          kind: 'camera',
+          calibration: {
+            deviceSize: { width: device.width, height: device.height },
+            screenCorners: first.screenCorners,
+          },
+        },
+        mode === 'full' ? { fullReadAbove: -1 } : {},
+      );
       await reader.read(first.frame.image);
       const look = async (into: number[]) => {
         const started = performance.now();
         const capture = await cam.captureWithTruth();
         camera.push(performance.now() - started);
-        const readStarted = performance.now(), cpuStarted = process.cpuUsage();
+        const readStarted = performance.now(),
+          cpuStarted = process.cpuUsage();
         const reading = await reader.read(capture.frame.image);
         into.push(performance.now() - readStarted);
         const used = process.cpuUsage(cpuStarted);
@@ -65,15 +83,19 @@ async function measure(workers: number, rounds: number): Promise<Record<string, 
     await pool.close();
   }
   return {
-    'virtual camera render + photograph, median ms (not the agent\'s)': round(percentile(camera, 50), 1),
+    "virtual camera render + photograph, median ms (not the agent's)": round(percentile(camera, 50), 1),
     'OCR workers': workers,
     'observe, unchanged screen, median ms': round(percentile(unchanged, 50), 1),
     'observe, unchanged screen, p90 ms': round(percentile(unchanged, 90), 1),
     'of which content fingerprint, median ms': round(percentile(fingerprint, 50), 1),
     'observe, changed screen (toggle), band reads, median ms': round(percentile(bands, 50), 1),
     'observe, changed screen (toggle), full reads, median ms': round(percentile(full, 50), 1),
-    'CPU ms per observe, median: unchanged | bands | full': (['unchanged', 'bands', 'full'] as const).map((k) => round(percentile(cpu[k], 50), 1)).join(' | '),
+    'CPU ms per observe, median: unchanged | bands | full': (['unchanged', 'bands', 'full'] as const)
+      .map((k) => round(percentile(cpu[k], 50), 1))
+      .join(' | '),
     'load average (1 min) when measured': round((await import('node:os')).loadavg()[0]!, 1),
-    'readings by source': Object.entries(sources).map(([k, v]) => `${k} ${v}`).join(', '),
+    'readings by source': Object.entries(sources)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
   };
 }

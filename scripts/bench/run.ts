@@ -13,18 +13,23 @@ import { benchFleet } from './fleet.bench.js';
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
   'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
-  'Vision: widened OCR corpus (Roboto, dark, 720/1440 px, dialogs, small grey text), screen reader | plain tesseract.js': () => benchWideCorpus(),
+  'Vision: widened OCR corpus (Roboto, dark, 720/1440 px, dialogs, small grey text), screen reader | plain tesseract.js':
+    () => benchWideCorpus(),
   'Vision: observe (frame -> screen model) on the virtual camera, warm': () => benchObserve(),
   'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
   'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
   'Adversarial devices: pass rate, false successes, unasked destructive actions': () => benchAdversarial(),
-  'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': () => benchLlmContext(),
+  'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': () =>
+    benchLlmContext(),
   'Fleet: jobs per minute with 1, 2, 3 benches on one mosquitto, and the claim latency': () => benchFleet(),
 };
 
 const only = process.argv[2];
-const results: Record<string, unknown> = { machine: `${process.platform} ${process.arch}, node ${process.version}`, at: new Date().toISOString() };
+const results: Record<string, unknown> = {
+  machine: `${process.platform} ${process.arch}, node ${process.version}`,
+  at: new Date().toISOString(),
+};
 for (const [name, run] of Object.entries(benches)) {
   if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
   process.stdout.write(`\n## ${name}\n`);

@@ -19,15 +19,31 @@ import { percentile, round } from './stats.js';
 const corpus = join(import.meta.dirname, '../../test/fixtures/ocr-corpus');
 /** Frames the bench does not draw by default (scripts/vision/make-corpus.ts --wide). */
 const wideCorpus = join(import.meta.dirname, '../../test/fixtures/ocr-corpus-wide');
-interface Entry { dir: string; stem: string; device: string; state: string; setting: string; fault?: string }
-interface Frame { entry: Entry; truth: RecordedTruth; lines: string[]; folder: string }
+interface Entry {
+  dir: string;
+  stem: string;
+  device: string;
+  state: string;
+  setting: string;
+  fault?: string;
+}
+interface Frame {
+  entry: Entry;
+  truth: RecordedTruth;
+  lines: string[];
+  folder: string;
+}
 
 function loadCorpus(folder = corpus): Frame[] {
   const index = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')) as Entry[];
-  return index.filter((e) => !e.fault).map((entry) => {
-    const truth = JSON.parse(readFileSync(join(folder, entry.dir, `${entry.stem}.truth.json`), 'utf8')) as RecordedTruth;
-    return { entry, truth, lines: truthLines(truth.texts), folder };
-  });
+  return index
+    .filter((e) => !e.fault)
+    .map((entry) => {
+      const truth = JSON.parse(
+        readFileSync(join(folder, entry.dir, `${entry.stem}.truth.json`), 'utf8'),
+      ) as RecordedTruth;
+      return { entry, truth, lines: truthLines(truth.texts), folder };
+    });
 }
 
 /**
@@ -38,11 +54,15 @@ function loadCorpus(folder = corpus): Frame[] {
  * the OCR lines on one row are joined like the truth's runs.
  */
 export async function benchWideCorpus(): Promise<Record<string, unknown>> {
-  if (!existsSync(join(wideCorpus, 'index.json'))) return { 'widened corpus': 'SKIPPED: run node --import tsx scripts/vision/make-corpus.ts --wide' };
+  if (!existsSync(join(wideCorpus, 'index.json')))
+    return { 'widened corpus': 'SKIPPED: run node --import tsx scripts/vision/make-corpus.ts --wide' };
   const frames = loadCorpus(wideCorpus);
   const ours = await TesseractPool.start(1);
   const plain = await TesseractPool.start(1, { psm: '6' });
-  const score: Record<string, { ours: { cer: number; recall: number }; plain: { cer: number; recall: number }; n: number; ms: number[] }> = {};
+  const score: Record<
+    string,
+    { ours: { cer: number; recall: number }; plain: { cer: number; recall: number }; n: number; ms: number[] }
+  > = {};
   try {
     for (const frame of frames) {
       const image = readFileSync(join(frame.folder, frame.entry.dir, `${frame.entry.stem}.camera.jpg`));
@@ -53,20 +73,29 @@ export async function benchWideCorpus(): Promise<Record<string, unknown>> {
       const prepared = await prepareCameraFrame(image, calibration, { width: 810 });
       // Both sides as rows (runs on one row joined left to right), as the truth is: tesseract reads
       // "09:41" and "82%" as two lines where the truth has one row, which is not an error.
-      const plainRead = truthLines(toDeviceLines(await plain.recognize(await encodePng(prepared.image)), prepared.toDevice));
+      const plainRead = truthLines(
+        toDeviceLines(await plain.recognize(await encodePng(prepared.image)), prepared.toDevice),
+      );
       const ourRead = truthLines(reading.model.lines);
       for (const key of [frame.entry.setting, 'all']) {
         const s = (score[key] ??= { ours: { cer: 0, recall: 0 }, plain: { cer: 0, recall: 0 }, n: 0, ms: [] });
-        s.ours.cer += lineCharacterErrorRate(frame.lines, ourRead); s.ours.recall += wordRecall(frame.lines, ourRead);
-        s.plain.cer += lineCharacterErrorRate(frame.lines, plainRead); s.plain.recall += wordRecall(frame.lines, plainRead);
-        s.n++; s.ms.push(elapsed);
+        s.ours.cer += lineCharacterErrorRate(frame.lines, ourRead);
+        s.ours.recall += wordRecall(frame.lines, ourRead);
+        s.plain.cer += lineCharacterErrorRate(frame.lines, plainRead);
+        s.plain.recall += wordRecall(frame.lines, plainRead);
+        s.n++;
+        s.ms.push(elapsed);
       }
     }
   } finally {
     await ours.close();
     await plain.close();
   }
-  const figures: Record<string, unknown> = { 'widened corpus frames': `${frames.length} (${Object.keys(score).filter((k) => k !== 'all').join(', ')})` };
+  const figures: Record<string, unknown> = {
+    'widened corpus frames': `${frames.length} (${Object.keys(score)
+      .filter((k) => k !== 'all')
+      .join(', ')})`,
+  };
   for (const [key, s] of Object.entries(score)) {
     const pct = (v: number) => round((v / s.n) * 100, 1);
     figures[`wide ${key}: word recall % screen reader | plain`] = `${pct(s.ours.recall)} | ${pct(s.plain.recall)}`;
@@ -80,12 +109,17 @@ async function prepare(frame: Frame, kind: 'clean' | 'camera'): Promise<Prepared
   const file = (suffix: string) => readFileSync(join(corpus, frame.entry.dir, `${frame.entry.stem}.${suffix}`));
   return kind === 'clean'
     ? prepareScreenshot(file('screen.png'), { width: 1080 })
-    : prepareCameraFrame(file('camera.jpg'), { deviceSize: frame.truth.deviceSize, screenCorners: frame.truth.screenCorners });
+    : prepareCameraFrame(file('camera.jpg'), {
+        deviceSize: frame.truth.deviceSize,
+        screenCorners: frame.truth.screenCorners,
+      });
 }
 
 async function measure(engine: OcrEngine, frames: Frame[], kind: 'clean' | 'camera') {
-  let cer = 0, recall = 0;
-  const ms: number[] = [], ocrMs: number[] = [];
+  let cer = 0,
+    recall = 0;
+  const ms: number[] = [],
+    ocrMs: number[] = [];
   for (const frame of frames) {
     const started = performance.now();
     const prepared = await prepare(frame, kind);
@@ -97,7 +131,13 @@ async function measure(engine: OcrEngine, frames: Frame[], kind: 'clean' | 'came
     cer += lineCharacterErrorRate(frame.lines, read);
     recall += wordRecall(frame.lines, read);
   }
-  return { cer: cer / frames.length, recall: recall / frames.length, firstMs: ms[0]!, warmMs: percentile(ms.slice(1), 50), ocrMs: percentile(ocrMs.slice(1), 50) };
+  return {
+    cer: cer / frames.length,
+    recall: recall / frames.length,
+    firstMs: ms[0]!,
+    warmMs: percentile(ms.slice(1), 50),
+    ocrMs: percentile(ocrMs.slice(1), 50),
+  };
 }
 
 /** A fresh engine's start plus its first frame. */
@@ -113,16 +153,28 @@ async function cold(start: () => Promise<OcrEngine>, frame: Frame, kind: 'clean'
 /** The default-camera frames of each device in recorded order, read incrementally (only changed bands). */
 async function incremental(pool: TesseractPool, frames: Frame[]) {
   const ms: number[] = [];
-  let recall = 0, cer = 0, n = 0, banded = 0;
+  let recall = 0,
+    cer = 0,
+    n = 0,
+    banded = 0;
   for (const device of new Set(frames.map((f) => f.entry.device))) {
     const sequence = frames.filter((f) => f.entry.device === device && f.entry.setting === 'default');
-    const reader = new ScreenReader(pool, { kind: 'camera', calibration: { deviceSize: sequence[0]!.truth.deviceSize, screenCorners: sequence[0]!.truth.screenCorners } });
+    const reader = new ScreenReader(pool, {
+      kind: 'camera',
+      calibration: { deviceSize: sequence[0]!.truth.deviceSize, screenCorners: sequence[0]!.truth.screenCorners },
+    });
     for (const frame of sequence) {
       const reading = await reader.read(readFileSync(join(corpus, frame.entry.dir, `${frame.entry.stem}.camera.jpg`)));
       ms.push(reading.timings.prepareMs + reading.timings.ocrMs);
       if (reading.source === 'bands') banded++;
-      recall += wordRecall(frame.lines, reading.model.lines.map((l) => l.text));
-      cer += lineCharacterErrorRate(frame.lines, reading.model.lines.map((l) => l.text));
+      recall += wordRecall(
+        frame.lines,
+        reading.model.lines.map((l) => l.text),
+      );
+      cer += lineCharacterErrorRate(
+        frame.lines,
+        reading.model.lines.map((l) => l.text),
+      );
       n++;
     }
   }
@@ -139,27 +191,55 @@ export async function benchVision(): Promise<Record<string, unknown>> {
     engines: `tesseract.js best_int (npm) | tesseract.js fast (${debianFastModelDir() ?? 'SKIPPED: apt install tesseract-ocr-eng'}) | ${version ? `${version} (Debian tessdata, OMP_THREAD_LIMIT=1)` : 'native tesseract SKIPPED: not installed (apt install tesseract-ocr tesseract-ocr-eng)'}`,
   };
   for (const kind of ['clean', 'camera'] as const) {
-    const js = await run(() => TesseractPool.start(1, { warmUp: false, model: 'best_int' }), () => TesseractPool.start(1, { model: 'best_int' }), frames, kind);
-    const fast = debianFastModelDir() ? await run(() => TesseractPool.start(1, { warmUp: false, model: 'fast' }), () => TesseractPool.start(1, { model: 'fast' }), frames, kind) : undefined;
-    const native = version ? await run(async () => new NativeTesseract(), async () => new NativeTesseract(), frames, kind) : undefined;
-    const pair = (f: (r: Result) => string | number) => `${f(js)} | ${fast ? f(fast) : 'skipped'} | ${native ? f(native) : 'skipped'}`;
+    const js = await run(
+      () => TesseractPool.start(1, { warmUp: false, model: 'best_int' }),
+      () => TesseractPool.start(1, { model: 'best_int' }),
+      frames,
+      kind,
+    );
+    const fast = debianFastModelDir()
+      ? await run(
+          () => TesseractPool.start(1, { warmUp: false, model: 'fast' }),
+          () => TesseractPool.start(1, { model: 'fast' }),
+          frames,
+          kind,
+        )
+      : undefined;
+    const native = version
+      ? await run(
+          async () => new NativeTesseract(),
+          async () => new NativeTesseract(),
+          frames,
+          kind,
+        )
+      : undefined;
+    const pair = (f: (r: Result) => string | number) =>
+      `${f(js)} | ${fast ? f(fast) : 'skipped'} | ${native ? f(native) : 'skipped'}`;
     figures[`${kind}: CER %`] = pair((r) => round(r.cer * 100, 1));
     figures[`${kind}: word recall %`] = pair((r) => round(r.recall * 100, 1));
     figures[`${kind}: cold ms (engine start + first frame)`] = pair((r) => Math.round(r.coldMs));
-    figures[`${kind}: warm ms/frame, median (OCR alone)`] = pair((r) => `${Math.round(r.warmMs)} (${Math.round(r.ocrMs)})`);
+    figures[`${kind}: warm ms/frame, median (OCR alone)`] = pair(
+      (r) => `${Math.round(r.warmMs)} (${Math.round(r.ocrMs)})`,
+    );
   }
   for (const model of ['best_int', ...(debianFastModelDir() ? ['fast'] : [])] as OcrModelChoice[]) {
     const pool = await TesseractPool.start(1, { model });
     const inc = await incremental(pool, frames);
     await pool.close();
     figures[`camera, incremental ScreenReader (${model}): ms/frame median`] = Math.round(inc.ms);
-    figures[`camera, incremental ScreenReader (${model}): CER % | word recall %`] = `${round(inc.cer * 100, 1)} | ${round(inc.recall * 100, 1)}`;
+    figures[`camera, incremental ScreenReader (${model}): CER % | word recall %`] =
+      `${round(inc.cer * 100, 1)} | ${round(inc.recall * 100, 1)}`;
     figures[`camera, incremental ScreenReader (${model}): read by bands`] = inc.banded;
   }
   return figures;
 }
 
-async function run(startCold: () => Promise<OcrEngine>, startWarm: () => Promise<OcrEngine>, frames: Frame[], kind: 'clean' | 'camera'): Promise<Result> {
+async function run(
+  startCold: () => Promise<OcrEngine>,
+  startWarm: () => Promise<OcrEngine>,
+  frames: Frame[],
+  kind: 'clean' | 'camera',
+): Promise<Result> {
   const coldMs = await cold(startCold, frames[0]!, kind);
   const engine = await startWarm();
   try {

@@ -30,8 +30,10 @@ export function importEdges(files: ReadonlyMap<string, string>): ImportEdge[] {
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, isTypeOnlyImport(node));
       else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly);
-      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], false);
-      else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal as ts.StringLiteral, true);
+      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+        add(node.arguments[0], false);
+      else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+        add(node.argument.literal as ts.StringLiteral, true);
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -45,13 +47,27 @@ function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
   if (clause.isTypeOnly) return true;
   const bindings = clause.namedBindings;
   // `import { type A, type B } from` is erased too; a default or namespace import is not.
-  return !clause.name && !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
+  return (
+    !clause.name &&
+    !!bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 /** NodeNext style: './x.js' names './x.ts' in the sources. */
 function resolveRelative(from: string, specifier: string, files: ReadonlyMap<string, string>): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
-  const base = normalize(join(dirname(from), specifier)).split('\\').join('/');
-  const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), base, `${base}.ts`, `${base}/index.ts`];
+  const base = normalize(join(dirname(from), specifier))
+    .split('\\')
+    .join('/');
+  const candidates = [
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.mjs$/, '.mts'),
+    base,
+    `${base}.ts`,
+    `${base}/index.ts`,
+  ];
   return candidates.find((candidate) => files.has(candidate)) ?? base;
 }

@@ -2,18 +2,29 @@
 // cycles. Pure: it judges an import graph, so a test can feed it an in-memory file set.
 import type { ImportEdge } from './import-graph.js';
 
-export interface Violation { file: string; line: number; rule: string; message: string }
+export interface Violation {
+  file: string;
+  line: number;
+  rule: string;
+  message: string;
+}
 
-interface Layer { name: string; folder: string; allows(edge: ImportEdge): string | undefined }
+interface Layer {
+  name: string;
+  folder: string;
+  allows(edge: ImportEdge): string | undefined;
+}
 
 const inside = (folder: string) => (path: string | undefined) => path !== undefined && path.startsWith(`${folder}/`);
 
 /** A pure layer imports only itself (and the packages named); never node:*, never another folder. */
 function selfContained(name: string, folder: string, packages: string[]): Layer {
   return {
-    name, folder,
+    name,
+    folder,
     allows: (edge) => {
-      if (edge.to !== undefined) return inside(folder)(edge.to) ? undefined : `${folder} is pure: it imports only itself, not ${edge.to}`;
+      if (edge.to !== undefined)
+        return inside(folder)(edge.to) ? undefined : `${folder} is pure: it imports only itself, not ${edge.to}`;
       if (packages.includes(edge.specifier)) return undefined;
       return `${folder} is pure: it imports only itself${packages.length ? ` and ${packages.join(', ')}` : ''}, not "${edge.specifier}"`;
     },
@@ -22,7 +33,8 @@ function selfContained(name: string, folder: string, packages: string[]): Layer 
 
 function forbids(name: string, folder: string, forbidden: string[], why: string): Layer {
   return {
-    name, folder,
+    name,
+    folder,
     allows: (edge) => {
       const hit = forbidden.find((other) => inside(other)(edge.to));
       return hit ? `${folder} must not import ${hit}/ (${why}): ${edge.to}` : undefined;
@@ -33,9 +45,24 @@ function forbids(name: string, folder: string, forbidden: string[], why: string)
 export const LAYERS: Layer[] = [
   selfContained('core-is-pure', 'src/core', ['zod']),
   selfContained('protocol-is-pure', 'src/protocol', []),
-  forbids('cli-builds-nothing', 'src/cli', ['src/adapters'], 'the command line parses flags and prints; adapters are built in src/app/bench/open-bench.ts'),
-  forbids('config-builds-nothing', 'src/config', ['src/adapters', 'src/app', 'src/cli'], 'config is schema, loading and environment overrides only'),
-  forbids('adapters-stay-down', 'src/adapters', ['src/app', 'src/cli'], 'an adapter implements a port; the app wires it'),
+  forbids(
+    'cli-builds-nothing',
+    'src/cli',
+    ['src/adapters'],
+    'the command line parses flags and prints; adapters are built in src/app/bench/open-bench.ts',
+  ),
+  forbids(
+    'config-builds-nothing',
+    'src/config',
+    ['src/adapters', 'src/app', 'src/cli'],
+    'config is schema, loading and environment overrides only',
+  ),
+  forbids(
+    'adapters-stay-down',
+    'src/adapters',
+    ['src/app', 'src/cli'],
+    'an adapter implements a port; the app wires it',
+  ),
 ];
 
 /**
@@ -45,13 +72,17 @@ export const LAYERS: Layer[] = [
 export type Allowed = { file: string; imports: string; reason: string } | { cycle: string[]; reason: string };
 
 export function layerViolations(edges: ImportEdge[], allowed: Allowed[] = []): Violation[] {
-  const isAllowed = (edge: ImportEdge) => allowed.some((entry) => 'file' in entry && entry.file === edge.from && entry.imports === (edge.to ?? edge.specifier));
+  const isAllowed = (edge: ImportEdge) =>
+    allowed.some(
+      (entry) => 'file' in entry && entry.file === edge.from && entry.imports === (edge.to ?? edge.specifier),
+    );
   const violations: Violation[] = [];
   for (const edge of edges) {
     for (const layer of LAYERS) {
       if (!inside(layer.folder)(edge.from)) continue;
       const problem = layer.allows(edge);
-      if (problem && !isAllowed(edge)) violations.push({ file: edge.from, line: edge.line, rule: layer.name, message: problem });
+      if (problem && !isAllowed(edge))
+        violations.push({ file: edge.from, line: edge.line, rule: layer.name, message: problem });
     }
   }
   return violations;
@@ -86,8 +117,11 @@ function stronglyConnected(next: Map<string, Set<string>>): string[][] {
     if (index.has(start)) continue;
     const work: { node: string; children: string[]; at: number }[] = [];
     const enter = (node: string) => {
-      index.set(node, counter); low.set(node, counter); counter++;
-      stack.push(node); onStack.add(node);
+      index.set(node, counter);
+      low.set(node, counter);
+      counter++;
+      stack.push(node);
+      onStack.add(node);
       work.push({ node, children: [...(next.get(node) ?? [])], at: 0 });
     };
     enter(start);
@@ -105,7 +139,11 @@ function stronglyConnected(next: Map<string, Set<string>>): string[][] {
       if (low.get(frame.node) === index.get(frame.node)) {
         const group: string[] = [];
         let member: string;
-        do { member = stack.pop()!; onStack.delete(member); group.push(member); } while (member !== frame.node);
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          group.push(member);
+        } while (member !== frame.node);
         groups.push(group.sort());
       }
     }

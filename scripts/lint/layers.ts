@@ -20,9 +20,12 @@ const edges = importEdges(files);
 const violations = layerViolations(edges, allowed);
 const cycles = importCycles(edges, allowed);
 for (const v of violations) process.stderr.write(`${v.file}:${v.line}: ${v.rule}: ${v.message}\n`);
-for (const cycle of cycles) process.stderr.write(`import cycle: ${cycle.join(' -> ')} (break it: move what both need into a third file)\n`);
+for (const cycle of cycles)
+  process.stderr.write(`import cycle: ${cycle.join(' -> ')} (break it: move what both need into a third file)\n`);
 if (violations.length || cycles.length) {
-  process.stderr.write(`layers: ${violations.length} forbidden import(s), ${cycles.length} cycle(s); the rules are in scripts/lint/layer-rules.ts\n`);
+  process.stderr.write(
+    `layers: ${violations.length} forbidden import(s), ${cycles.length} cycle(s); the rules are in scripts/lint/layer-rules.ts\n`,
+  );
   process.exit(1);
 }
 process.stdout.write(`layers: ${files.size} files, ${edges.length} imports, no forbidden import and no cycle\n`);

@@ -22,7 +22,9 @@ const outputs = {
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => k !== 'doc' && k !== 'about').sort();
+    const keys = Object.keys(value)
+      .filter((k) => k !== 'doc' && k !== 'about')
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -64,10 +66,22 @@ function cppHeader(table, hash) {
   L.push(`const uint16_t kMaxSeq = ${table.frame.maxSeq};`);
   L.push(`const uint16_t kCrcPoly = 0x${table.crc.poly.toString(16).toUpperCase()};`);
   L.push(`const uint16_t kCrcInit = 0x${table.crc.init.toString(16).toUpperCase()};`);
-  L.push(`const uint16_t kCrcCheckValue = 0x${table.crc.checkValue.toString(16).toUpperCase()};  // over "${table.crc.checkInput}"`, '');
-  enumOf('Verb', table.verbs.map((v) => v.name));
-  enumOf('Reply', table.replies.map((r) => r.name));
-  enumOf('ErrorCode', table.errors.map((e) => e.name));
+  L.push(
+    `const uint16_t kCrcCheckValue = 0x${table.crc.checkValue.toString(16).toUpperCase()};  // over "${table.crc.checkInput}"`,
+    '',
+  );
+  enumOf(
+    'Verb',
+    table.verbs.map((v) => v.name),
+  );
+  enumOf(
+    'Reply',
+    table.replies.map((r) => r.name),
+  );
+  enumOf(
+    'ErrorCode',
+    table.errors.map((e) => e.name),
+  );
   enumOf('State', table.states);
   enumOf('ResetReason', table.resetReasons);
   enumOf('Event', table.events);
@@ -92,7 +106,7 @@ function cppHeader(table, hash) {
 
 function cppSource(table) {
   const L = [];
-  const strings = new Map();  // identifier -> text, each string defined once
+  const strings = new Map(); // identifier -> text, each string defined once
   const str = (group, text) => {
     const id = `k${group}${pascal(text.replace(/[^A-Za-z0-9_]/g, '_'))}`;
     if (strings.has(id) && strings.get(id) !== text) throw new Error(`protocol: two strings map to ${id}`);
@@ -100,17 +114,28 @@ function cppSource(table) {
     return id;
   };
   const arrays = [];
-  const namesOf = (type, names) => arrays.push(`const char* const k${type}Names[] BH_FLASH = {${names.map((n) => str(`${type}Str`, n)).join(', ')}};`);
-  namesOf('Verb', table.verbs.map((v) => v.name));
-  namesOf('Reply', table.replies.map((r) => r.name));
-  namesOf('ErrorCode', table.errors.map((e) => e.name));
+  const namesOf = (type, names) =>
+    arrays.push(`const char* const k${type}Names[] BH_FLASH = {${names.map((n) => str(`${type}Str`, n)).join(', ')}};`);
+  namesOf(
+    'Verb',
+    table.verbs.map((v) => v.name),
+  );
+  namesOf(
+    'Reply',
+    table.replies.map((r) => r.name),
+  );
+  namesOf(
+    'ErrorCode',
+    table.errors.map((e) => e.name),
+  );
   namesOf('State', table.states);
   namesOf('ResetReason', table.resetReasons);
   namesOf('Event', table.events);
   const argArrays = [];
   for (const verb of table.verbs) {
     if (!verb.args.length) continue;
-    for (const a of verb.args) if (!argTypeCpp[a.type]) throw new Error(`protocol: ${verb.name} ${a.name} has unknown type ${a.type}`);
+    for (const a of verb.args)
+      if (!argTypeCpp[a.type]) throw new Error(`protocol: ${verb.name} ${a.name} has unknown type ${a.type}`);
     const items = verb.args.map((a) => `{${str('ArgStr', a.name)}, ArgType::${argTypeCpp[a.type]}, ${a.required}}`);
     argArrays.push(`const ArgSpec k${pascal(verb.name)}Args[] BH_FLASH = {${items.join(', ')}};`);
   }
@@ -120,8 +145,12 @@ function cppSource(table) {
     arrays.push(`  {${str('VerbStr', verb.name)}, ${verb.ledgered}, ${verb.args.length}, ${args}},`);
   }
   arrays.push('};');
-  arrays.push(`const KeySpec kKeys[] BH_FLASH = {${table.keys.map((k) => `{${str('KeyStr', k.name)}, ${k.usage}}`).join(', ')}};`);
-  arrays.push(`const ModifierSpec kModifiers[] BH_FLASH = {${table.modifiers.map((m) => `{${str('ModStr', m.name)}, ${m.bit}}`).join(', ')}};`);
+  arrays.push(
+    `const KeySpec kKeys[] BH_FLASH = {${table.keys.map((k) => `{${str('KeyStr', k.name)}, ${k.usage}}`).join(', ')}};`,
+  );
+  arrays.push(
+    `const ModifierSpec kModifiers[] BH_FLASH = {${table.modifiers.map((m) => `{${str('ModStr', m.name)}, ${m.bit}}`).join(', ')}};`,
+  );
 
   L.push(cppBanner);
   L.push('// The tables declared in protocol_table.h, defined once, in flash on the AVR.');
@@ -150,7 +179,11 @@ const generated = { cpp: cppHeader(table, hash), cppSource: cppSource(table), ts
 
 if (process.argv.includes('--check')) {
   const stale = Object.entries(outputs).filter(([kind, path]) => {
-    try { return readFileSync(path, 'utf8') !== generated[kind]; } catch { return true; }
+    try {
+      return readFileSync(path, 'utf8') !== generated[kind];
+    } catch {
+      return true;
+    }
   });
   if (stale.length) {
     console.error(`protocol: generated files are stale: ${stale.map(([, p]) => p.slice(root.length + 1)).join(', ')}`);

@@ -9,7 +9,10 @@ const out = 'src/sim/devices/pictures';
 mkdirSync(out, { recursive: true });
 const examples: [string, object][] = [
   ['settings-wifi', {}],
-  ['sign-in-otp', { rotationDeg: 88, tilt: { x: 0.08, y: 0.02 }, glare: { x: 0.4, y: 0.6, radius: 0.12, strength: 60 } }],
+  [
+    'sign-in-otp',
+    { rotationDeg: 88, tilt: { x: 0.08, y: 0.02 }, glare: { x: 0.4, y: 0.6, radius: 0.12, strength: 60 } },
+  ],
   ['shop-checkout', { rotationDeg: 93, blurSigma: 1.2, exposure: 0.8 }],
 ];
 for (const [name, options] of examples) {

@@ -21,14 +21,32 @@ for (const seed of [21, 22]) {
     const seen: string[] = [];
     let ms = 0;
     for (const capture of captures) {
-      const reader = new ScreenReader(pool, { kind: 'camera', calibration: { deviceSize: { width: device.width, height: device.height }, screenCorners: capture.screenCorners } }, { rereadBelow: reread ? undefined : -1 });
+      const reader = new ScreenReader(
+        pool,
+        {
+          kind: 'camera',
+          calibration: {
+            deviceSize: { width: device.width, height: device.height },
+            screenCorners: capture.screenCorners,
+          },
+        },
+        { rereadBelow: reread ? undefined : -1 },
+      );
       const started = performance.now();
       const reading = await reader.read(capture.frame.image);
       ms += performance.now() - started;
-      labels.forEach((label, i) => { if (reading.model.lines.some((l) => l.text === label)) whole[i]!++; });
-      seen.push(...reading.model.lines.filter((l) => /rate|port|ummar|Gen/.test(l.text) && !labels.includes(l.text)).map((l) => l.text));
+      labels.forEach((label, i) => {
+        if (reading.model.lines.some((l) => l.text === label)) whole[i]!++;
+      });
+      seen.push(
+        ...reading.model.lines
+          .filter((l) => /rate|port|ummar|Gen/.test(l.text) && !labels.includes(l.text))
+          .map((l) => l.text),
+      );
     }
-    process.stdout.write(`seed ${seed}, re-read ${reread ? 'on ' : 'off'}: ${labels.map((l, i) => `"${l}" whole ${whole[i]}/${frames}`).join(', ')}; ${Math.round(ms / frames)} ms/frame; misreads: ${JSON.stringify(seen.slice(0, 6))}\n`);
+    process.stdout.write(
+      `seed ${seed}, re-read ${reread ? 'on ' : 'off'}: ${labels.map((l, i) => `"${l}" whole ${whole[i]}/${frames}`).join(', ')}; ${Math.round(ms / frames)} ms/frame; misreads: ${JSON.stringify(seen.slice(0, 6))}\n`,
+    );
   }
 }
 await pool.close();

@@ -24,9 +24,17 @@ for (const name of ['settings-wifi', 'shop-checkout', 'sign-in-otp']) {
     device.tapUp(5, 5, t + 1);
     const capture = await camera.captureWithTruth();
     const started = performance.now();
-    const { print } = await fingerprintCameraFrame(capture.frame.image, { deviceSize: { width: device.width, height: device.height }, screenCorners: capture.screenCorners });
+    const { print } = await fingerprintCameraFrame(capture.frame.image, {
+      deviceSize: { width: device.width, height: device.height },
+      screenCorners: capture.screenCorners,
+    });
     ms.push(performance.now() - started);
-    if (previous) for (let c = 0; c < print.cells.length; c++) { const d = Math.abs(print.cells[c]! - previous.cells[c]!); deltas.push(d); worst = Math.max(worst, d); }
+    if (previous)
+      for (let c = 0; c < print.cells.length; c++) {
+        const d = Math.abs(print.cells[c]! - previous.cells[c]!);
+        deltas.push(d);
+        worst = Math.max(worst, d);
+      }
     previous = print;
   }
   process.stdout.write(`${name}: largest cell difference over ${FRAMES} frames: ${worst}\n`);
@@ -34,4 +42,6 @@ for (const name of ['settings-wifi', 'shop-checkout', 'sign-in-otp']) {
 deltas.sort((a, b) => a - b);
 ms.sort((a, b) => a - b);
 const at = (list: number[], p: number) => list[Math.min(list.length - 1, Math.floor(p * list.length))]!;
-process.stdout.write(`all: max ${deltas.at(-1)}, p99.9 ${at(deltas, 0.999)}, p99 ${at(deltas, 0.99)}; fingerprint ms median ${at(ms, 0.5).toFixed(1)}, max ${ms.at(-1)!.toFixed(1)}\n`);
+process.stdout.write(
+  `all: max ${deltas.at(-1)}, p99.9 ${at(deltas, 0.999)}, p99 ${at(deltas, 0.99)}; fingerprint ms median ${at(ms, 0.5).toFixed(1)}, max ${ms.at(-1)!.toFixed(1)}\n`,
+);

@@ -22,22 +22,37 @@ const pool = await TesseractPool.start(1, { model: (process.argv[2] ?? 'auto') a
 process.stdout.write(`model ${pool.model.model} (${pool.model.dir})\n`);
 const times: Record<string, number[]> = {};
 const timed = async <T>(name: string, f: () => Promise<T> | T): Promise<T> => {
-  const c = process.cpuUsage(); const r = await f(); const u = process.cpuUsage(c);
-  (times[name] ??= []).push((u.user + u.system) / 1000); return r;
+  const c = process.cpuUsage();
+  const r = await f();
+  const u = process.cpuUsage(c);
+  (times[name] ??= []).push((u.user + u.system) / 1000);
+  return r;
 };
 for (let i = 0; i < 5; i++) {
   const capture = await cam.captureWithTruth();
-  const calibration = { deviceSize: { width: device.width, height: device.height }, screenCorners: capture.screenCorners };
-  const { camera } = await timed('fingerprint (decode + half warp)', () => fingerprintCameraFrame(capture.frame.image, calibration));
-  const prepared = await timed('prepare (warp + flat-field)', () => prepareCameraFrame(capture.frame.image, calibration, {}, camera));
+  const calibration = {
+    deviceSize: { width: device.width, height: device.height },
+    screenCorners: capture.screenCorners,
+  };
+  const { camera } = await timed('fingerprint (decode + half warp)', () =>
+    fingerprintCameraFrame(capture.frame.image, calibration),
+  );
+  const prepared = await timed('prepare (warp + flat-field)', () =>
+    prepareCameraFrame(capture.frame.image, calibration, {}, camera),
+  );
   if (i === 0) process.stdout.write(`OCR image ${prepared.image.width}x${prepared.image.height}\n`);
   const png = await timed('encode png', () => encodePng(prepared.image));
   const page = await timed('page OCR alone', () => pool.recognize(png));
-  const both = await timed('page OCR + button patches', () => recognizeBothPolarities(pool, prepared.image, prepared.rectified));
+  const both = await timed('page OCR + button patches', () =>
+    recognizeBothPolarities(pool, prepared.image, prepared.rectified),
+  );
   await timed('line re-reads', () => rereadDoubtful(pool, prepared.image, both, 0.8));
   await timed('detectLayout', () => detectLayout(prepared.rectified, calibration.deviceSize));
   await timed('frameStats', () => frameStats(prepared.rectified));
-  if (i === 0) process.stdout.write(`page lines ${page.length}, both ${both.length}, doubtful ${both.filter((l) => l.confidence < 80).length}\n`);
+  if (i === 0)
+    process.stdout.write(
+      `page lines ${page.length}, both ${both.length}, doubtful ${both.filter((l) => l.confidence < 80).length}\n`,
+    );
 }
 await pool.close();
 for (const [name, list] of Object.entries(times)) {

@@ -12,7 +12,11 @@ export class HelpRequested extends Error {
   }
 }
 
-export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string) {
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: T,
+  usage: string,
+) {
   // A command that has its own --help (with more to say than the usage line) handles it itself.
   if (!('help' in options) && argv.some((arg) => arg === '--help' || arg === '-h')) throw new HelpRequested(usage);
   try {
@@ -43,7 +47,12 @@ function joinNegativeValues(argv: string[], options: NonNullable<ParseArgsConfig
 }
 
 /** A whole-number flag within its bounds; the error names the flag, the rule and what was given. */
-export function wholeNumberFlag(text: string, flag: string, bounds: { min: number; max: number; unit?: string }, usage: string): number {
+export function wholeNumberFlag(
+  text: string,
+  flag: string,
+  bounds: { min: number; max: number; unit?: string },
+  usage: string,
+): number {
   const n = Number(text);
   const rule = `a whole number${bounds.unit ? ` of ${bounds.unit}` : ''} from ${bounds.min} to ${bounds.max}`;
   if (!/^\s*-?\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < bounds.min || n > bounds.max) {
@@ -53,5 +62,8 @@ export function wholeNumberFlag(text: string, flag: string, bounds: { min: numbe
 }
 
 export function defaultStateDir(): string {
-  return process.env.BENCHHAND_STATE_DIR ?? join(process.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'benchhand');
+  return (
+    process.env.BENCHHAND_STATE_DIR ??
+    join(process.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'benchhand')
+  );
 }

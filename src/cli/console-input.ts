@@ -29,7 +29,9 @@ export const CONSOLE_HELP = [
 ].join('\n');
 
 const named = (tokens: string[]): Record<string, string> =>
-  Object.fromEntries(tokens.filter((t) => t.includes('=')).map((t) => [t.slice(0, t.indexOf('=')), t.slice(t.indexOf('=') + 1)]));
+  Object.fromEntries(
+    tokens.filter((t) => t.includes('=')).map((t) => [t.slice(0, t.indexOf('=')), t.slice(t.indexOf('=') + 1)]),
+  );
 const positional = (tokens: string[]): string[] => tokens.filter((t) => !t.includes('='));
 const number = (text: string | undefined): number | undefined => (text === undefined ? undefined : Number(text));
 
@@ -39,13 +41,18 @@ export function parseConsoleInput(input: string): ConsoleRequest | undefined {
   const [first = '', ...tokens] = line.split(/\s+/);
   const verb = first.toUpperCase();
   switch (verb) {
-    case 'ESTOP': case 'CLEAR': case 'STATUS': case 'PING':
+    case 'ESTOP':
+    case 'CLEAR':
+    case 'STATUS':
+    case 'PING':
       return { kind: 'control', verb };
     case 'HOME':
       return { kind: 'home' };
-    case 'HELP': case '?':
+    case 'HELP':
+    case '?':
       return { kind: 'help' };
-    case 'QUIT': case 'EXIT':
+    case 'QUIT':
+    case 'EXIT':
       return { kind: 'quit' };
     case 'TAP': {
       const byName = named(tokens);
@@ -55,16 +62,29 @@ export function parseConsoleInput(input: string): ConsoleRequest | undefined {
     case 'SWIPE': {
       const byName = named(tokens);
       const [path, ms, hold] = positional(tokens);
-      const points = (byName.path ?? path ?? '').split(';').filter(Boolean).map((p) => {
-        const [x, y] = p.split(',').map(Number);
-        return { x: x!, y: y! };
-      });
-      return { kind: 'swipe', path: points, durationMs: Number(byName.ms ?? ms ?? 300), holdMs: number(byName.hold ?? hold) };
+      const points = (byName.path ?? path ?? '')
+        .split(';')
+        .filter(Boolean)
+        .map((p) => {
+          const [x, y] = p.split(',').map(Number);
+          return { x: x!, y: y! };
+        });
+      return {
+        kind: 'swipe',
+        path: points,
+        durationMs: Number(byName.ms ?? ms ?? 300),
+        holdMs: number(byName.hold ?? hold),
+      };
     }
     case 'LONGPRESS': {
       const byName = named(tokens);
       const [x, y, ms] = positional(tokens);
-      return { kind: 'longpress', x: Number(byName.x ?? x), y: Number(byName.y ?? y), durationMs: Number(byName.ms ?? ms ?? 800) };
+      return {
+        kind: 'longpress',
+        x: Number(byName.x ?? x),
+        y: Number(byName.y ?? y),
+        durationMs: Number(byName.ms ?? ms ?? 800),
+      };
     }
     case 'TYPE': {
       const rest = line.slice(first.length + 1);
@@ -76,7 +96,8 @@ export function parseConsoleInput(input: string): ConsoleRequest | undefined {
       const [key, mods, hold] = positional(tokens);
       const modText = byName.mods ?? mods;
       return {
-        kind: 'key', key: byName.key ?? key ?? '',
+        kind: 'key',
+        key: byName.key ?? key ?? '',
         mods: (modText ? modText.split('+') : []) as ModifierName[],
         holdMs: number(byName.hold ?? hold),
       };

@@ -12,7 +12,9 @@ export function calibrationFromConfig(section: CalibrationSection, where = 'cali
   try {
     text = readFileSync(section.file, 'utf8');
   } catch (error) {
-    throw new ConfigError([`${where}: cannot read the calibration ${section.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); make one with \`benchhand calibrate --bench URL --out ${section.file}\` or fix the path`]);
+    throw new ConfigError([
+      `${where}: cannot read the calibration ${section.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); make one with \`benchhand calibrate --bench URL --out ${section.file}\` or fix the path`,
+    ]);
   }
   return loadYamlWithSchema(text, calibrationSchema, section.file, 'calibration');
 }

@@ -11,7 +11,8 @@ export const calibrationSectionSchema = z.union([calibrationFileSchema, calibrat
 
 export type CalibrationSection = z.output<typeof calibrationSectionSchema>;
 
-export const CALIBRATION_FORMS = 'give either `file: PATH` (the JSON that `benchhand calibrate --out PATH` writes) or the block itself: version: 1, deviceSize, cameraSize, screenCorners, actuator';
+export const CALIBRATION_FORMS =
+  'give either `file: PATH` (the JSON that `benchhand calibrate --out PATH` writes) or the block itself: version: 1, deviceSize, cameraSize, screenCorners, actuator';
 
 /**
  * A calibration that fits neither form is judged as the form it says it is: `file:` the file
@@ -19,8 +20,13 @@ export const CALIBRATION_FORMS = 'give either `file: PATH` (the JSON that `bench
  */
 export function calibrationIssues(issue: z.core.$ZodIssue, calibration: unknown): z.core.$ZodIssue[] {
   if (issue.code !== 'invalid_union' || issue.path.length !== 1 || issue.path[0] !== 'calibration') return [issue];
-  const keys = typeof calibration === 'object' && calibration !== null && !Array.isArray(calibration) ? Object.keys(calibration) : [];
+  const keys =
+    typeof calibration === 'object' && calibration !== null && !Array.isArray(calibration)
+      ? Object.keys(calibration)
+      : [];
   const branch = keys.includes('file') ? issue.errors[0] : keys.includes('version') ? issue.errors[1] : undefined;
   if (branch) return branch.map((inner) => ({ ...inner, path: ['calibration', ...inner.path] }));
-  return [{ code: 'custom', path: ['calibration'], message: `not a calibration: ${CALIBRATION_FORMS}`, input: calibration }];
+  return [
+    { code: 'custom', path: ['calibration'], message: `not a calibration: ${CALIBRATION_FORMS}`, input: calibration },
+  ];
 }

@@ -3,7 +3,11 @@
 // YamlFileErrors, with line numbers.
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(problems.length === 1 ? problems[0]! : `the configuration is not usable:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? problems[0]!
+        : `the configuration is not usable:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }

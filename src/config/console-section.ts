@@ -11,14 +11,18 @@ export function consoleBrokerProblem(text: string): string | undefined {
   } catch {
     return `"${text}" is not a URL: write it as ws://HOST:PORT (or wss://HOST:PORT with TLS)`;
   }
-  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return `"${text}": a browser reaches the broker over WebSockets only, so the scheme must be ws:// or wss:// (mosquitto's websockets listener, not mqtt://)`;
-  if (url.username || url.password) return `"${text}" must not carry a user or password: each person logs in on the page with their own`;
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:')
+    return `"${text}": a browser reaches the broker over WebSockets only, so the scheme must be ws:// or wss:// (mosquitto's websockets listener, not mqtt://)`;
+  if (url.username || url.password)
+    return `"${text}" must not carry a user or password: each person logs in on the page with their own`;
   return undefined;
 }
 
 /** Why `host` cannot be an address to listen on, or undefined when it can. */
 export function listenHostProblem(host: string): string | undefined {
-  return !host || /[\s/]/.test(host) ? `must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0 (got "${host}")` : undefined;
+  return !host || /[\s/]/.test(host)
+    ? `must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0 (got "${host}")`
+    : undefined;
 }
 
 /** True when a page served on `host` is reachable from other machines while passwords would cross in the clear. */
@@ -37,7 +41,12 @@ export const consoleSectionSchema = z.strictObject({
   /** Where the page is served; 127.0.0.1 keeps it on the Pi (reach it through an SSH tunnel), 0.0.0.0 opens it to the LAN. */
   host: z.string().superRefine(custom(listenHostProblem)).default('127.0.0.1'),
   /** 0 takes any free port (the service says which). */
-  port: z.number().int({ message: 'must be a whole number' }).min(0, { message: 'must be 0 to 65535' }).max(65535, { message: 'must be 0 to 65535' }).default(8080),
+  port: z
+    .number()
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be 0 to 65535' })
+    .max(65535, { message: 'must be 0 to 65535' })
+    .default(8080),
 });
 
 export type ConsoleSection = z.output<typeof consoleSectionSchema>;

@@ -26,7 +26,12 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
   { variable: 'BENCHHAND_MCU_PORT', section: 'mcu', key: 'port', isPath: true },
   { variable: 'BENCHHAND_CAMERA', section: 'camera', key: 'source' },
   { variable: 'BENCHHAND_MQTT_URL', section: 'mqtt', key: 'url' },
-  ...Object.entries(LLM_ENV_OVERRIDES).map(([key, variable]) => ({ variable, section: 'llm', key, onlyIntoExistingSection: true })),
+  ...Object.entries(LLM_ENV_OVERRIDES).map(([key, variable]) => ({
+    variable,
+    section: 'llm',
+    key,
+    onlyIntoExistingSection: true,
+  })),
 ];
 
 export interface Overridden {
@@ -46,9 +51,10 @@ export function applyEnvOverrides(config: Raw, env: Env = process.env): Overridd
     const existing = merged[override.section];
     if (override.onlyIntoExistingSection && !isObject(existing)) continue;
     const section = isObject(existing) ? existing : {};
-    merged[override.section] = override.section === 'camera' && override.key === 'source'
-      ? withCameraSource(section, cameraSourceFrom(process.cwd(), value))
-      : { ...section, [override.key]: override.isPath ? resolve(value) : value };
+    merged[override.section] =
+      override.section === 'camera' && override.key === 'source'
+        ? withCameraSource(section, cameraSourceFrom(process.cwd(), value))
+        : { ...section, [override.key]: override.isPath ? resolve(value) : value };
     fromEnv.set(`${override.section}.${override.key}`, override.variable);
   }
   return { config: merged, fromEnv };

@@ -23,7 +23,10 @@ export const llmConfigSchema = z.strictObject({
   provider: z.enum(LLM_PROVIDERS),
   baseUrl: z.string().refine(isHttpUrl, { message: 'must be an http:// or https:// URL' }).optional(),
   model: z.string().trim().min(1, { message: 'must not be empty' }),
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'must be an environment variable name (letters, digits, _)' }).optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'must be an environment variable name (letters, digits, _)' })
+    .optional(),
   /** Overrides the rule "hosted servers need a key, local ones do not". */
   requireApiKey: z.boolean().optional(),
   contextWindow: z.number().int().min(256).optional(),
@@ -68,11 +71,13 @@ export const ENV_OVERRIDES = {
 
 const WHAT_TO_DO: Record<string, string> = {
   provider: 'use "anthropic" or "openai-compatible" (the latter for OpenAI, Ollama, llama.cpp and vLLM)',
-  baseUrl: 'give the server root, e.g. https://api.anthropic.com, https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), http://localhost:8080/v1 (llama.cpp), http://localhost:8000/v1 (vLLM)',
+  baseUrl:
+    'give the server root, e.g. https://api.anthropic.com, https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), http://localhost:8080/v1 (llama.cpp), http://localhost:8000/v1 (vLLM)',
   model: 'name the model as the server knows it, e.g. claude-sonnet-4-5, gpt-4.1, qwen2.5:7b',
   apiKeyEnv: 'name the environment variable that holds the key, e.g. ANTHROPIC_API_KEY (not the key itself)',
   requireApiKey: 'true or false; leave it out to require a key for hosted servers only',
-  contextWindow: "the model's context window in tokens as a whole number, e.g. 200000 (for Ollama: the num_ctx it runs with)",
+  contextWindow:
+    "the model's context window in tokens as a whole number, e.g. 200000 (for Ollama: the num_ctx it runs with)",
   maxOutputTokens: 'a whole number of tokens, e.g. 4096',
   timeoutMs: 'milliseconds per attempt, between 1000 and 1800000, e.g. 120000',
   maxRetries: 'a whole number from 0 to 10, e.g. 3',
@@ -94,7 +99,8 @@ export function resolveLlmConfig(input: unknown, env: Env = process.env): Resolv
   }
   const { merged, fromEnv } = applyEnvOverrides(input as Record<string, unknown>, env);
   const checked = llmConfigSchema.safeParse(merged);
-  if (!checked.success) throw new LlmConfigError(checked.error.issues.map((issue) => describeIssue(issue, merged, fromEnv)));
+  if (!checked.success)
+    throw new LlmConfigError(checked.error.issues.map((issue) => describeIssue(issue, merged, fromEnv)));
   const config = checked.data;
   const baseUrl = config.baseUrl ?? DEFAULT_BASE_URL[config.provider];
   const apiKeyEnv = config.apiKeyEnv ?? DEFAULT_API_KEY_ENV[config.provider];
@@ -104,12 +110,19 @@ export function resolveLlmConfig(input: unknown, env: Env = process.env): Resolv
     throw new LlmConfigError([
       `llm.apiKeyEnv: the environment variable ${apiKeyEnv} is not set or empty, and ${config.provider} at ${baseUrl} needs an API key. ` +
         `Export ${apiKeyEnv}=<your key>, or set llm.apiKeyEnv to the variable that holds it` +
-        (config.provider === 'openai-compatible' ? ' (a local server that needs no key: set llm.requireApiKey to false).' : '.'),
+        (config.provider === 'openai-compatible'
+          ? ' (a local server that needs no key: set llm.requireApiKey to false).'
+          : '.'),
     ]);
   }
   const resolved: ResolvedLlmConfig = {
-    provider: config.provider, baseUrl, model: config.model, apiKeyEnv,
-    timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, sendImages: config.sendImages,
+    provider: config.provider,
+    baseUrl,
+    model: config.model,
+    apiKeyEnv,
+    timeoutMs: config.timeoutMs,
+    maxRetries: config.maxRetries,
+    sendImages: config.sendImages,
   };
   if (apiKey !== undefined) resolved.apiKey = apiKey;
   if (config.contextWindow !== undefined) resolved.contextWindow = config.contextWindow;

@@ -27,7 +27,9 @@ export function loadConfigFile(file: string, env: Env = process.env): LoadedConf
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError([`cannot read the config ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): check the path and that this user may read it`]);
+    throw new ConfigError([
+      `cannot read the config ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): check the path and that this user may read it`,
+    ]);
   }
   return loadConfigText(text, path, env);
 }
@@ -36,7 +38,9 @@ export function loadConfigText(text: string, file: string, env: Env = process.en
   const { doc, locate } = parseYaml(text, file, 'config');
   const raw: unknown = doc.toJS() ?? {};
   const relative = isObject(raw) ? resolvePathsFrom(dirname(file), raw) : raw;
-  const { config, fromEnv } = isObject(relative) ? applyEnvOverrides(relative, env) : { config: relative, fromEnv: new Map<string, string>() };
+  const { config, fromEnv } = isObject(relative)
+    ? applyEnvOverrides(relative, env)
+    : { config: relative, fromEnv: new Map<string, string>() };
   const parsed = benchConfigSchema.safeParse(config);
   if (parsed.success) return { file, config: parsed.data, fromEnv };
   const calibration = isObject(config) ? config.calibration : undefined;
@@ -49,8 +53,15 @@ export function loadConfigText(text: string, file: string, env: Env = process.en
   throw new YamlFileError(file, problems, 'config');
 }
 
-function explain(path: Path, key: string | undefined, rule: string, fromEnv: Map<string, string>, config: unknown): string {
-  if (key !== undefined) return `${rule}; the keys ${path.length === 0 ? 'at the top level' : 'here'} are ${keysHere(path, config).join(', ')}`;
+function explain(
+  path: Path,
+  key: string | undefined,
+  rule: string,
+  fromEnv: Map<string, string>,
+  config: unknown,
+): string {
+  if (key !== undefined)
+    return `${rule}; the keys ${path.length === 0 ? 'at the top level' : 'here'} are ${keysHere(path, config).join(', ')}`;
   const variable = fromEnv.get(fieldName(path));
   const hint = whatToDo(path);
   return `${rule}${variable ? ` (the value comes from $${variable})` : ''}${hint ? `; ${hint}` : ''}`;
@@ -64,7 +75,8 @@ function keysHere(path: Path, config: unknown): string[] {
   return 'file' in calibration ? ['file'] : keys.filter((key) => key !== 'file');
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Without a config file the environment overrides still apply, to an empty config. */
 export function configFromEnvironment(env: Env = process.env): BenchConfig {

@@ -13,8 +13,10 @@ function brokerUrlProblem(text: string): string | undefined {
   } catch {
     return `"${text}" is not a URL`;
   }
-  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) return `the scheme ${url.protocol} is not one of mqtt:, mqtts:, ws:, wss:`;
-  if (url.password) return 'must not carry a password: put it in an environment variable and name that in mqtt.passwordEnv';
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol))
+    return `the scheme ${url.protocol} is not one of mqtt:, mqtts:, ws:, wss:`;
+  if (url.password)
+    return 'must not carry a password: put it in an environment variable and name that in mqtt.passwordEnv';
   return undefined;
 }
 
@@ -24,9 +26,15 @@ export const mqttSectionSchema = z.strictObject({
     if (problem) context.addIssue({ code: 'custom', message: problem });
   }),
   /** The topic tree's name, benchhand/<benchId>/...; defaults to bench.id, then the host name. */
-  benchId: z.string().regex(BENCH_ID_PATTERN, { message: 'must be 1 to 32 of a-z, 0-9, "_" and "-", starting with a letter or digit' }).optional(),
+  benchId: z
+    .string()
+    .regex(BENCH_ID_PATTERN, { message: 'must be 1 to 32 of a-z, 0-9, "_" and "-", starting with a letter or digit' })
+    .optional(),
   username: z.string().min(1, { message: 'must not be empty' }).optional(),
-  passwordEnv: z.string().regex(ENV_NAME_PATTERN, { message: 'must be an environment variable name (letters, digits, _), not the password' }).optional(),
+  passwordEnv: z
+    .string()
+    .regex(ENV_NAME_PATTERN, { message: 'must be an environment variable name (letters, digits, _), not the password' })
+    .optional(),
   /** A PEM file with the CA that signed the broker's certificate (mqtts:// and wss://). */
   tlsCa: z.string().min(1, { message: 'must not be empty' }).optional(),
 });

@@ -23,9 +23,18 @@ export function checkReferencedFiles(config: BenchConfig): ReferencedFiles {
       problems.push(`${key}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); ${fix}`);
     }
   };
-  if (config.mqtt?.tlsCa) readable('mqtt.tlsCa', config.mqtt.tlsCa, 'give the path of the broker\'s CA certificate (PEM), readable by this user');
+  if (config.mqtt?.tlsCa)
+    readable(
+      'mqtt.tlsCa',
+      config.mqtt.tlsCa,
+      "give the path of the broker's CA certificate (PEM), readable by this user",
+    );
   if (config.camera && cameraKind(config.camera.source) === 'replay') {
-    readable('camera.source', config.camera.source.slice('replay:'.length), 'give a picture or a folder of pictures that exists');
+    readable(
+      'camera.source',
+      config.camera.source.slice('replay:'.length),
+      'give a picture or a folder of pictures that exists',
+    );
   }
   let calibration: CalibrationBlock | undefined;
   if (config.calibration) {

@@ -5,7 +5,12 @@ import { isAbsolute, resolve } from 'node:path';
 type Raw = Record<string, unknown>;
 
 /** section -> key whose value is a path (camera.source only when it is replay:PATH). */
-const PATH_KEYS: [string, string][] = [['bench', 'stateDir'], ['mcu', 'port'], ['calibration', 'file'], ['mqtt', 'tlsCa']];
+const PATH_KEYS: [string, string][] = [
+  ['bench', 'stateDir'],
+  ['mcu', 'port'],
+  ['calibration', 'file'],
+  ['mqtt', 'tlsCa'],
+];
 
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -14,10 +19,12 @@ export function resolvePathsFrom(folder: string, config: Raw): Raw {
   const fromFolder = (path: string) => (isAbsolute(path) || path === '' ? path : resolve(folder, path));
   for (const [sectionName, key] of PATH_KEYS) {
     const section = resolved[sectionName];
-    if (isObject(section) && typeof section[key] === 'string') resolved[sectionName] = { ...section, [key]: fromFolder(section[key]) };
+    if (isObject(section) && typeof section[key] === 'string')
+      resolved[sectionName] = { ...section, [key]: fromFolder(section[key]) };
   }
   const camera = resolved.camera;
-  if (isObject(camera) && typeof camera.source === 'string') resolved.camera = { ...camera, source: cameraSourceFrom(folder, camera.source) };
+  if (isObject(camera) && typeof camera.source === 'string')
+    resolved.camera = { ...camera, source: cameraSourceFrom(folder, camera.source) };
   return resolved;
 }
 

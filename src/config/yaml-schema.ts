@@ -4,13 +4,24 @@
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 
-export interface FileProblem { line: number; column: number; field: string; message: string }
+export interface FileProblem {
+  line: number;
+  column: number;
+  field: string;
+  message: string;
+}
 export type Path = (string | number)[];
 
 export class YamlFileError extends Error {
-  constructor(readonly file: string, readonly problems: FileProblem[], what = 'file') {
-    super(`${file}: ${problems.length} problem(s) in the ${what}:\n` +
-      problems.map((p) => `  line ${p.line}, ${p.field || '(top level)'}: ${p.message}`).join('\n'));
+  constructor(
+    readonly file: string,
+    readonly problems: FileProblem[],
+    what = 'file',
+  ) {
+    super(
+      `${file}: ${problems.length} problem(s) in the ${what}:\n` +
+        problems.map((p) => `  line ${p.line}, ${p.field || '(top level)'}: ${p.message}`).join('\n'),
+    );
     this.name = 'YamlFileError';
   }
 }
@@ -32,23 +43,44 @@ export function parseYaml(text: string, fileName: string, what: string): ParsedY
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {
-    throw new YamlFileError(fileName, doc.errors.map((e) => {
-      const { line, col } = lineCounter.linePos(e.pos[0]);
-      return { line, column: col, field: '', message: `${e.message.split('\n')[0]} (fix the YAML/JSON syntax here)` };
-    }), what);
+    throw new YamlFileError(
+      fileName,
+      doc.errors.map((e) => {
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        return { line, column: col, field: '', message: `${e.message.split('\n')[0]} (fix the YAML/JSON syntax here)` };
+      }),
+      what,
+    );
   }
   return { doc, locate: (path, key) => position(doc, lineCounter, path, key) };
 }
 
-export function loadYamlWithSchema<S extends z.ZodType>(text: string, schema: S, fileName: string, what: string, hints?: UnionHints): z.output<S> {
+export function loadYamlWithSchema<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  fileName: string,
+  what: string,
+  hints?: UnionHints,
+): z.output<S> {
   const { doc, locate } = parseYaml(text, fileName, what);
   const parsed = schema.safeParse(doc.toJS());
   if (parsed.success) return parsed.data;
-  throw new YamlFileError(fileName, flattenIssues(parsed.error.issues, [], hints)
-    .map((i) => ({ ...locate(i.path, i.key), field: fieldName(i.path, i.key), message: i.message })), what);
+  throw new YamlFileError(
+    fileName,
+    flattenIssues(parsed.error.issues, [], hints).map((i) => ({
+      ...locate(i.path, i.key),
+      field: fieldName(i.path, i.key),
+      message: i.message,
+    })),
+    what,
+  );
 }
 
-interface FlatIssue { path: Path; key?: string; message: string }
+interface FlatIssue {
+  path: Path;
+  key?: string;
+  message: string;
+}
 
 /** Turns zod issues into one readable problem per place, choosing the union branch the author meant. */
 export function flattenIssues(issues: readonly z.core.$ZodIssue[], base: Path, hints?: UnionHints): FlatIssue[] {
@@ -68,7 +100,10 @@ export function flattenIssues(issues: readonly z.core.$ZodIssue[], base: Path, h
 function flattenUnion(branches: readonly (readonly z.core.$ZodIssue[])[], path: Path, hints?: UnionHints): FlatIssue[] {
   // A branch that misses its own kind key (button, goto, tap...) is not what the author wrote.
   const missesKindKey = (i: z.core.$ZodIssue) =>
-    i.code === 'invalid_type' && i.path.length === 1 && (hints?.kindKeys.has(String(i.path[0])) ?? false) && i.message.endsWith('received undefined');
+    i.code === 'invalid_type' &&
+    i.path.length === 1 &&
+    (hints?.kindKeys.has(String(i.path[0])) ?? false) &&
+    i.message.endsWith('received undefined');
   const score = (branch: readonly z.core.$ZodIssue[]) => branch.filter(missesKindKey).length * 100 + branch.length;
   const best = [...branches].sort((a, b) => score(a) - score(b))[0] ?? [];
   if (score(best) < 100) return flattenIssues(best, path, hints);
@@ -96,7 +131,7 @@ function position(doc: Document, lineCounter: LineCounter, path: Path, key?: str
 }
 
 function pairFor(node: unknown, segment: string | number): unknown {
-  if (isMap(node)) return node.items.find((p) => isScalar(p.key) ? String(p.key.value) === String(segment) : false);
+  if (isMap(node)) return node.items.find((p) => (isScalar(p.key) ? String(p.key.value) === String(segment) : false));
   if (node && typeof node === 'object' && 'items' in node && typeof segment === 'number') {
     return (node as { items: unknown[] }).items[segment];
   }

@@ -20,7 +20,9 @@ const ARG = /^([a-z][a-z0-9]*)=(.*)$/;
 function withCrc(payload: string, maxBytes: number): string {
   const line = `${payload} *${crc16Hex(payload)}`;
   if (line.length > maxBytes) {
-    throw new RangeError(`frame is ${line.length} bytes, over the protocol limit of ${maxBytes}: ${payload.slice(0, 40)}...`);
+    throw new RangeError(
+      `frame is ${line.length} bytes, over the protocol limit of ${maxBytes}: ${payload.slice(0, 40)}...`,
+    );
   }
   return line;
 }

@@ -24,7 +24,12 @@ describeBenchGpioContract('fake with only an e-stop button', () => fakeSubject({
 describeBenchGpioContract('off (a machine without GPIO)', () => {
   const gpio = new OffBenchGpio('/sys/class/gpio does not exist: no sysfs GPIO on this machine');
   return {
-    gpio, press: async () => {}, release: async () => {}, resetPulses: () => 0, pulseMs: 0,
-    linesReleased: () => true, teardown: () => gpio.close(),
+    gpio,
+    press: async () => {},
+    release: async () => {},
+    resetPulses: () => 0,
+    pulseMs: 0,
+    linesReleased: () => true,
+    teardown: () => gpio.close(),
   };
 });

@@ -3,7 +3,13 @@
 // it, line by line: what a wired line does, and what an absent one does instead. Time is vitest's
 // fake timers, so a debounce, a reset pulse and an LED blink are asserted to the millisecond.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GpioUnavailableError, LED_PATTERN_NAMES, type BenchGpio, type EmergencyStopEvent, type LedPattern } from '../../src/adapters/gpio/bench-gpio.js';
+import {
+  GpioUnavailableError,
+  LED_PATTERN_NAMES,
+  type BenchGpio,
+  type EmergencyStopEvent,
+  type LedPattern,
+} from '../../src/adapters/gpio/bench-gpio.js';
 import { LED_PATTERNS } from '../../src/adapters/gpio/led-patterns.js';
 
 export interface BenchGpioSubject {
@@ -48,7 +54,9 @@ export function describeBenchGpioContract(name: string, setup: () => BenchGpioSu
       vi.useFakeTimers();
       subject = setup();
       presses = [];
-      subject.gpio.onEmergencyStop((event) => { presses.push(event); });
+      subject.gpio.onEmergencyStop((event) => {
+        presses.push(event);
+      });
     });
     afterEach(() => {
       subject.teardown();
@@ -57,7 +65,11 @@ export function describeBenchGpioContract(name: string, setup: () => BenchGpioSu
     const gpio = () => subject.gpio;
     const settle = (ms = (subject.debounceMs ?? 0) + 20) => vi.advanceTimersByTimeAsync(ms);
     type Skippable = { skip(): void };
-    const withLine = (line: 'emergencyStop' | 'mcuReset' | 'statusLed', title: string, body: (context: Skippable) => Promise<void>) =>
+    const withLine = (
+      line: 'emergencyStop' | 'mcuReset' | 'statusLed',
+      title: string,
+      body: (context: Skippable) => Promise<void>,
+    ) =>
       it(`${line}: ${title}`, async (context) => {
         if (!gpio().lines[line]) return context.skip();
         await body(context);
@@ -75,39 +87,49 @@ export function describeBenchGpioContract(name: string, setup: () => BenchGpioSu
       else expect(status).toEqual({ off: expect.stringMatching(/\w{5,}/) });
     });
 
-    withLine('emergencyStop', 'reports one e-stop per press, stamped when it began, and the button held until released', async () => {
-      expect(gpio().isEmergencyStopHeld()).toBe(false);
-      const pressedAt = Date.now();
-      await subject.press();
-      await subject.press(); // the line is already down: not a new press
-      await settle();
-      expect(presses).toHaveLength(1);
-      expect(presses[0]!.at.getTime()).toBe(pressedAt);
-      expect(gpio().isEmergencyStopHeld()).toBe(true);
-      await subject.release();
-      await settle();
-      expect(gpio().isEmergencyStopHeld()).toBe(false);
-      expect(presses).toHaveLength(1);
-      await subject.press();
-      await settle();
-      expect(presses).toHaveLength(2);
-    });
+    withLine(
+      'emergencyStop',
+      'reports one e-stop per press, stamped when it began, and the button held until released',
+      async () => {
+        expect(gpio().isEmergencyStopHeld()).toBe(false);
+        const pressedAt = Date.now();
+        await subject.press();
+        await subject.press(); // the line is already down: not a new press
+        await settle();
+        expect(presses).toHaveLength(1);
+        expect(presses[0]!.at.getTime()).toBe(pressedAt);
+        expect(gpio().isEmergencyStopHeld()).toBe(true);
+        await subject.release();
+        await settle();
+        expect(gpio().isEmergencyStopHeld()).toBe(false);
+        expect(presses).toHaveLength(1);
+        await subject.press();
+        await settle();
+        expect(presses).toHaveLength(2);
+      },
+    );
 
-    withLine('emergencyStop', 'debounces: a bounce storm on press and on release is one press, and the release waits for quiet', async (context) => {
-      if (subject.debounceMs === undefined) return context.skip();
-      await subject.press({ bouncing: true });
-      expect(presses).toHaveLength(1); // acted on at the first edge, not after the storm
-      await settle();
-      await subject.release({ bouncing: true });
-      expect(gpio().isEmergencyStopHeld()).toBe(true); // still settling
-      await settle();
-      expect(gpio().isEmergencyStopHeld()).toBe(false);
-      expect(presses).toHaveLength(1);
-    });
+    withLine(
+      'emergencyStop',
+      'debounces: a bounce storm on press and on release is one press, and the release waits for quiet',
+      async (context) => {
+        if (subject.debounceMs === undefined) return context.skip();
+        await subject.press({ bouncing: true });
+        expect(presses).toHaveLength(1); // acted on at the first edge, not after the storm
+        await settle();
+        await subject.release({ bouncing: true });
+        expect(gpio().isEmergencyStopHeld()).toBe(true); // still settling
+        await settle();
+        expect(gpio().isEmergencyStopHeld()).toBe(false);
+        expect(presses).toHaveLength(1);
+      },
+    );
 
     withLine('emergencyStop', 'stops calling a handler once it unsubscribes', async () => {
       const late: EmergencyStopEvent[] = [];
-      const unsubscribe = gpio().onEmergencyStop((event) => { late.push(event); });
+      const unsubscribe = gpio().onEmergencyStop((event) => {
+        late.push(event);
+      });
       unsubscribe();
       await subject.press();
       await settle();
@@ -116,32 +138,47 @@ export function describeBenchGpioContract(name: string, setup: () => BenchGpioSu
     });
 
     withoutLine('emergencyStop', 'never reports the button held, and subscribing is harmless', async () => {
-      const unsubscribe = gpio().onEmergencyStop(() => { throw new Error('there is no button'); });
+      const unsubscribe = gpio().onEmergencyStop(() => {
+        throw new Error('there is no button');
+      });
       expect(typeof unsubscribe).toBe('function');
       unsubscribe();
       expect(gpio().isEmergencyStopHeld()).toBe(false);
     });
 
-    withLine('mcuReset', 'holds the MCU in reset for pulseMs, resolves once released, and joins a second request', async () => {
-      const before = subject.resetPulses();
-      let released = false;
-      const first = gpio().pulseReset().then(() => { released = true; });
-      const second = gpio().pulseReset();
-      if (subject.inReset) {
-        expect(subject.inReset()).toBe(true);
-        await vi.advanceTimersByTimeAsync(subject.pulseMs - 1);
-        expect(subject.inReset()).toBe(true);
-        expect(released).toBe(false);
-      }
-      await vi.advanceTimersByTimeAsync(subject.pulseMs);
-      await Promise.all([first, second]);
-      expect(released).toBe(true);
-      if (subject.inReset) expect(subject.inReset()).toBe(false);
-      expect(subject.resetPulses()).toBe(before + 1);
-    });
+    withLine(
+      'mcuReset',
+      'holds the MCU in reset for pulseMs, resolves once released, and joins a second request',
+      async () => {
+        const before = subject.resetPulses();
+        let released = false;
+        const first = gpio()
+          .pulseReset()
+          .then(() => {
+            released = true;
+          });
+        const second = gpio().pulseReset();
+        if (subject.inReset) {
+          expect(subject.inReset()).toBe(true);
+          await vi.advanceTimersByTimeAsync(subject.pulseMs - 1);
+          expect(subject.inReset()).toBe(true);
+          expect(released).toBe(false);
+        }
+        await vi.advanceTimersByTimeAsync(subject.pulseMs);
+        await Promise.all([first, second]);
+        expect(released).toBe(true);
+        if (subject.inReset) expect(subject.inReset()).toBe(false);
+        expect(subject.resetPulses()).toBe(before + 1);
+      },
+    );
 
     withoutLine('mcuReset', 'refuses a reset pulse, naming what to configure', async () => {
-      const error = await gpio().pulseReset().then(() => undefined, (e: unknown) => e);
+      const error = await gpio()
+        .pulseReset()
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(GpioUnavailableError);
       expect((error as Error).message).toMatch(/gpio\.mcuReset|GPIO is off/);
     });
@@ -152,7 +189,8 @@ export function describeBenchGpioContract(name: string, setup: () => BenchGpioSu
         if (subject.ledPattern) expect(subject.ledPattern()).toBe(pattern);
         if (subject.ledLit) {
           // Sampled every 50 ms over 4 s, mid-step (the table's steps are multiples of 50 ms).
-          const seen: boolean[] = [], wanted: boolean[] = [];
+          const seen: boolean[] = [],
+            wanted: boolean[] = [];
           await vi.advanceTimersByTimeAsync(25);
           for (let at = 25; at < 4000; at += 50) {
             seen.push(subject.ledLit());

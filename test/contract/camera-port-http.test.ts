@@ -14,16 +14,24 @@ async function silentServer(): Promise<{ url: string; close(): Promise<void> }> 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/camera/`,
-    close: () => { server.closeAllConnections(); return new Promise((resolve) => server.close(() => resolve())); },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
 describeCameraPortContract('HTTP camera on the virtual bench server', async () => {
-  const bench = await VirtualBench.start({ deviceFile: join(import.meta.dirname, '../../src/sim/devices/settings-wifi.yaml'), camera: { width: 820, height: 616 } });
+  const bench = await VirtualBench.start({
+    deviceFile: join(import.meta.dirname, '../../src/sim/devices/settings-wifi.yaml'),
+    camera: { width: 820, height: 616 },
+  });
   const server = await BenchServer.start(bench);
   const camera = new HttpCamera(`${server.url}/camera/`);
   return {
-    camera, now: () => performance.now(), realTime: true,
+    camera,
+    now: () => performance.now(),
+    realTime: true,
     async stalled() {
       const silent = await silentServer();
       return { camera: new HttpCamera(silent.url), teardown: silent.close };

@@ -9,16 +9,36 @@ import { describeCameraPortContract } from './camera-port.contract.js';
 
 describeCameraPortContract('MJPEG process camera reading a child process', async () => {
   const writer = await mjpegWriter();
-  const camera = new MjpegProcessCamera({ command: writer.command, args: writer.args, installHint: 'node is the test camera', timeoutMs: 5000 });
+  const camera = new MjpegProcessCamera({
+    command: writer.command,
+    args: writer.args,
+    installHint: 'node is the test camera',
+    timeoutMs: 5000,
+  });
   return {
-    camera, now: () => performance.now(), realTime: true,
+    camera,
+    now: () => performance.now(),
+    realTime: true,
     producerStopped: () => !writer.alive(),
     async stalled() {
       const silent = await mjpegWriter({ silent: true });
-      const stalled = new MjpegProcessCamera({ command: silent.command, args: silent.args, installHint: 'node is the test camera' });
-      return { camera: stalled, async teardown() { await stalled.close(); silent.remove(); } };
+      const stalled = new MjpegProcessCamera({
+        command: silent.command,
+        args: silent.args,
+        installHint: 'node is the test camera',
+      });
+      return {
+        camera: stalled,
+        async teardown() {
+          await stalled.close();
+          silent.remove();
+        },
+      };
     },
-    async teardown() { await camera.close(); writer.remove(); },
+    async teardown() {
+      await camera.close();
+      writer.remove();
+    },
   };
 });
 
@@ -31,7 +51,9 @@ if (v4l2Device && commandExists('ffmpeg')) {
     return { camera, now: () => performance.now(), realTime: true, teardown: () => camera.close() };
   });
 } else {
-  describe.skip(`CameraPort contract: V4L2 camera (set BENCHHAND_TEST_CAMERA=/dev/video0 on a machine with a camera and ffmpeg)`, () => { it('skipped', () => {}); });
+  describe.skip(`CameraPort contract: V4L2 camera (set BENCHHAND_TEST_CAMERA=/dev/video0 on a machine with a camera and ffmpeg)`, () => {
+    it('skipped', () => {});
+  });
 }
 if (process.env.BENCHHAND_TEST_RPICAM === '1' && commandExists('rpicam-vid')) {
   describeCameraPortContract('Raspberry Pi camera through rpicam-vid', async () => {
@@ -39,5 +61,7 @@ if (process.env.BENCHHAND_TEST_RPICAM === '1' && commandExists('rpicam-vid')) {
     return { camera, now: () => performance.now(), realTime: true, teardown: () => camera.close() };
   });
 } else {
-  describe.skip(`CameraPort contract: Raspberry Pi camera (set BENCHHAND_TEST_RPICAM=1 on a Pi with a camera module and rpicam-apps)`, () => { it('skipped', () => {}); });
+  describe.skip(`CameraPort contract: Raspberry Pi camera (set BENCHHAND_TEST_RPICAM=1 on a Pi with a camera module and rpicam-apps)`, () => {
+    it('skipped', () => {});
+  });
 }

@@ -4,7 +4,10 @@ import { ReplayCamera } from '../../src/adapters/camera/replay-camera.js';
 import { corpusDir } from '../support/ocr-corpus.js';
 import { describeCameraPortContract } from './camera-port.contract.js';
 
-describeCameraPortContract('replay of a recorded folder (not real time: a replay stamps its pictures as asked and never waits)', async () => {
-  const camera = new ReplayCamera(join(corpusDir, 'settings-wifi-tilted'), { loop: true });
-  return { camera, now: () => performance.now(), realTime: false, teardown: () => camera.close() };
-});
+describeCameraPortContract(
+  'replay of a recorded folder (not real time: a replay stamps its pictures as asked and never waits)',
+  async () => {
+    const camera = new ReplayCamera(join(corpusDir, 'settings-wifi-tilted'), { loop: true });
+    return { camera, now: () => performance.now(), realTime: false, teardown: () => camera.close() };
+  },
+);

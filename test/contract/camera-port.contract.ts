@@ -38,8 +38,12 @@ async function decoded(frame: CameraFrame): Promise<{ format: string; width: num
 export function describeCameraPortContract(name: string, setup: () => Promise<CameraSubject>): void {
   describe(`CameraPort contract: ${name}`, () => {
     let subject: CameraSubject;
-    beforeAll(async () => { subject = await setup(); });
-    afterAll(async () => { await subject?.teardown(); });
+    beforeAll(async () => {
+      subject = await setup();
+    });
+    afterAll(async () => {
+      await subject?.teardown();
+    });
     const camera = () => subject.camera;
 
     it('describes itself in one non-empty line', () => {
@@ -61,7 +65,8 @@ export function describeCameraPortContract(name: string, setup: () => Promise<Ca
 
     it('numbers frames in increasing order', async () => {
       const sequences: number[] = [];
-      for (let i = 0; i < 3; i++) sequences.push((await camera().capture({ newerThan: subject.now(), timeoutMs: 10000 })).sequence);
+      for (let i = 0; i < 3; i++)
+        sequences.push((await camera().capture({ newerThan: subject.now(), timeoutMs: 10000 })).sequence);
       for (let i = 1; i < sequences.length; i++) expect(sequences[i]!).toBeGreaterThan(sequences[i - 1]!);
     });
 
@@ -81,14 +86,20 @@ export function describeCameraPortContract(name: string, setup: () => Promise<Ca
       if (subject.realTime) expect(subject.now()).toBeGreaterThan(moment);
     });
 
-    const realTime = (title: string, body: () => Promise<void>) => it(title, async (context) => {
-      if (!subject.realTime) return context.skip();
-      await body();
-    });
+    const realTime = (title: string, body: () => Promise<void>) =>
+      it(title, async (context) => {
+        if (!subject.realTime) return context.skip();
+        await body();
+      });
 
     realTime('fails within its timeout, saying so, when asked for a frame newer than a moment beyond it', async () => {
       const asked = subject.now();
-      const error = await camera().capture({ newerThan: asked + 60000, timeoutMs: 200 }).then(() => undefined, (e: Error) => e);
+      const error = await camera()
+        .capture({ newerThan: asked + 60000, timeoutMs: 200 })
+        .then(
+          () => undefined,
+          (e: Error) => e,
+        );
       expect(error).toBeInstanceOf(Error);
       expect(error!.message).toMatch(/within 200 ms/);
       // Not the 60 s the moment was away: the timeout decided (10 s is the slack of a loaded machine).
@@ -99,7 +110,10 @@ export function describeCameraPortContract(name: string, setup: () => Promise<Ca
       if (!subject.stalled) return context.skip();
       const stalled = await subject.stalled();
       try {
-        const error = await stalled.camera.capture({ timeoutMs: 300 }).then(() => undefined, (e: Error) => e);
+        const error = await stalled.camera.capture({ timeoutMs: 300 }).then(
+          () => undefined,
+          (e: Error) => e,
+        );
         expect(error).toBeInstanceOf(Error);
         expect(error!.message).toMatch(/no frame within 300 ms/);
       } finally {

@@ -26,7 +26,12 @@ export interface LlmContractSubject {
 const TAP_TEXT = {
   name: 'tap_text',
   description: 'Tap the first on-screen text that matches. Returns the new screen.',
-  inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { text: { type: 'string' } },
+    required: ['text'],
+    additionalProperties: false,
+  },
 };
 
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -42,7 +47,10 @@ function request(overrides: Partial<LlmRequest> = {}): LlmRequest {
 }
 
 async function failure(promise: Promise<unknown>): Promise<LlmError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(LlmError);
   return error as LlmError;
 }
@@ -53,14 +61,27 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     let sleeps: number[];
     const llm = (overrides: Partial<LlmAdapterOptions> = {}) =>
       subject.create(fake.baseUrl(subject.protocol), {
-        apiKey: 'test-key', timeoutMs: 5000, maxRetries: 3, sendImages: true, random: () => 0.5,
-        sleep: async (ms) => { sleeps.push(ms); },
+        apiKey: 'test-key',
+        timeoutMs: 5000,
+        maxRetries: 3,
+        sendImages: true,
+        random: () => 0.5,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
         ...overrides,
       });
 
-    beforeAll(async () => { fake = await FakeLlmServer.start(); });
-    afterAll(async () => { await fake.close(); });
-    beforeEach(() => { fake.reset(); sleeps = []; });
+    beforeAll(async () => {
+      fake = await FakeLlmServer.start();
+    });
+    afterAll(async () => {
+      await fake.close();
+    });
+    beforeEach(() => {
+      fake.reset();
+      sleeps = [];
+    });
 
     it('sends the system prompt, the tools and the auth headers', async () => {
       fake.script([{ text: 'ok' }]);
@@ -81,7 +102,10 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     });
 
     it('round-trips a tool call: the call comes back, its result goes out tied to its id', async () => {
-      fake.script([{ text: 'Tapping Wi-Fi.', toolCalls: [{ name: 'tap_text', arguments: { text: 'Wi-Fi' } }] }, { text: 'Done.' }]);
+      fake.script([
+        { text: 'Tapping Wi-Fi.', toolCalls: [{ name: 'tap_text', arguments: { text: 'Wi-Fi' } }] },
+        { text: 'Done.' },
+      ]);
       const port = llm();
       const first = await port.complete(request());
       expect(first.stopReason).toBe('tool_use');
@@ -91,28 +115,43 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
       expect(JSON.parse(call.argumentsJson)).toEqual({ text: 'Wi-Fi' });
       expect(first.content[0]).toEqual({ type: 'text', text: 'Tapping Wi-Fi.' });
 
-      const second = await port.complete(request({
-        messages: [
-          ...request().messages,
-          { role: 'assistant', content: first.content },
-          { role: 'user', content: [{ type: 'tool_result', callId: call.id, content: 'Screen: Wi-Fi [on]' }] },
-        ],
-      }));
+      const second = await port.complete(
+        request({
+          messages: [
+            ...request().messages,
+            { role: 'assistant', content: first.content },
+            { role: 'user', content: [{ type: 'tool_result', callId: call.id, content: 'Screen: Wi-Fi [on]' }] },
+          ],
+        }),
+      );
       expect(second.content).toEqual([{ type: 'text', text: 'Done.' }]);
       const sent = fake.requests[1]!.view;
-      expect(sent.messages[1]!.content).toContainEqual({ type: 'tool_call', id: call.id, name: 'tap_text', argumentsJson: call.argumentsJson });
+      expect(sent.messages[1]!.content).toContainEqual({
+        type: 'tool_call',
+        id: call.id,
+        name: 'tap_text',
+        argumentsJson: call.argumentsJson,
+      });
       expect(sent.lastToolResult).toEqual({ type: 'tool_result', callId: call.id, content: 'Screen: Wi-Fi [on]' });
     });
 
     it('marks a failed tool result as an error the model can see', async () => {
       fake.script([{ text: 'ok' }]);
-      await llm().complete(request({
-        messages: [
-          { role: 'user', content: [{ type: 'text', text: 'go' }] },
-          { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'tap_text', argumentsJson: '{"text":"Pay"}' }] },
-          { role: 'user', content: [{ type: 'tool_result', callId: 'c1', content: 'denied_by_user', isError: true }] },
-        ],
-      }));
+      await llm().complete(
+        request({
+          messages: [
+            { role: 'user', content: [{ type: 'text', text: 'go' }] },
+            {
+              role: 'assistant',
+              content: [{ type: 'tool_call', id: 'c1', name: 'tap_text', argumentsJson: '{"text":"Pay"}' }],
+            },
+            {
+              role: 'user',
+              content: [{ type: 'tool_result', callId: 'c1', content: 'denied_by_user', isError: true }],
+            },
+          ],
+        }),
+      );
       const result = fake.requests[0]!.view.lastToolResult!;
       expect(result.callId).toBe('c1');
       expect(result.isError === true || result.content.includes('error')).toBe(true);
@@ -121,13 +160,24 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
 
     it('passes a camera image alongside a tool result', async () => {
       fake.script([{ text: 'I see it.' }]);
-      await llm().complete(request({
-        messages: [
-          { role: 'user', content: [{ type: 'text', text: 'go' }] },
-          { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'tap_text', argumentsJson: '{"text":"Wi-Fi"}' }] },
-          { role: 'user', content: [{ type: 'tool_result', callId: 'c1', content: 'tapped' }, { type: 'image', mediaType: 'image/png', dataBase64: PIXEL_PNG }] },
-        ],
-      }));
+      await llm().complete(
+        request({
+          messages: [
+            { role: 'user', content: [{ type: 'text', text: 'go' }] },
+            {
+              role: 'assistant',
+              content: [{ type: 'tool_call', id: 'c1', name: 'tap_text', argumentsJson: '{"text":"Wi-Fi"}' }],
+            },
+            {
+              role: 'user',
+              content: [
+                { type: 'tool_result', callId: 'c1', content: 'tapped' },
+                { type: 'image', mediaType: 'image/png', dataBase64: PIXEL_PNG },
+              ],
+            },
+          ],
+        }),
+      );
       const sent = fake.requests[0]!.view;
       expect(sent.images).toEqual([{ type: 'image', mediaType: 'image/png', dataBase64: PIXEL_PNG }]);
       expect(sent.lastToolResult?.content).toBe('tapped');
@@ -135,33 +185,60 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
 
     it('replaces images with a note when sendImages is off', async () => {
       fake.script([{ text: 'ok' }]);
-      await llm({ sendImages: false }).complete(request({
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', mediaType: 'image/jpeg', dataBase64: PIXEL_PNG }] }],
-      }));
+      await llm({ sendImages: false }).complete(
+        request({
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'look' },
+                { type: 'image', mediaType: 'image/jpeg', dataBase64: PIXEL_PNG },
+              ],
+            },
+          ],
+        }),
+      );
       const sent = fake.requests[0]!.view;
       expect(sent.images).toEqual([]);
       expect(sent.lastUserText).toContain('image omitted');
     });
 
-    it.runIf(subject.rawArgumentsFromModel)('keeps unparseable tool arguments exactly as the model sent them (where the protocol can carry them)', async () => {
-      fake.script([{ toolCalls: [{ name: 'tap_text', arguments: '{"text": "Wi-Fi",' }] }]);
-      const response = await llm().complete(request());
-      expect(response.content).toEqual([expect.objectContaining({ type: 'tool_call', name: 'tap_text', argumentsJson: '{"text": "Wi-Fi",' })]);
-    });
+    it.runIf(subject.rawArgumentsFromModel)(
+      'keeps unparseable tool arguments exactly as the model sent them (where the protocol can carry them)',
+      async () => {
+        fake.script([{ toolCalls: [{ name: 'tap_text', arguments: '{"text": "Wi-Fi",' }] }]);
+        const response = await llm().complete(request());
+        expect(response.content).toEqual([
+          expect.objectContaining({ type: 'tool_call', name: 'tap_text', argumentsJson: '{"text": "Wi-Fi",' }),
+        ]);
+      },
+    );
 
     it('replays a transcript holding unparseable arguments without failing', async () => {
       fake.script([{ text: 'retrying' }]);
-      await llm().complete(request({
-        messages: [
-          { role: 'user', content: [{ type: 'text', text: 'go' }] },
-          { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'tap_text', argumentsJson: '{"text": "Wi' }] },
-          { role: 'user', content: [{ type: 'tool_result', callId: 'c1', content: 'arguments did not parse as JSON', isError: true }] },
-        ],
-      }));
+      await llm().complete(
+        request({
+          messages: [
+            { role: 'user', content: [{ type: 'text', text: 'go' }] },
+            {
+              role: 'assistant',
+              content: [{ type: 'tool_call', id: 'c1', name: 'tap_text', argumentsJson: '{"text": "Wi' }],
+            },
+            {
+              role: 'user',
+              content: [
+                { type: 'tool_result', callId: 'c1', content: 'arguments did not parse as JSON', isError: true },
+              ],
+            },
+          ],
+        }),
+      );
       const call = fake.requests[0]!.view.messages[1]!.content[0]!;
       if (call.type !== 'tool_call') throw new Error('the assistant turn lost its tool call');
       // Sent raw where the protocol allows it, else kept whole under UNPARSED_ARGUMENTS_KEY.
-      const sent = subject.rawArgumentsFromModel ? call.argumentsJson : JSON.parse(call.argumentsJson)[UNPARSED_ARGUMENTS_KEY];
+      const sent = subject.rawArgumentsFromModel
+        ? call.argumentsJson
+        : JSON.parse(call.argumentsJson)[UNPARSED_ARGUMENTS_KEY];
       expect(sent).toBe('{"text": "Wi');
     });
 
@@ -180,8 +257,20 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
 
     it('waits as long as retry-after says after a 429, then succeeds', async () => {
       fake.script([
-        { error: { status: 429, headers: { 'retry-after': '2' }, body: { error: { type: 'rate_limit_error', message: 'slow down' } } } },
-        { error: { status: 429, headers: { 'retry-after-ms': '250' }, body: { error: { type: 'rate_limit_error', message: 'slow down' } } } },
+        {
+          error: {
+            status: 429,
+            headers: { 'retry-after': '2' },
+            body: { error: { type: 'rate_limit_error', message: 'slow down' } },
+          },
+        },
+        {
+          error: {
+            status: 429,
+            headers: { 'retry-after-ms': '250' },
+            body: { error: { type: 'rate_limit_error', message: 'slow down' } },
+          },
+        },
         { text: 'ok' },
       ]);
       const response = await llm().complete(request());
@@ -191,7 +280,11 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     });
 
     it('retries a 500 with backoff, then succeeds', async () => {
-      fake.script([{ error: { status: 500, body: { error: { message: 'internal' } } } }, { error: { status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } } }, { text: 'ok' }]);
+      fake.script([
+        { error: { status: 500, body: { error: { message: 'internal' } } } },
+        { error: { status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } } },
+        { text: 'ok' },
+      ]);
       await llm().complete(request());
       // random() is 0.5: three quarters of 500 ms, then of 1000 ms.
       expect(sleeps).toEqual([375, 750]);
@@ -207,7 +300,10 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     });
 
     it('does not retry a 401 and names the key variable to check', async () => {
-      fake.script([{ error: { status: 401, body: { error: { type: 'authentication_error', message: 'invalid x-api-key' } } } }, { text: 'never' }]);
+      fake.script([
+        { error: { status: 401, body: { error: { type: 'authentication_error', message: 'invalid x-api-key' } } } },
+        { text: 'never' },
+      ]);
       const error = await failure(llm({ apiKeyEnv: 'MY_LLM_KEY' }).complete(request()));
       expect(error.kind).toBe('auth');
       expect(error.retryable).toBe(false);
@@ -217,7 +313,9 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     });
 
     it('does not retry a bad request', async () => {
-      fake.script([{ error: { status: 400, body: { error: { type: 'invalid_request_error', message: 'tools.0.name: bad' } } } }]);
+      fake.script([
+        { error: { status: 400, body: { error: { type: 'invalid_request_error', message: 'tools.0.name: bad' } } } },
+      ]);
       const error = await failure(llm().complete(request()));
       expect(error.kind).toBe('bad_request');
       expect(error.message).toContain('tools.0.name: bad');
@@ -236,7 +334,10 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     }
 
     it.runIf(subject.detectsSilentTruncation)('flags a prompt the server silently cut to its num_ctx', async () => {
-      fake.script([{ text: 'ok', ollamaTruncate: { numCtx: 2048 } }, { text: 'ok', usage: { inputTokens: 900 } }]);
+      fake.script([
+        { text: 'ok', ollamaTruncate: { numCtx: 2048 } },
+        { text: 'ok', usage: { inputTokens: 900 } },
+      ]);
       const port = llm({ contextWindow: 2048 });
       expect((await port.complete(request())).truncatedPrompt).toBe(true);
       expect((await port.complete(request())).truncatedPrompt).toBeUndefined();
@@ -245,7 +346,9 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     it.runIf(subject.detectsSilentTruncation)('flags a prompt reported far smaller than what was sent', async () => {
       const long = 'Screen line with some words on it. '.repeat(400);
       fake.script([{ text: 'ok', usage: { inputTokens: 300 } }]);
-      const response = await llm().complete(request({ messages: [{ role: 'user', content: [{ type: 'text', text: long }] }] }));
+      const response = await llm().complete(
+        request({ messages: [{ role: 'user', content: [{ type: 'text', text: long }] }] }),
+      );
       expect(response.truncatedPrompt).toBe(true);
     });
 
@@ -279,7 +382,19 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
       const gone = await FakeLlmServer.start();
       const baseUrl = gone.baseUrl(subject.protocol);
       await gone.close();
-      const error = await failure(subject.create(baseUrl, { apiKeyEnv: 'K', timeoutMs: 2000, maxRetries: 1, sendImages: true, sleep: async (ms) => { sleeps.push(ms); } }).complete(request()));
+      const error = await failure(
+        subject
+          .create(baseUrl, {
+            apiKeyEnv: 'K',
+            timeoutMs: 2000,
+            maxRetries: 1,
+            sendImages: true,
+            sleep: async (ms) => {
+              sleeps.push(ms);
+            },
+          })
+          .complete(request()),
+      );
       expect(error.kind).toBe('network');
       expect(error.message).toMatch(/ECONNREFUSED|fetch failed/);
       expect(sleeps).toHaveLength(1);

@@ -15,7 +15,10 @@ describeMcuPortContract('in-memory fake', async () => {
     actuations: async () => ({
       taps: port.actuations.flatMap((a) => (a.ev === 'tap' || a.ev === 'longpress' ? [{ x: a.x, y: a.y }] : [])),
       swipes: port.actuations.flatMap((a) => (a.ev === 'swipe' ? [{ path: a.path }] : [])),
-      keyPresses: port.actuations.reduce((sum, a) => sum + (a.ev === 'type' ? a.text.length : a.ev === 'key' ? 1 : 0), 0),
+      keyPresses: port.actuations.reduce(
+        (sum, a) => sum + (a.ev === 'type' ? a.text.length : a.ev === 'key' ? 1 : 0),
+        0,
+      ),
     }),
     teardown: () => port.close(),
   };

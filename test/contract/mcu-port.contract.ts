@@ -39,8 +39,12 @@ export interface ContractSubject {
 export function describeMcuPortContract(name: string, setup: () => Promise<ContractSubject>): void {
   describe(`McuPort contract: ${name}`, () => {
     let subject: ContractSubject;
-    beforeAll(async () => { subject = await setup(); });
-    afterAll(async () => { await subject?.teardown(); });
+    beforeAll(async () => {
+      subject = await setup();
+    });
+    afterAll(async () => {
+      await subject?.teardown();
+    });
     const port = () => subject.port;
     // Null when the subject cannot observe actuations: the count checks are skipped then.
     const actuations = async (): Promise<Actuations | null> => (subject.actuations ? subject.actuations() : null);
@@ -55,7 +59,11 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
       const before = (await actuations())?.taps.length;
       const id = await port().allocateCommandId();
       expect(await port().tap({ x: 100, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'done', id });
-      expect(await port().tap({ x: 100, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'already', id, result: 'ok' });
+      expect(await port().tap({ x: 100, y: 200, holdMs: 40 }, { id })).toMatchObject({
+        kind: 'already',
+        id,
+        result: 'ok',
+      });
       expect(await port().tap({ x: 101, y: 200, holdMs: 40 }, { id })).toMatchObject({ kind: 'mismatch', id });
       const taps = (await actuations())?.taps;
       if (taps === undefined || before === undefined) return;
@@ -65,15 +73,29 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
 
     it('refuses positions outside the workspace and over-long holds, naming the limit', async () => {
       const { width } = port().info.limits.workspace;
-      expect(await port().tap({ x: width + 5, y: 10 })).toMatchObject({ kind: 'refused', code: 'OUT_OF_BOUNDS', field: 'x' });
-      expect(await port().tap({ x: 10, y: 10, holdMs: port().info.limits.maxHoldMs + 1 })).toMatchObject({ kind: 'refused', code: 'HOLD_TOO_LONG' });
+      expect(await port().tap({ x: width + 5, y: 10 })).toMatchObject({
+        kind: 'refused',
+        code: 'OUT_OF_BOUNDS',
+        field: 'x',
+      });
+      expect(await port().tap({ x: 10, y: 10, holdMs: port().info.limits.maxHoldMs + 1 })).toMatchObject({
+        kind: 'refused',
+        code: 'HOLD_TOO_LONG',
+      });
       expect(await port().tap({ x: -1, y: 10 })).toMatchObject({ kind: 'refused', code: 'BAD_ARG', field: 'x' });
     });
 
     it('swipes once along the path, and a retried command id is answered from the record without moving', async () => {
       const before = (await actuations())?.swipes.length;
       const id = await port().allocateCommandId();
-      const swipe = { path: [{ x: 540, y: 1800 }, { x: 540, y: 1200 }, { x: 600, y: 700 }], durationMs: 240 };
+      const swipe = {
+        path: [
+          { x: 540, y: 1800 },
+          { x: 540, y: 1200 },
+          { x: 600, y: 700 },
+        ],
+        durationMs: 240,
+      };
       expect(await port().swipe(swipe, { id })).toMatchObject({ kind: 'done', id });
       expect(await port().swipe(swipe, { id })).toMatchObject({ kind: 'already', id, result: 'ok' });
       expect(await port().swipe({ ...swipe, durationMs: 250 }, { id })).toMatchObject({ kind: 'mismatch', id });
@@ -90,19 +112,29 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
       const { maxGestureMs, maxSpeed, maxPathPoints } = port().info.limits;
       expect(maxPathPoints).toBeGreaterThanOrEqual(2);
       const down = { x: 540, y: 1800 };
-      expect(await port().swipe({ path: [down, { x: 540, y: 1700 }, { x: width, y: 600 }], durationMs: 500 }))
-        .toMatchObject({ kind: 'refused', code: 'OUT_OF_BOUNDS', field: 'x', limit: String(width - 1) });
+      expect(
+        await port().swipe({ path: [down, { x: 540, y: 1700 }, { x: width, y: 600 }], durationMs: 500 }),
+      ).toMatchObject({ kind: 'refused', code: 'OUT_OF_BOUNDS', field: 'x', limit: String(width - 1) });
       // 1200 units in 100 ms is 12000 units/s.
-      expect(await port().swipe({ path: [down, { x: 540, y: 600 }], durationMs: 100 }))
-        .toMatchObject({ kind: 'refused', code: 'TOO_FAST', field: 'path', limit: String(maxSpeed) });
-      expect(await port().swipe({ path: [down, { x: 540, y: 600 }], durationMs: maxGestureMs, holdMs: 1 }))
-        .toMatchObject({ kind: 'refused', code: 'GESTURE_TOO_LONG', limit: String(maxGestureMs) });
+      expect(await port().swipe({ path: [down, { x: 540, y: 600 }], durationMs: 100 })).toMatchObject({
+        kind: 'refused',
+        code: 'TOO_FAST',
+        field: 'path',
+        limit: String(maxSpeed),
+      });
+      expect(
+        await port().swipe({ path: [down, { x: 540, y: 600 }], durationMs: maxGestureMs, holdMs: 1 }),
+      ).toMatchObject({ kind: 'refused', code: 'GESTURE_TOO_LONG', limit: String(maxGestureMs) });
       const tooMany = Array.from({ length: maxPathPoints + 1 }, (_, i) => ({ x: 10 + i, y: 10 }));
       expect(await port().swipe({ path: tooMany, durationMs: 500 })).toMatchObject({ kind: 'refused', field: 'path' });
       expect(await port().swipe({ path: [down], durationMs: 500 })).toMatchObject({ kind: 'refused', field: 'path' });
-      expect(await port().longPress({ x: 10, y: 10, durationMs: maxGestureMs + 1 })).toMatchObject({ kind: 'refused', code: 'GESTURE_TOO_LONG' });
+      expect(await port().longPress({ x: 10, y: 10, durationMs: maxGestureMs + 1 })).toMatchObject({
+        kind: 'refused',
+        code: 'GESTURE_TOO_LONG',
+      });
       const after = await actuations();
-      if (before && after) expect([after.swipes.length, after.taps.length]).toEqual([before.swipes.length, before.taps.length]);
+      if (before && after)
+        expect([after.swipes.length, after.taps.length]).toEqual([before.swipes.length, before.taps.length]);
     });
 
     it('long-presses once, longer than a tap may hold', async () => {
@@ -120,7 +152,13 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
     it('an e-stop mid-swipe ends it ABORTED, recorded so that a retry never swipes again', async (context) => {
       if (!subject.gesturesTakeTime) return context.skip();
       const id = await port().allocateCommandId();
-      const swipe = { path: [{ x: 100, y: 2000 }, { x: 100, y: 400 }], durationMs: 1500 };
+      const swipe = {
+        path: [
+          { x: 100, y: 2000 },
+          { x: 100, y: 400 },
+        ],
+        durationMs: 1500,
+      };
       const running = port().swipe(swipe, { id });
       await new Promise((resolve) => setTimeout(resolve, 400));
       await port().emergencyStop();
@@ -184,10 +222,11 @@ export function describeMcuPortContract(name: string, setup: () => Promise<Contr
       if (before !== undefined) expect((await actuations())?.taps.length).toBe(before + 1);
     });
 
-    const withReboot = (title: string, body: () => Promise<void>) => it(title, async (context) => {
-      if (!subject.reboot) return context.skip();
-      await body();
-    });
+    const withReboot = (title: string, body: () => Promise<void>) =>
+      it(title, async (context) => {
+        if (!subject.reboot) return context.skip();
+        await body();
+      });
 
     withReboot('re-latches a recorded e-stop after an MCU reboot and never arms', async () => {
       await port().emergencyStop();

@@ -8,9 +8,18 @@ describeRunStoreContract('in-memory store', async () => {
   const subject = {
     store: new MemoryRunStore(disk),
     reopen: async () => new MemoryRunStore(disk),
-    tearJournal: async (partial: string) => { await subject.store.close(); disk.tear(JOURNAL_FILE, partial); },
-    damageCheckpoint: async () => { disk.files.set(RESULT_FILE, disk.files.get(RESULT_FILE)!.replace('"step": 4', '"step": 5')); },
-    auditLines: async () => (disk.files.get(AUDIT_FILE) ?? '').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown),
+    tearJournal: async (partial: string) => {
+      await subject.store.close();
+      disk.tear(JOURNAL_FILE, partial);
+    },
+    damageCheckpoint: async () => {
+      disk.files.set(RESULT_FILE, disk.files.get(RESULT_FILE)!.replace('"step": 4', '"step": 5'));
+    },
+    auditLines: async () =>
+      (disk.files.get(AUDIT_FILE) ?? '')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown),
     filesBesideNotes: async () => [...disk.files.keys()].sort(),
     teardown: () => subject.store.close(),
   };

@@ -20,13 +20,27 @@ export interface RunStoreSubject {
   teardown(): Promise<void>;
 }
 
-const audit = (step: number): AuditRecord => ({ at: '2025-06-01T12:00:00.000Z', runId: 'r0ffee00-run', step, tool: 'tap_text', args: { text: `item ${step}` }, status: 'ok', message: 'tapped', durationMs: 12, commandId: step });
+const audit = (step: number): AuditRecord => ({
+  at: '2025-06-01T12:00:00.000Z',
+  runId: 'r0ffee00-run',
+  step,
+  tool: 'tap_text',
+  args: { text: `item ${step}` },
+  status: 'ok',
+  message: 'tapped',
+  durationMs: 12,
+  commandId: step,
+});
 
 export function describeRunStoreContract(name: string, setup: () => Promise<RunStoreSubject>): void {
   describe(`RunStore contract: ${name}`, () => {
     let subject: RunStoreSubject;
-    beforeAll(async () => { subject = await setup(); });
-    afterAll(async () => { await subject?.teardown(); });
+    beforeAll(async () => {
+      subject = await setup();
+    });
+    afterAll(async () => {
+      await subject?.teardown();
+    });
     const store = () => subject.store;
 
     it('reads back nothing from a new state: no checkpoint (said so), an empty journal that does not exist yet', async () => {
@@ -49,7 +63,14 @@ export function describeRunStoreContract(name: string, setup: () => Promise<RunS
     });
 
     it('reads back journal lines in the order they were appended', async () => {
-      const records: JournalRecord[] = [runLine(), intent(7), outcome(7), verified(7), intent(8, { step: 2 }), outcome(8, 2)];
+      const records: JournalRecord[] = [
+        runLine(),
+        intent(7),
+        outcome(7),
+        verified(7),
+        intent(8, { step: 2 }),
+        outcome(8, 2),
+      ];
       for (const record of records) await store().appendJournal(record);
       const loaded = await (await subject.reopen()).loadJournal();
       expect(loaded).toEqual({ ok: true, exists: true, records, tornLastLine: false });
@@ -59,8 +80,13 @@ export function describeRunStoreContract(name: string, setup: () => Promise<RunS
       const before = await store().loadJournal();
       if (!before.ok) throw new Error(before.message);
       // Long lines (several KB) make a torn or interleaved write visible if appends are not serialised.
-      const many = Array.from({ length: 40 }, (_, i) => intent(100 + i, { step: 10 + i, screenBefore: `screen ${i} `.repeat(300) }));
-      await Promise.all([...many.map((record) => store().appendJournal(record)), ...many.map((_, i) => store().appendAudit(audit(i)))]);
+      const many = Array.from({ length: 40 }, (_, i) =>
+        intent(100 + i, { step: 10 + i, screenBefore: `screen ${i} `.repeat(300) }),
+      );
+      await Promise.all([
+        ...many.map((record) => store().appendJournal(record)),
+        ...many.map((_, i) => store().appendAudit(audit(i))),
+      ]);
       const loaded = await (await subject.reopen()).loadJournal();
       if (!loaded.ok) throw new Error(loaded.message);
       expect(loaded.tornLastLine).toBe(false);
@@ -95,7 +121,8 @@ export function describeRunStoreContract(name: string, setup: () => Promise<RunS
     });
 
     it.each(['../result', '../../escape', 'a/b', '/etc/passwd', '.hidden', '', 'Plan', 'x'.repeat(49)])(
-      'refuses the note name %j, naming the rule, and writes nothing', async (bad) => {
+      'refuses the note name %j, naming the rule, and writes nothing',
+      async (bad) => {
         const beside = await subject.filesBesideNotes();
         await expect(store().writeNote(bad, 'text')).rejects.toThrow(/note name .* lower-case letters/);
         await expect(store().readNote(bad)).rejects.toThrow(/note name/);

@@ -36,12 +36,18 @@ const screen = (view: FakeLlmView) => view.lastUserText.slice(view.lastUserText.
 function models(view: FakeLlmView): FakeLlmStep {
   const seen = screen(view);
   if (view.system.includes('FIND:')) {
-    if (/HomeNet-5G/.test(seen)) return call('report_exploration', { found: 'HomeNet-5G is under Network & internet, More.', found_it: true });
+    if (/HomeNet-5G/.test(seen))
+      return call('report_exploration', { found: 'HomeNet-5G is under Network & internet, More.', found_it: true });
     if (/Choose a network/.test(seen)) return call('tap_text', { text: 'More' });
     if (/Network/.test(seen)) return call('tap_text', { text: 'Network & internet', expect: 'Choose a network' });
     return call('wait_for', { timeout_ms: 1000 });
   }
-  if (/HomeNet-5G/.test(seen)) return call('submit_result', { summary: 'HomeNet-5G is listed', result: { listed: true }, evidence: [{ text: 'HomeNet-5G' }] });
+  if (/HomeNet-5G/.test(seen))
+    return call('submit_result', {
+      summary: 'HomeNet-5G is listed',
+      result: { listed: true },
+      evidence: [{ text: 'HomeNet-5G' }],
+    });
   return call('explore', { goal: 'Find the HomeNet-5G network in the Wi-Fi settings', max_steps: 6 });
 }
 
@@ -51,9 +57,14 @@ describe('kill -9 inside an explore sub-run', () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-explore-crash-'));
     const llm = ['--llm', 'openai-compatible', '--llm-url', fake.baseUrl('openai'), '--model', 'scripted'];
     // Step 1 is the parent's explore call; steps 2 and 3 are the helper's taps. Killed while verifying the first.
-    const killed = await runCli(['run', TASK, '--bench', server.url, '--state-dir', stateDir, '--quiet', ...llm], '', { BENCHHAND_CRASH_AT: 'verify:2' });
+    const killed = await runCli(['run', TASK, '--bench', server.url, '--state-dir', stateDir, '--quiet', ...llm], '', {
+      BENCHHAND_CRASH_AT: 'verify:2',
+    });
     expect(killed.code).toBeNull();
-    const journal = readFileSync(join(stateDir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const journal = readFileSync(join(stateDir, 'journal.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     const runs = journal.filter((r) => r.type === 'run').map((r) => r.runId);
     expect(runs).toHaveLength(2);
     expect(journal.filter((r) => r.type === 'intent').every((r) => r.runId === runs[1])).toBe(true);
@@ -65,7 +76,10 @@ describe('kill -9 inside an explore sub-run', () => {
     expect(resumed.stdout).toMatch(/Submitted a result/);
     expect(resumed.code).toBe(0);
     // The resumed parent (a fresh session) sends a helper again from where the device is: it taps More only.
-    const taps = bench.mcu.events().filter((e) => e.ev === 'tap_down').map((e) => `${e.x},${e.y}`);
+    const taps = bench.mcu
+      .events()
+      .filter((e) => e.ev === 'tap_down')
+      .map((e) => `${e.x},${e.y}`);
     expect(taps).toHaveLength(2);
     expect(new Set(taps).size).toBe(2);
     const result = JSON.parse(readFileSync(join(stateDir, 'result.json'), 'utf8'));

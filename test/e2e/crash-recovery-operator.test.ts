@@ -9,7 +9,14 @@ import { FakeLlmServer } from '../support/fake-llm-server.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
 import { until } from '../support/until.js';
 import { wifiModel } from '../support/scripted-models.js';
-import { EXPECTED_TAPS, journalLines, PASSWORD_KEYS, startCrashBench, TASK, type CrashBench } from '../support/crash-bench.js';
+import {
+  EXPECTED_TAPS,
+  journalLines,
+  PASSWORD_KEYS,
+  startCrashBench,
+  TASK,
+  type CrashBench,
+} from '../support/crash-bench.js';
 
 let bench: CrashBench | undefined;
 async function freshBench() {
@@ -26,7 +33,9 @@ const keys = () => bench!.keys();
 describe('a person controls the run in the middle of a recovery', () => {
   it('pause holds the resumed run still, and resume lets it finish', async () => {
     const { url, stateDir } = await freshBench();
-    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: 'checkpoint:2' });
+    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', {
+      BENCHHAND_CRASH_AT: 'checkpoint:2',
+    });
     const child = spawnCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
     let stdout = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -45,15 +54,22 @@ describe('a person controls the run in the middle of a recovery', () => {
     expect(audit).toMatch(/"tool":"operator_pause"[\s\S]*"tool":"operator_resume"/);
   }, 120000);
 
-  it('a redirect during a resumed LLM run reaches the model as the operator\'s word', async () => {
+  it("a redirect during a resumed LLM run reaches the model as the operator's word", async () => {
     const fake = await FakeLlmServer.start();
     try {
       // The answer cites the screen it stops on (every final answer must): the title shown now.
-      const title = (text: string) => ['Wi-Fi networks', 'HomeNet-5G', 'Settings', 'Wi-Fi'].find((t) => text.includes(`"${t}" at`)) ?? 'Settings';
-      fake.respond((view) => (/OPERATOR'S NEW INSTRUCTIONS/.test(view.system) ? { text: `Stopping here as the operator asked.\nEvidence: "${title(view.lastUserText)}" in title` } : wifiModel(view)));
+      const title = (text: string) =>
+        ['Wi-Fi networks', 'HomeNet-5G', 'Settings', 'Wi-Fi'].find((t) => text.includes(`"${t}" at`)) ?? 'Settings';
+      fake.respond((view) =>
+        /OPERATOR'S NEW INSTRUCTIONS/.test(view.system)
+          ? { text: `Stopping here as the operator asked.\nEvidence: "${title(view.lastUserText)}" in title` }
+          : wifiModel(view),
+      );
       const { url, stateDir } = await freshBench();
       const llm = ['--llm', 'openai-compatible', '--llm-url', fake.baseUrl('openai'), '--model', 'scripted'];
-      await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet', ...llm], '', { BENCHHAND_CRASH_AT: 'checkpoint:2' });
+      await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet', ...llm], '', {
+        BENCHHAND_CRASH_AT: 'checkpoint:2',
+      });
       const child = spawnCli(['resume', TASK, '--bench', url, '--state-dir', stateDir, ...llm]);
       let stdout = '';
       child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -69,14 +85,26 @@ describe('a person controls the run in the middle of a recovery', () => {
 });
 
 describe('a focus tap is safe to repeat (issue 14.7)', () => {
-  it.each(['act', 'verify'])('killed in %s of the Password focus tap: resume finishes, the password typed once', async (phase) => {
-    const { url, stateDir } = await freshBench();
-    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: `${phase}:4` });
-    expect(JSON.parse(journalLines(stateDir).find((l) => /"type":"intent"/.test(l) && /"step":4/.test(l))!)).toMatchObject({ tool: 'tap_text', repeatable: true });
-    const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
-    expect(resumed.stdout).toMatch(phase === 'act' ? /^recovery: verify_then_retry[\s\S]*safe to repeat/m : /^recovery: continue[\s\S]*safe to repeat/m);
-    expect(resumed.code).toBe(0);
-    expect(keys()).toBe(PASSWORD_KEYS);
-    expect(unmetExpectations(loadTaskFile(TASK), bench!.bench.device)).toEqual([]);
-  }, 90000);
+  it.each(['act', 'verify'])(
+    'killed in %s of the Password focus tap: resume finishes, the password typed once',
+    async (phase) => {
+      const { url, stateDir } = await freshBench();
+      await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', {
+        BENCHHAND_CRASH_AT: `${phase}:4`,
+      });
+      expect(
+        JSON.parse(journalLines(stateDir).find((l) => /"type":"intent"/.test(l) && /"step":4/.test(l))!),
+      ).toMatchObject({ tool: 'tap_text', repeatable: true });
+      const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
+      expect(resumed.stdout).toMatch(
+        phase === 'act'
+          ? /^recovery: verify_then_retry[\s\S]*safe to repeat/m
+          : /^recovery: continue[\s\S]*safe to repeat/m,
+      );
+      expect(resumed.code).toBe(0);
+      expect(keys()).toBe(PASSWORD_KEYS);
+      expect(unmetExpectations(loadTaskFile(TASK), bench!.bench.device)).toEqual([]);
+    },
+    90000,
+  );
 });

@@ -33,27 +33,41 @@ const taps = () => bench!.taps();
  * run continues; when the kill beat the write, the screen is as before and the tap is done again.
  */
 const DECISION_AFTER_KILL_IN: Record<string, 'continue' | 'verify_then_retry'> = {
-  observe: 'continue', interpret: 'continue', guard: 'continue',
-  journal: 'verify_then_retry', act: 'continue',
-  verify: 'continue', checkpoint: 'continue',
+  observe: 'continue',
+  interpret: 'continue',
+  guard: 'continue',
+  journal: 'verify_then_retry',
+  act: 'continue',
+  verify: 'continue',
+  checkpoint: 'continue',
 };
 
 describe('kill -9 at every phase of a step, then resume', () => {
-  it.each(Object.keys(DECISION_AFTER_KILL_IN))('killed in %s of step 3: resume finishes, no action twice', async (phase) => {
-    const { url, stateDir } = await freshBench();
-    const killed = await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: `${phase}:3` });
-    expect(killed.code).toBeNull(); // died of SIGKILL
-    const tapsAtKill = taps().length;
-    const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
-    const expected = phase === 'act' ? (tapsAtKill >= 3 ? 'continue' : 'verify_then_retry') : DECISION_AFTER_KILL_IN[phase];
-    expect(resumed.stdout.match(/^recovery: (\S+)/m)?.[1], `killed in ${phase} with ${tapsAtKill} taps on the MCU's log`).toBe(expected);
-    expect(resumed.stdout).toMatch(/Submitted a result/);
-    expect(resumed.code).toBe(0);
-    expect(unmetExpectations(loadTaskFile(TASK), bench!.bench.device)).toEqual([]);
-    const seen = taps();
-    expect(seen).toHaveLength(EXPECTED_TAPS);
-    expect(new Set(seen).size).toBe(EXPECTED_TAPS);
-  }, 90000);
+  it.each(Object.keys(DECISION_AFTER_KILL_IN))(
+    'killed in %s of step 3: resume finishes, no action twice',
+    async (phase) => {
+      const { url, stateDir } = await freshBench();
+      const killed = await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', {
+        BENCHHAND_CRASH_AT: `${phase}:3`,
+      });
+      expect(killed.code).toBeNull(); // died of SIGKILL
+      const tapsAtKill = taps().length;
+      const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
+      const expected =
+        phase === 'act' ? (tapsAtKill >= 3 ? 'continue' : 'verify_then_retry') : DECISION_AFTER_KILL_IN[phase];
+      expect(
+        resumed.stdout.match(/^recovery: (\S+)/m)?.[1],
+        `killed in ${phase} with ${tapsAtKill} taps on the MCU's log`,
+      ).toBe(expected);
+      expect(resumed.stdout).toMatch(/Submitted a result/);
+      expect(resumed.code).toBe(0);
+      expect(unmetExpectations(loadTaskFile(TASK), bench!.bench.device)).toEqual([]);
+      const seen = taps();
+      expect(seen).toHaveLength(EXPECTED_TAPS);
+      expect(new Set(seen).size).toBe(EXPECTED_TAPS);
+    },
+    90000,
+  );
 });
 
 describe('the device changed while the agent was down', () => {
@@ -63,10 +77,15 @@ describe('the device changed while the agent was down', () => {
       fake.respond(wifiModel);
       const { url, stateDir } = await freshBench();
       const llm = ['--llm', 'openai-compatible', '--llm-url', fake.baseUrl('openai'), '--model', 'scripted'];
-      const killed = await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet', ...llm], '', { BENCHHAND_CRASH_AT: 'checkpoint:3' });
+      const killed = await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet', ...llm], '', {
+        BENCHHAND_CRASH_AT: 'checkpoint:3',
+      });
       expect(killed.code).toBeNull();
       // Someone backs the phone out to the settings screen while the agent is down.
-      await fetch(`${url}/faults`, { method: 'POST', body: JSON.stringify({ fault: 'screen-change', actions: [{ goto: 'settings' }] }) });
+      await fetch(`${url}/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ fault: 'screen-change', actions: [{ goto: 'settings' }] }),
+      });
       await until(() => bench!.bench.device.screen === 'settings', 10000, 'the phone backed out to settings');
       const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir, ...llm]);
       expect(resumed.stdout).toMatch(/recovery: continue[\s\S]*the screen changed while the agent was down/);

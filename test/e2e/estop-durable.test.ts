@@ -25,8 +25,12 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
   let broker: Mosquitto;
   let bench: VirtualBench | undefined;
   let server: BenchServer | undefined;
-  beforeAll(async () => { broker = await Mosquitto.start({ persistence: true }); });
-  afterAll(async () => { await broker.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start({ persistence: true });
+  });
+  afterAll(async () => {
+    await broker.stop();
+  });
   afterEach(async () => {
     await server?.close();
     await bench?.stop();
@@ -34,7 +38,10 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
 
   const ops = (...args: string[]) => runCli(['ops', ...args, '--broker', broker.url]);
   const events = (): SimEvent[] => bench!.mcu.events();
-  const actuationsAfter = (index: number) => events().slice(index).filter((e) => ACTUATIONS.has(e.ev));
+  const actuationsAfter = (index: number) =>
+    events()
+      .slice(index)
+      .filter((e) => ACTUATIONS.has(e.ev));
   const quiet = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   function startRun(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -50,8 +57,19 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
     bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
     server = await BenchServer.start(bench);
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-estop-'));
-    const run = startRun(['run', TASK, '--bench', server.url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'estop1']);
-    await until(() => /step 2 .*-> ok/.test(run.output()), 120000, "step 2 to finish");
+    const run = startRun([
+      'run',
+      TASK,
+      '--bench',
+      server.url,
+      '--state-dir',
+      stateDir,
+      '--mqtt',
+      broker.url,
+      '--bench-id',
+      'estop1',
+    ]);
+    await until(() => /step 2 .*-> ok/.test(run.output()), 120000, 'step 2 to finish');
 
     expect((await ops('send', 'estop1', 'estop')).code).toBe(0);
     const latchedAt = events().findIndex((e) => e.ev === 'estop');
@@ -69,11 +87,29 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
 
     // (b) the MCU reboots (forgets its latch, boots disarmed); the host re-latches it at once.
     expect((await runCli(['fault', '--bench', server.url, 'mcu-reboot'])).code).toBe(0);
-    await until(() => events().slice(latchedAt + 1).some((e) => e.ev === 'boot'), 20000, 'the MCU to boot again');
+    await until(
+      () =>
+        events()
+          .slice(latchedAt + 1)
+          .some((e) => e.ev === 'boot'),
+      20000,
+      'the MCU to boot again',
+    );
     const bootAt = events().findIndex((e, i) => i > latchedAt && e.ev === 'boot');
-    await until(() => events().slice(bootAt).some((e) => e.ev === 'estop'), 20000, 'the host to re-latch the rebooted MCU');
+    await until(
+      () =>
+        events()
+          .slice(bootAt)
+          .some((e) => e.ev === 'estop'),
+      20000,
+      'the host to re-latch the rebooted MCU',
+    );
     expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
-    await until(() => count(run.output(), /operator_resume -> refused/) >= 3, 20000, 'the resume after the reboot to be refused');
+    await until(
+      () => count(run.output(), /operator_resume -> refused/) >= 3,
+      20000,
+      'the resume after the reboot to be refused',
+    );
     await quiet(2000);
     expect(actuationsAfter(latchedAt)).toEqual([]);
 

@@ -22,9 +22,21 @@ import { until } from '../support/until.js';
 const XSD = resolve('docs/junit/junit.xsd');
 const BENCHES = ['b1', 'b2', 'b3'] as const;
 type BenchId = (typeof BENCHES)[number];
-const CRASH: Record<BenchId, NodeJS.ProcessEnv> = { b1: { BENCHHAND_FLEET_CRASH_AT: 'claimed' }, b2: { BENCHHAND_CRASH_AT: 'verify:2' }, b3: {} };
+const CRASH: Record<BenchId, NodeJS.ProcessEnv> = {
+  b1: { BENCHHAND_FLEET_CRASH_AT: 'claimed' },
+  b2: { BENCHHAND_CRASH_AT: 'verify:2' },
+  b3: {},
+};
 
-interface Served { bench: VirtualBench; server: BenchServer; config: string; stateDir: string; child?: ChildProcess; log: string; exits: (number | null)[] }
+interface Served {
+  bench: VirtualBench;
+  server: BenchServer;
+  config: string;
+  stateDir: string;
+  child?: ChildProcess;
+  log: string;
+  exits: (number | null)[];
+}
 
 describeWithMosquitto('a fleet of three benches on one broker', () => {
   let broker: Mosquitto;
@@ -34,7 +46,22 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
 
   const start = (id: BenchId, env: NodeJS.ProcessEnv) => {
     const s = served.get(id)!;
-    const child = spawnCli(['service', '--config', s.config, '--bench', s.server.url, '--pool', 'lab', '--ping-ms', '500', '--hand-on-ms', '1500'], { BENCHHAND_FLEET_TRACE: '1', ...env });
+    const child = spawnCli(
+      [
+        'service',
+        '--config',
+        s.config,
+        '--bench',
+        s.server.url,
+        '--pool',
+        'lab',
+        '--ping-ms',
+        '500',
+        '--hand-on-ms',
+        '1500',
+      ],
+      { BENCHHAND_FLEET_TRACE: '1', ...env },
+    );
     child.stderr!.on('data', (d: Buffer) => (s.log += d.toString()));
     child.stdout!.on('data', (d: Buffer) => (s.log += d.toString()));
     // Killed on purpose once: started again, without the crash switch, as systemd would.
@@ -46,7 +73,10 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
   };
   const keysAndTaps = (id: BenchId) => {
     const events = served.get(id)!.bench.mcu.events();
-    return { taps: events.filter((e) => e.ev === 'tap_down').length, keys: events.filter((e) => e.ev === 'key_down').length };
+    return {
+      taps: events.filter((e) => e.ev === 'tap_down').length,
+      keys: events.filter((e) => e.ev === 'key_down').length,
+    };
   };
 
   beforeAll(async () => {
@@ -54,9 +84,15 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     const flows = join(dir, 'flows');
     mkdirSync(flows);
     // One tap and one key each, back where the phone started: the next job finds the same screen.
-    writeFileSync(join(flows, '_back.yaml'), 'steps:\n  - key: ESC\n    expect: Network & internet\n    timeout_ms: 10000\n');
+    writeFileSync(
+      join(flows, '_back.yaml'),
+      'steps:\n  - key: ESC\n    expect: Network & internet\n    timeout_ms: 10000\n',
+    );
     for (let n = 1; n <= 9; n += 1) {
-      writeFileSync(join(flows, `open-list-${n}.yaml`), `goal: Open the network list and come back (${n})\nsteps:\n  - tap: Network & internet\n    expect: Choose a network\n    timeout_ms: 10000\n  - run_flow: _back.yaml\n  - submit: { summary: "list ${n} opened and closed" }\n`);
+      writeFileSync(
+        join(flows, `open-list-${n}.yaml`),
+        `goal: Open the network list and come back (${n})\nsteps:\n  - tap: Network & internet\n    expect: Choose a network\n    timeout_ms: 10000\n  - run_flow: _back.yaml\n  - submit: { summary: "list ${n} opened and closed" }\n`,
+      );
     }
     for (const id of BENCHES) {
       const bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
@@ -69,7 +105,9 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     }
     const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
     const online = new Set<string>();
-    client.on('message', (topic, payload) => { if (payload.toString() === 'online') online.add(topic); });
+    client.on('message', (topic, payload) => {
+      if (payload.toString() === 'online') online.add(topic);
+    });
     await client.subscribeAsync('benchhand/+/service/status');
     await until(() => online.size === 3, 60000, 'three benches online');
     await client.endAsync();
@@ -90,22 +128,60 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     const got = new Map<string, Record<string, unknown>>();
     client.on('message', (topic, payload) => got.set(topic, JSON.parse(payload.toString())));
     await client.subscribeAsync('benchhand/+/service/description');
-    await until(() => [...got.values()].filter((d) => d.firmware).length === 3, 30000, 'three descriptions with firmware');
+    await until(
+      () => [...got.values()].filter((d) => d.firmware).length === 3,
+      30000,
+      'three descriptions with firmware',
+    );
     await client.endAsync();
     expect(got.get('benchhand/b3/service/description')).toMatchObject({
-      benchId: 'b3', pool: 'lab', tags: { model: 'settings-wifi', os: 'virtual', resolution: '1080x2400' },
-      firmware: { version: expect.stringMatching(/^\d+\.\d+\.\d+/) }, capabilities: ['gestures', 'keyboard', 'tap'],
+      benchId: 'b3',
+      pool: 'lab',
+      tags: { model: 'settings-wifi', os: 'virtual', resolution: '1080x2400' },
+      firmware: { version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+      capabilities: ['gestures', 'keyboard', 'tap'],
     });
   });
 
-  it('runs a suite of nine flows once each, fleet-wide, resumes a killed bench\'s flow on that bench, and gathers one JUnit file', async () => {
-    const submitted = await ops(['submit', join(dir, 'flows'), '--pool', 'lab', '--deadline', '10m', '--suite', 'suite-nine', '--json']);
+  it("runs a suite of nine flows once each, fleet-wide, resumes a killed bench's flow on that bench, and gathers one JUnit file", async () => {
+    const submitted = await ops([
+      'submit',
+      join(dir, 'flows'),
+      '--pool',
+      'lab',
+      '--deadline',
+      '10m',
+      '--suite',
+      'suite-nine',
+      '--json',
+    ]);
     expect(submitted.code, submitted.stderr).toBe(0);
     expect(JSON.parse(submitted.stdout).jobs).toHaveLength(9);
     const out = join(dir, 'results');
-    const gathered = await ops(['results', '--pool', 'lab', '--suite', 'suite-nine', '--wait', '300', '--format', 'junit', '--output', out, '--json']);
-    expect(gathered.code, `${gathered.stdout}\n${gathered.stderr}\n${[...served.values()].map((s) => s.log).join('\n---\n')}`).toBe(0);
-    const outcomes = JSON.parse(gathered.stdout) as { jobId: string; status: string; benchId: string; claimedBy: string[] }[];
+    const gathered = await ops([
+      'results',
+      '--pool',
+      'lab',
+      '--suite',
+      'suite-nine',
+      '--wait',
+      '300',
+      '--format',
+      'junit',
+      '--output',
+      out,
+      '--json',
+    ]);
+    expect(
+      gathered.code,
+      `${gathered.stdout}\n${gathered.stderr}\n${[...served.values()].map((s) => s.log).join('\n---\n')}`,
+    ).toBe(0);
+    const outcomes = JSON.parse(gathered.stdout) as {
+      jobId: string;
+      status: string;
+      benchId: string;
+      claimedBy: string[];
+    }[];
     expect(outcomes).toHaveLength(9);
     for (const o of outcomes) {
       expect(o.status, o.jobId).toBe('passed');
@@ -133,20 +209,28 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     const valid = spawnSync('xmllint', ['--noout', '--schema', XSD, junit], { encoding: 'utf8' });
     expect(valid.status, valid.stderr).toBe(0);
     expect(execFileSync('xmllint', ['--xpath', 'count(//testcase)', junit], { encoding: 'utf8' }).trim()).toBe('9');
-    expect(execFileSync('xmllint', ['--xpath', 'string(/testsuites/@failures)', junit], { encoding: 'utf8' }).trim()).toBe('0');
+    expect(
+      execFileSync('xmllint', ['--xpath', 'string(/testsuites/@failures)', junit], { encoding: 'utf8' }).trim(),
+    ).toBe('0');
     expect(readFileSync(junit, 'utf8')).toMatch(/open-list-1/);
   }, 480000);
 
   it('runs nothing again for a job id it has seen: the same job published twice more', async () => {
     const before = BENCHES.map(keysAndTaps);
     const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
-    const ranIt = [...served.values()].find((s) => existsSync(join(s.stateDir, 'fleet', 'jobs', 'suite-nine-003', 'claim.json')))!;
-    const job = JSON.parse(readFileSync(join(ranIt.stateDir, 'fleet', 'jobs', 'suite-nine-003', 'claim.json'), 'utf8')).job;
-    const dropped = () => [...served.values()].reduce((n, s) => n + (s.log.match(/suite-nine-003 again:/g) ?? []).length, 0);
+    const ranIt = [...served.values()].find((s) =>
+      existsSync(join(s.stateDir, 'fleet', 'jobs', 'suite-nine-003', 'claim.json')),
+    )!;
+    const job = JSON.parse(
+      readFileSync(join(ranIt.stateDir, 'fleet', 'jobs', 'suite-nine-003', 'claim.json'), 'utf8'),
+    ).job;
+    const dropped = () =>
+      [...served.values()].reduce((n, s) => n + (s.log.match(/suite-nine-003 again:/g) ?? []).length, 0);
     const droppedBefore = dropped();
     const claims: string[] = [];
     client.on('message', (topic) => claims.push(topic));
-    for (let i = 0; i < 2; i += 1) await client.publishAsync('benchhand/_fleet/lab/jobs/any', JSON.stringify(job), { qos: 1 });
+    for (let i = 0; i < 2; i += 1)
+      await client.publishAsync('benchhand/_fleet/lab/jobs/any', JSON.stringify(job), { qos: 1 });
     await client.subscribeAsync('benchhand/_fleet/lab/claims/+/suite-nine-003');
     await until(() => claims.length >= 1, 10000, 'the retained claim');
     // Each of the two copies reaches a bench that drops it (its ledger, or the claim it saw).
@@ -158,16 +242,45 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
 
   it('reports a job for tags no bench has as unclaimed at its deadline, and refuses a malformed job with the field', async () => {
     const before = BENCHES.map(keysAndTaps);
-    const submitted = await ops(['submit', join(dir, 'flows', 'open-list-1.yaml'), '--pool', 'lab', '--tags', 'model=pixel-9', '--deadline', '3s', '--suite', 'suite-nobody']);
+    const submitted = await ops([
+      'submit',
+      join(dir, 'flows', 'open-list-1.yaml'),
+      '--pool',
+      'lab',
+      '--tags',
+      'model=pixel-9',
+      '--deadline',
+      '3s',
+      '--suite',
+      'suite-nobody',
+    ]);
     expect(submitted.code, submitted.stderr).toBe(0);
     const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
-    await client.publishAsync('benchhand/_fleet/lab/jobs/any', JSON.stringify({ version: 1, jobId: 'broken-0001', pool: 'lab', suite: 'suite-broken', name: 'broken', flow: { entry: 'a.yaml', files: [] }, tags: {}, params: {}, submittedAt: new Date().toISOString(), deadline: 'tomorrow' }), { qos: 1 });
+    await client.publishAsync(
+      'benchhand/_fleet/lab/jobs/any',
+      JSON.stringify({
+        version: 1,
+        jobId: 'broken-0001',
+        pool: 'lab',
+        suite: 'suite-broken',
+        name: 'broken',
+        flow: { entry: 'a.yaml', files: [] },
+        tags: {},
+        params: {},
+        submittedAt: new Date().toISOString(),
+        deadline: 'tomorrow',
+      }),
+      { qos: 1 },
+    );
     const refusals: Record<string, unknown>[] = [];
     client.on('message', (_topic, payload) => refusals.push(JSON.parse(payload.toString())));
     await client.subscribeAsync('benchhand/_fleet/lab/results/+/broken-0001');
     await until(() => refusals.length > 0, 20000, 'the refusal');
     await client.endAsync();
-    expect(refusals[0]).toMatchObject({ status: 'refused', reason: { field: 'flow.files', message: expect.stringMatching(/at least 1|>=1|too small/i) } });
+    expect(refusals[0]).toMatchObject({
+      status: 'refused',
+      reason: { field: 'flow.files', message: expect.stringMatching(/at least 1|>=1|too small/i) },
+    });
     const results = await ops(['results', '--pool', 'lab', '--suite', 'suite-nobody', '--wait', '20']);
     expect(results.stdout).toMatch(/^UNCLAIMED +suite-nobody-001 +open-list-1/m);
     expect(results.code).toBe(1);
@@ -183,9 +296,13 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     const got = new Map<string, string>();
     client.on('message', (topic, payload) => got.set(topic, payload.toString()));
     await client.subscribeAsync(['benchhand/b3/service/status', 'benchhand/b3/service/state']);
-    await until(() => got.size === 2, 10000, 'b3\'s retained presence');
+    await until(() => got.size === 2, 10000, "b3's retained presence");
     await client.endAsync();
     expect(got.get('benchhand/b3/service/status')).toBe('offline');
-    expect(JSON.parse(got.get('benchhand/b3/service/state')!)).toMatchObject({ benchId: 'b3', state: 'idle', job: null });
+    expect(JSON.parse(got.get('benchhand/b3/service/state')!)).toMatchObject({
+      benchId: 'b3',
+      state: 'idle',
+      job: null,
+    });
   }, 60000);
 });

@@ -22,17 +22,33 @@ describe('kill -9 in a nested flow, then resume', () => {
     bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
     server = await BenchServer.start(bench);
     const dir = mkdtempSync(join(tmpdir(), 'bh-flowcrash-'));
-    writeFileSync(join(dir, '_open.yaml'), 'steps:\n  - tap: Network & internet\n    expect: Choose a network\n    timeout_ms: 6000\n  - repeat:\n      until: { screen_has: "${NETWORK}" }\n      max: 3\n      steps:\n        - tap: More\n          expect: "${NETWORK}"\n');
-    writeFileSync(join(dir, 'flow.yaml'), `device: ${resolve('src/sim/devices/settings-wifi.yaml')}\ngoal: Open a network through a nested flow\nsteps:\n  - run_flow: { file: _open.yaml, params: { NETWORK: HomeNet-5G } }\n  - tap: HomeNet-5G\n    expect: Enter the password for HomeNet-5G\n  - submit: { summary: opened }\n`);
+    writeFileSync(
+      join(dir, '_open.yaml'),
+      'steps:\n  - tap: Network & internet\n    expect: Choose a network\n    timeout_ms: 6000\n  - repeat:\n      until: { screen_has: "${NETWORK}" }\n      max: 3\n      steps:\n        - tap: More\n          expect: "${NETWORK}"\n',
+    );
+    writeFileSync(
+      join(dir, 'flow.yaml'),
+      `device: ${resolve('src/sim/devices/settings-wifi.yaml')}\ngoal: Open a network through a nested flow\nsteps:\n  - run_flow: { file: _open.yaml, params: { NETWORK: HomeNet-5G } }\n  - tap: HomeNet-5G\n    expect: Enter the password for HomeNet-5G\n  - submit: { summary: opened }\n`,
+    );
     const stateDir = join(dir, 'state');
     // Loop step 2 is the More tap (step 1 of the repeat in step 2 of the sub-flow).
-    const killed = await runCli(['run', join(dir, 'flow.yaml'), '--bench', server.url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: 'verify:2' });
+    const killed = await runCli(
+      ['run', join(dir, 'flow.yaml'), '--bench', server.url, '--state-dir', stateDir, '--quiet'],
+      '',
+      { BENCHHAND_CRASH_AT: 'verify:2' },
+    );
     expect(killed.code).toBeNull();
     const tapsAtKill = bench.mcu.events().filter((e) => e.ev === 'tap_down').length;
     expect(tapsAtKill).toBe(2);
     // The checkpoint's cursor: step 1 (run_flow), its step 2 (repeat), the repeat's step 1 (More).
-    const saved = JSON.parse(readFileSync(join(stateDir, 'result.json'), 'utf8')) as { state: { cursor: { path: unknown[] } } };
-    expect(saved.state.cursor.path).toEqual([{ index: 0 }, { index: 1, branch: 'flow' }, { index: 0, branch: 'repeat' }]);
+    const saved = JSON.parse(readFileSync(join(stateDir, 'result.json'), 'utf8')) as {
+      state: { cursor: { path: unknown[] } };
+    };
+    expect(saved.state.cursor.path).toEqual([
+      { index: 0 },
+      { index: 1, branch: 'flow' },
+      { index: 0, branch: 'repeat' },
+    ]);
     const resumed = await runCli(['resume', join(dir, 'flow.yaml'), '--bench', server.url, '--state-dir', stateDir]);
     expect(resumed.stdout, resumed.stderr).toMatch(/^recovery: continue/m);
     expect(resumed.stdout).toMatch(/Submitted a result/);

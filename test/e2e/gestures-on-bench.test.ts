@@ -18,9 +18,17 @@ const TASK = 'src/sim/devices/messages.task.yaml';
 const GESTURE_TOOLS = new Set(['swipe', 'scroll', 'long_press', 'drag']);
 let bench: VirtualBench;
 let server: BenchServer;
-let run: { code: number | null; stdout: string; audit: { tool: string; status: string; commandId?: number; message: string }[] };
+let run: {
+  code: number | null;
+  stdout: string;
+  audit: { tool: string; status: string; commandId?: number; message: string }[];
+};
 
-const readLines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const readLines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const tools = () => run.audit.map((a) => a.tool);
 
 describe('gestures on the virtual bench, through camera and OCR', () => {
@@ -70,18 +78,26 @@ describe('gestures on the virtual bench, through camera and OCR', () => {
   });
 
   it('a drag moved Family below Climbing club', () => {
-    const order = bench.device.groundTruth().texts.map((t) => t.text).filter((t) => ['Family', 'Work', 'Climbing club', 'Neighbours', 'Book circle'].includes(t));
+    const order = bench.device
+      .groundTruth()
+      .texts.map((t) => t.text)
+      .filter((t) => ['Family', 'Work', 'Climbing club', 'Neighbours', 'Book circle'].includes(t));
     expect(order).toEqual(['Work', 'Climbing club', 'Family', 'Neighbours', 'Book circle']);
   });
 
   it('each gesture was one command on the MCU: as many contacts that moved as gesture calls that swiped', () => {
     const contacts = simContacts(bench.mcu.events());
     const moved = contacts.filter((c) => c.path.length > 1);
-    const swiping = run.audit.filter((a) => GESTURE_TOOLS.has(a.tool) && a.tool !== 'long_press' && a.commandId !== undefined);
+    const swiping = run.audit.filter(
+      (a) => GESTURE_TOOLS.has(a.tool) && a.tool !== 'long_press' && a.commandId !== undefined,
+    );
     expect(moved).toHaveLength(swiping.length);
     expect(moved.every((c) => c.lifted)).toBe(true);
     const still = contacts.filter((c) => c.path.length === 1);
-    expect(still).toHaveLength(run.audit.filter((a) => (a.tool.startsWith('tap_') || a.tool === 'long_press') && a.commandId !== undefined).length);
+    expect(still).toHaveLength(
+      run.audit.filter((a) => (a.tool.startsWith('tap_') || a.tool === 'long_press') && a.commandId !== undefined)
+        .length,
+    );
     expect(tools()).toContain('drag');
   });
 });

@@ -31,16 +31,43 @@ describe('context overflow on the virtual bench', () => {
   });
 
   it('switches session from the durable record after repeated overflow, and reaches the goal', async () => {
-    fake.respond((view, request) => (request.index === 3 || request.index === 4 ? { overflow: 'anthropic' } : wifiModel(view)));
+    fake.respond((view, request) =>
+      request.index === 3 || request.index === 4 ? { overflow: 'anthropic' } : wifiModel(view),
+    );
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-overflow-'));
-    const { code, stdout } = await runCli(['run', TASK, '--bench', server.url, '--state-dir', stateDir, '--llm', 'anthropic', '--llm-url', fake.baseUrl('anthropic'), '--model', 'scripted'], '', { ANTHROPIC_API_KEY: 'test-key' });
+    const { code, stdout } = await runCli(
+      [
+        'run',
+        TASK,
+        '--bench',
+        server.url,
+        '--state-dir',
+        stateDir,
+        '--llm',
+        'anthropic',
+        '--llm-url',
+        fake.baseUrl('anthropic'),
+        '--model',
+        'scripted',
+      ],
+      '',
+      { ANTHROPIC_API_KEY: 'test-key' },
+    );
     expect(stdout).toMatch(/Submitted a result/);
     expect(code).toBe(0);
     expect(unmetExpectations(loadTaskFile(TASK), bench.device)).toEqual([]);
-    const seeded = fake.requests.slice(5).find((r) => /What is known for certain/.test(JSON.stringify(r.view.messages[0])));
+    const seeded = fake.requests
+      .slice(5)
+      .find((r) => /What is known for certain/.test(JSON.stringify(r.view.messages[0])));
     expect(seeded).toBeTruthy();
     const seed = JSON.stringify(seeded!.view.messages[0]);
-    for (const evidence of [/Continuation [0-9a-f-]{36}/, /saved at step \d+/, /What went wrong so far/, /Last lines of the run's output/]) expect(seed).toMatch(evidence);
+    for (const evidence of [
+      /Continuation [0-9a-f-]{36}/,
+      /saved at step \d+/,
+      /What went wrong so far/,
+      /Last lines of the run's output/,
+    ])
+      expect(seed).toMatch(evidence);
     expect(seed.length).toBeLessThan(20000);
     expect(seed).not.toContain('correct horse');
   }, 90000);

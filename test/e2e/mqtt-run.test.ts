@@ -24,8 +24,12 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
   let broker: Mosquitto;
   let bench: VirtualBench | undefined;
   let server: BenchServer | undefined;
-  beforeAll(async () => { broker = await Mosquitto.start({ persistence: true }); });
-  afterAll(async () => { await broker.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start({ persistence: true });
+  });
+  afterAll(async () => {
+    await broker.stop();
+  });
   afterEach(async () => {
     await server?.close();
     await bench?.stop();
@@ -49,7 +53,18 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
 
   it('pause holds the run still, resume finishes it', async () => {
     const { url, stateDir } = await freshBench();
-    const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench1']);
+    const run = startRun([
+      'run',
+      TASK,
+      '--bench',
+      url,
+      '--state-dir',
+      stateDir,
+      '--mqtt',
+      broker.url,
+      '--bench-id',
+      'bench1',
+    ]);
     await until(() => /step 2 .*-> ok/.test(run.output()));
     const paused = await ops('send', 'bench1', 'pause');
     expect(paused.stdout).toMatch(/bench1: pause done/);
@@ -65,14 +80,31 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
     // The audit names the sender by its command topic, cmd/<user> (on this anonymous test broker
     // `ops send` uses the OS user name; with the shipped ACL it is the broker user), not a payload field.
-    const operatorLines = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter(Boolean)
-      .map((line) => JSON.parse(line) as { tool: string; args: { by?: string } }).filter((record) => record.tool.startsWith('operator_'));
-    expect(operatorLines.map((record) => [record.tool, record.args.by])).toEqual([['operator_pause', userInfo().username], ['operator_resume', userInfo().username]]);
+    const operatorLines = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { tool: string; args: { by?: string } })
+      .filter((record) => record.tool.startsWith('operator_'));
+    expect(operatorLines.map((record) => [record.tool, record.args.by])).toEqual([
+      ['operator_pause', userInfo().username],
+      ['operator_resume', userInfo().username],
+    ]);
   }, 90000);
 
   it('e-stop reaches the MCU at once and pauses the run; stop ends it', async () => {
     const { url, stateDir } = await freshBench();
-    const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench2']);
+    const run = startRun([
+      'run',
+      TASK,
+      '--bench',
+      url,
+      '--state-dir',
+      stateDir,
+      '--mqtt',
+      broker.url,
+      '--bench-id',
+      'bench2',
+    ]);
     await until(() => /step 2 .*-> ok/.test(run.output()));
     const stopped = await ops('send', 'bench2', 'estop');
     expect(stopped.code).toBe(0);
@@ -87,8 +119,23 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
 
   it('an approval asked over MQTT is given over MQTT, also in the middle of a recovery', async () => {
     const { url, stateDir } = await freshBench();
-    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', { BENCHHAND_CRASH_AT: 'checkpoint:3' });
-    const run = startRun(['resume', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench3', '--ask-before', '^connect$']);
+    await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', {
+      BENCHHAND_CRASH_AT: 'checkpoint:3',
+    });
+    const run = startRun([
+      'resume',
+      TASK,
+      '--bench',
+      url,
+      '--state-dir',
+      stateDir,
+      '--mqtt',
+      broker.url,
+      '--bench-id',
+      'bench3',
+      '--ask-before',
+      '^connect$',
+    ]);
     let id = '';
     for (let tries = 0; tries < 100 && !id; tries++) {
       const listed = await ops('list');
@@ -105,10 +152,26 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
   it('a broker outage in the middle of a run loses no event', async () => {
     const { url, stateDir } = await freshBench();
     const events = 'benchhand/bench4/events';
-    const viewer = () => TestOperator.connect(broker.url, { clientId: 'e2e-viewer', clean: false, properties: { sessionExpiryInterval: 600 } });
+    const viewer = () =>
+      TestOperator.connect(broker.url, {
+        clientId: 'e2e-viewer',
+        clean: false,
+        properties: { sessionExpiryInterval: 600 },
+      });
     const first = await viewer();
     await first.watch(events);
-    const run = startRun(['run', TASK, '--bench', url, '--state-dir', stateDir, '--mqtt', broker.url, '--bench-id', 'bench4']);
+    const run = startRun([
+      'run',
+      TASK,
+      '--bench',
+      url,
+      '--state-dir',
+      stateDir,
+      '--mqtt',
+      broker.url,
+      '--bench-id',
+      'bench4',
+    ]);
     // Starting a run (tesseract, the pty, the first look) is slow on a loaded 2-core machine;
     // this wait is for the run to get going, not for the events.
     await until(() => /step 2 .*-> ok/.test(run.output()), 60000, 'the run reaching step 2');
@@ -120,29 +183,46 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     await second.watch(events);
     expect(await run.exited).toBe(0);
     // Each audit line (but recovery's) has its outcome event: named "step N tool" so a failure says which.
-    const audit = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8').split('\n').filter(Boolean)
+    const audit = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
       .map((line) => JSON.parse(line) as { step: number; tool: string })
       .filter((record) => record.tool !== 'recovery')
       .map((record) => `step ${record.step} ${record.tool}`);
     const outcomes = () => {
       const seen = new Map<string, string>();
       for (const message of [...first.on(events), ...second.on(events)]) {
-        const event = JSON.parse(message.payload.toString()) as { id: string; type: string; step: number; tool: string };
+        const event = JSON.parse(message.payload.toString()) as {
+          id: string;
+          type: string;
+          step: number;
+          tool: string;
+        };
         if (event.type === 'outcome') seen.set(event.id, `step ${event.step} ${event.tool}`);
       }
       return [...seen.values()];
     };
     const missing = () => {
       const left = [...outcomes()];
-      return audit.filter((name) => { const at = left.indexOf(name); if (at < 0) return true; left.splice(at, 1); return false; });
+      return audit.filter((name) => {
+        const at = left.indexOf(name);
+        if (at < 0) return true;
+        left.splice(at, 1);
+        return false;
+      });
     };
     await second.until(() => missing().length === 0, 10000, 'every outcome event').catch(() => undefined);
     // Which side lost it: events the bench never got acknowledged stay in its outbox on disk.
     const outbox = await DurableOutbox.open(join(stateDir, OUTBOX_FILE), () => undefined);
-    const unsent = outbox.unacknowledged().map((message) => JSON.parse(message.payload) as { type: string; step: number; tool?: string })
+    const unsent = outbox
+      .unacknowledged()
+      .map((message) => JSON.parse(message.payload) as { type: string; step: number; tool?: string })
       .map((event) => `${event.type} step ${event.step}${event.tool ? ` ${event.tool}` : ''}`);
     await outbox.close();
-    expect({ missingOutcomeEvents: missing(), leftUnsentInTheBenchOutbox: unsent }).toEqual({ missingOutcomeEvents: [], leftUnsentInTheBenchOutbox: [] });
+    expect({ missingOutcomeEvents: missing(), leftUnsentInTheBenchOutbox: unsent }).toEqual({
+      missingOutcomeEvents: [],
+      leftUnsentInTheBenchOutbox: [],
+    });
     expect(outcomes().length).toBe(audit.length);
     await second.close();
   }, 90000);

@@ -27,7 +27,11 @@ afterEach(async () => {
   await bench?.stop();
 });
 
-const readLines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const readLines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 function checkRecord(stateDir: string, status: string) {
   const result = checkpointSchema.parse(JSON.parse(readFileSync(join(stateDir, 'result.json'), 'utf8')));
@@ -36,7 +40,8 @@ function checkRecord(stateDir: string, status: string) {
   const taps = bench.mcu.events().filter((e) => e.ev === 'tap_down').length;
   // One MCU tap per tap the agent made and recorded: nothing doubled, nothing unrecorded.
   expect(taps).toBe(audit.filter((a) => a.tool.startsWith('tap_') && a.commandId !== undefined).length);
-  for (const file of ['result.json', 'audit.jsonl', 'journal.jsonl']) expect(readFileSync(join(stateDir, file), 'utf8')).not.toContain('correct horse');
+  for (const file of ['result.json', 'audit.jsonl', 'journal.jsonl'])
+    expect(readFileSync(join(stateDir, file), 'utf8')).not.toContain('correct horse');
   return audit;
 }
 
@@ -54,15 +59,32 @@ describe('benchhand run on the virtual bench', () => {
 
   describe('LLM mode', () => {
     let fake: FakeLlmServer;
-    beforeAll(async () => { fake = await FakeLlmServer.start(); });
-    afterAll(async () => { await fake.close(); });
+    beforeAll(async () => {
+      fake = await FakeLlmServer.start();
+    });
+    afterAll(async () => {
+      await fake.close();
+    });
 
     it('a model reading the OCR text reaches the same goal', async () => {
       await freshBench();
       fake.reset();
       fake.respond(wifiModel);
       const stateDir = mkdtempSync(join(tmpdir(), 'bh-e2e-'));
-      const { code, stdout } = await runCli(['run', TASK, '--bench', server.url, '--state-dir', stateDir, '--llm', 'openai-compatible', '--llm-url', fake.baseUrl('openai'), '--model', 'scripted']);
+      const { code, stdout } = await runCli([
+        'run',
+        TASK,
+        '--bench',
+        server.url,
+        '--state-dir',
+        stateDir,
+        '--llm',
+        'openai-compatible',
+        '--llm-url',
+        fake.baseUrl('openai'),
+        '--model',
+        'scripted',
+      ]);
       expect(stdout).toMatch(/Submitted a result/);
       expect(code).toBe(0);
       expect(unmetExpectations(loadTaskFile(TASK), bench.device)).toEqual([]);

@@ -11,24 +11,59 @@ import { runCli, type CliResult } from '../support/run-cli.js';
 const XSD = resolve('docs/junit/junit.xsd');
 const out = mkdtempSync(join(tmpdir(), 'bh-suite-'));
 let run: CliResult;
-let results: { status: string; name: string; failure?: { step?: string; message: string }; stateDir: string; reportPath?: string; screenshots: string[] }[];
+let results: {
+  status: string;
+  name: string;
+  failure?: { step?: string; message: string };
+  stateDir: string;
+  reportPath?: string;
+  screenshots: string[];
+}[];
 
 const xmllint = (...args: string[]) => spawnSync('xmllint', args, { encoding: 'utf8' });
-const xpath = (file: string, expression: string) => execFileSync('xmllint', ['--xpath', expression, file], { encoding: 'utf8' }).trim();
+const xpath = (file: string, expression: string) =>
+  execFileSync('xmllint', ['--xpath', expression, file], { encoding: 'utf8' }).trim();
 
 describe('benchhand test on the example suite', () => {
   beforeAll(async () => {
-    run = await runCli(['test', 'examples/flows', '--sim', '--exclude-tags', 'slow', '--format', 'junit', '--output', out, '--env', 'WIFI_PASSWORD=correct horse']);
+    run = await runCli([
+      'test',
+      'examples/flows',
+      '--sim',
+      '--exclude-tags',
+      'slow',
+      '--format',
+      'junit',
+      '--output',
+      out,
+      '--env',
+      'WIFI_PASSWORD=correct horse',
+    ]);
     results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results;
   }, 240000);
 
   it('runs every flow, reports the one failing on purpose with its step, and exits 1', () => {
     expect(run.code, run.stderr).toBe(1);
     const byName = Object.fromEntries(results.map((r) => [r.name, r]));
-    expect(Object.keys(byName).sort()).toEqual(['settings-bluetooth', 'shop-address-missing', 'shop-cart', 'shop-gift-wrap', 'sign-in-empty', 'wifi-connect', 'wifi-list']);
-    expect(byName['settings-bluetooth']).toMatchObject({ status: 'failed', failure: { step: '2 (assert_visible "Bluetooth")', message: expect.stringMatching(/the screen shows .*"Settings"/) } });
+    expect(Object.keys(byName).sort()).toEqual([
+      'settings-bluetooth',
+      'shop-address-missing',
+      'shop-cart',
+      'shop-gift-wrap',
+      'sign-in-empty',
+      'wifi-connect',
+      'wifi-list',
+    ]);
+    expect(byName['settings-bluetooth']).toMatchObject({
+      status: 'failed',
+      failure: {
+        step: '2 (assert_visible "Bluetooth")',
+        message: expect.stringMatching(/the screen shows .*"Settings"/),
+      },
+    });
     expect(byName['shop-gift-wrap']!.status).toBe('skipped');
-    for (const name of ['shop-address-missing', 'shop-cart', 'sign-in-empty', 'wifi-connect', 'wifi-list']) expect(byName[name]!.status, JSON.stringify(byName[name]!.failure)).toBe('passed');
+    for (const name of ['shop-address-missing', 'shop-cart', 'sign-in-empty', 'wifi-connect', 'wifi-list'])
+      expect(byName[name]!.status, JSON.stringify(byName[name]!.failure)).toBe('passed');
     expect(run.stdout).toMatch(/^FAIL \[1\/7\] settings-bluetooth \(\d+\.\d s\): script step 2/m);
     expect(run.stdout).toMatch(/^PASS \[6\/7\] wifi-connect/m);
     expect(run.stdout).toMatch(/5 passed, 1 failed, 1 skipped in/);
@@ -41,10 +76,14 @@ describe('benchhand test on the example suite', () => {
     expect(xpath(junit, 'count(//testcase)')).toBe('7');
     expect(xpath(junit, 'string(/testsuites/@failures)')).toBe('1');
     expect(xpath(junit, 'string(//testcase[failure]/@name)')).toBe('settings-bluetooth');
-    expect(xpath(junit, 'string(//testcase[@name="settings-bluetooth"]/failure)')).toMatch(/^failed step: 2 \(assert_visible "Bluetooth"\)/);
+    expect(xpath(junit, 'string(//testcase[@name="settings-bluetooth"]/failure)')).toMatch(
+      /^failed step: 2 \(assert_visible "Bluetooth"\)/,
+    );
     expect(xpath(junit, 'count(//testcase[skipped])')).toBe('1');
     expect(Number(xpath(junit, 'string(//testcase[@name="wifi-connect"]/@time)'))).toBeGreaterThan(1);
-    const attached = xpath(junit, 'string(//testcase[@name="wifi-connect"]/system-out)').match(/\[\[ATTACHMENT\|(.+)\]\]/)![1]!;
+    const attached = xpath(junit, 'string(//testcase[@name="wifi-connect"]/system-out)').match(
+      /\[\[ATTACHMENT\|(.+)\]\]/,
+    )![1]!;
     expect(existsSync(attached)).toBe(true);
     // The schema is not a rubber stamp: a testcase without its name is refused.
     const broken = join(out, 'broken.xml');
@@ -52,7 +91,7 @@ describe('benchhand test on the example suite', () => {
     expect(xmllint('--noout', '--schema', XSD, broken).status).not.toBe(0);
   });
 
-  it('links every run\'s report from the suite page; screenshots are in the record and the report', () => {
+  it("links every run's report from the suite page; screenshots are in the record and the report", () => {
     const page = readFileSync(join(out, 'index.html'), 'utf8');
     for (const r of results.filter((x) => x.status !== 'skipped')) {
       const href = new RegExp(`href="([^"]*${r.stateDir.split('/').at(-1)}/report\\.html)"`).exec(page)?.[1];
@@ -69,8 +108,13 @@ describe('benchhand test on the example suite', () => {
     const dirs = new Set(results.filter((r) => r.status !== 'skipped').map((r) => r.stateDir));
     expect(dirs.size).toBe(6);
     for (const dir of dirs) {
-      const journal = readFileSync(join(dir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; commandId?: number });
-      const open = journal.filter((r) => r.type === 'intent').filter((i) => !journal.some((o) => o.type === 'outcome' && o.commandId === i.commandId));
+      const journal = readFileSync(join(dir, 'journal.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { type: string; commandId?: number });
+      const open = journal
+        .filter((r) => r.type === 'intent')
+        .filter((i) => !journal.some((o) => o.type === 'outcome' && o.commandId === i.commandId));
       expect(open, dir).toEqual([]);
       expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')).status).toMatch(/submitted|halted/);
       expect(readFileSync(join(dir, 'audit.jsonl'), 'utf8')).not.toContain('correct horse');
@@ -81,7 +125,17 @@ describe('benchhand test on the example suite', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-suite-bad-'));
     writeFileSync(join(dir, 'bad.yaml'), 'goal: Broken\nsteps:\n  - tap: "${MISSING}"\n');
     writeFileSync(join(dir, 'other.yaml'), 'goal: Not picked\ntags: [other]\nsteps:\n  - tap: OK\n');
-    const result = await runCli(['test', dir, '--sim', '--exclude-tags', 'other', '--format', 'junit', '--output', join(dir, 'out')]);
+    const result = await runCli([
+      'test',
+      dir,
+      '--sim',
+      '--exclude-tags',
+      'other',
+      '--format',
+      'junit',
+      '--output',
+      join(dir, 'out'),
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^ERROR \[1\/2\] bad .*\$\{MISSING\} is not defined/m);
     const junit = join(dir, 'out', 'junit.xml');

@@ -10,11 +10,24 @@ import { runCli } from '../support/run-cli.js';
 import { startSimMcu, type SimFixture } from '../support/sim-mcu-fixture.js';
 
 const FRAME = resolve('test/fixtures/ocr-corpus/settings-wifi-default/00001');
-const NO_CONFIG = { BENCHHAND_CONFIG: 'none', BENCHHAND_MCU_PORT: '', BENCHHAND_STATE_DIR: '', BENCHHAND_CAMERA: '', BENCHHAND_MQTT_URL: '', BENCHHAND_BENCH_ID: '' };
+const NO_CONFIG = {
+  BENCHHAND_CONFIG: 'none',
+  BENCHHAND_MCU_PORT: '',
+  BENCHHAND_STATE_DIR: '',
+  BENCHHAND_CAMERA: '',
+  BENCHHAND_MQTT_URL: '',
+  BENCHHAND_BENCH_ID: '',
+};
 
 function calibrationOfFrame(): Record<string, unknown> {
   const truth = JSON.parse(readFileSync(`${FRAME}.truth.json`, 'utf8'));
-  return { version: 1, deviceSize: truth.deviceSize, cameraSize: truth.cameraSize, screenCorners: truth.screenCorners, actuator: { affine: [1, 0, 0, 0, 1, 0], source: 'identity' } };
+  return {
+    version: 1,
+    deviceSize: truth.deviceSize,
+    cameraSize: truth.cameraSize,
+    screenCorners: truth.screenCorners,
+    actuator: { affine: [1, 0, 0, 0, 1, 0], source: 'identity' },
+  };
 }
 
 describe('benchhand config check', () => {
@@ -22,13 +35,35 @@ describe('benchhand config check', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'bh-config-check-'));
     writeFileSync(join(dir, 'calibration.json'), JSON.stringify(calibrationOfFrame()));
-    writeFileSync(join(dir, 'good.yaml'), ['bench: { id: bench1, stateDir: state }', 'mcu: { port: /dev/serial0 }', 'camera: { source: rpicam, shutterUs: 8000 }',
-      'calibration: { file: calibration.json }', 'mqtt: { url: "mqtt://localhost:1883", username: bench1, passwordEnv: BH_TEST_PASSWORD }'].join('\n'));
-    writeFileSync(join(dir, 'bad.yaml'), ['mcu:', '  port: /dev/serial0', '  speed: 9600', 'camera:', '  source: webcam', 'guardrails:', '  maxSteps: lots'].join('\n'));
+    writeFileSync(
+      join(dir, 'good.yaml'),
+      [
+        'bench: { id: bench1, stateDir: state }',
+        'mcu: { port: /dev/serial0 }',
+        'camera: { source: rpicam, shutterUs: 8000 }',
+        'calibration: { file: calibration.json }',
+        'mqtt: { url: "mqtt://localhost:1883", username: bench1, passwordEnv: BH_TEST_PASSWORD }',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      [
+        'mcu:',
+        '  port: /dev/serial0',
+        '  speed: 9600',
+        'camera:',
+        '  source: webcam',
+        'guardrails:',
+        '  maxSteps: lots',
+      ].join('\n'),
+    );
   });
 
   it('prints OK and one line per section', async () => {
-    const { code, stdout } = await runCli(['config', 'check', join(dir, 'good.yaml')], '', { ...NO_CONFIG, BH_TEST_PASSWORD: 'hunter2' });
+    const { code, stdout } = await runCli(['config', 'check', join(dir, 'good.yaml')], '', {
+      ...NO_CONFIG,
+      BH_TEST_PASSWORD: 'hunter2',
+    });
     expect(code).toBe(0);
     expect(stdout).toMatch(new RegExp(`^OK ${join(dir, 'good.yaml')}\\n`));
     expect(stdout).toMatch(/ {2}bench +id bench1, state in .*\/state\n/);
@@ -50,7 +85,12 @@ describe('benchhand config check', () => {
   }, 30000);
 
   it('reads $BENCHHAND_CONFIG, applies the environment and --print shows the effective config without secrets', async () => {
-    const { code, stdout } = await runCli(['config', 'check', '--print'], '', { ...NO_CONFIG, BENCHHAND_CONFIG: join(dir, 'good.yaml'), BENCHHAND_MCU_PORT: '/dev/ttyACM0', BH_TEST_PASSWORD: 'hunter2' });
+    const { code, stdout } = await runCli(['config', 'check', '--print'], '', {
+      ...NO_CONFIG,
+      BENCHHAND_CONFIG: join(dir, 'good.yaml'),
+      BENCHHAND_MCU_PORT: '/dev/ttyACM0',
+      BH_TEST_PASSWORD: 'hunter2',
+    });
     expect(code).toBe(0);
     expect(stdout).toMatch(/port: \/dev\/ttyACM0 # from \$BENCHHAND_MCU_PORT/);
     expect(stdout).toMatch(/passwordEnv: BH_TEST_PASSWORD/);
@@ -65,7 +105,9 @@ describe('benchhand config check', () => {
     writeFileSync(join(dir, 'no-calibration.yaml'), 'calibration: { file: missing.json }\n');
     const noCalibration = await runCli(['config', 'check', join(dir, 'no-calibration.yaml')], '', NO_CONFIG);
     expect(noCalibration.code).toBe(1);
-    expect(noCalibration.stderr).toMatch(/calibration.file: cannot read the calibration .*missing.json \(ENOENT\); make one with `benchhand calibrate/);
+    expect(noCalibration.stderr).toMatch(
+      /calibration.file: cannot read the calibration .*missing.json \(ENOENT\); make one with `benchhand calibrate/,
+    );
     const nothing = await runCli(['config', 'check'], '', NO_CONFIG);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toMatch(/no config file to check/);
@@ -82,43 +124,67 @@ describe('benchhand run --config FILE on the rig the file describes', () => {
   beforeAll(async () => {
     sim = await startSimMcu();
     dir = mkdtempSync(join(tmpdir(), 'bh-config-run-'));
-    writeFileSync(task(), ['goal: Check that the settings screen is showing.', 'steps:', '  - wait_for: Network & internet', '  - submit: { summary: The settings screen shows. }'].join('\n'));
+    writeFileSync(
+      task(),
+      [
+        'goal: Check that the settings screen is showing.',
+        'steps:',
+        '  - wait_for: Network & internet',
+        '  - submit: { summary: The settings screen shows. }',
+      ].join('\n'),
+    );
     writeFileSync(join(dir, 'calibration.json'), JSON.stringify(calibrationOfFrame()));
   });
-  afterAll(async () => { await sim.cleanup(); });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('takes the serial port, the camera, an inline calibration and the state folder from the file', async () => {
-    writeFileSync(join(dir, 'inline.yaml'), [
-      'bench: { id: rig-test, stateDir: bench-state }',
-      `mcu: { port: ${JSON.stringify(sim.mcu.path)} }`,
-      `camera: { source: ${JSON.stringify(`replay:${FRAME}.camera.jpg`)} }`,
-      `calibration: ${JSON.stringify(calibrationOfFrame())}`,
-      'guardrails: { maxSteps: 10 }',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'inline.yaml'),
+      [
+        'bench: { id: rig-test, stateDir: bench-state }',
+        `mcu: { port: ${JSON.stringify(sim.mcu.path)} }`,
+        `camera: { source: ${JSON.stringify(`replay:${FRAME}.camera.jpg`)} }`,
+        `calibration: ${JSON.stringify(calibrationOfFrame())}`,
+        'guardrails: { maxSteps: 10 }',
+      ].join('\n'),
+    );
     const { code, stdout, stderr } = await runCli(['run', task(), '--config', join(dir, 'inline.yaml')], '', NO_CONFIG);
     expect(stdout).toMatch(/Submitted a result: completed 2 of 2 steps/);
     expect(code).toBe(0);
-    expect(stderr).toMatch(new RegExp(`on the rig \\(${sim.mcu.path}, camera replay:.*; config ${join(dir, 'inline.yaml')}\\)`));
+    expect(stderr).toMatch(
+      new RegExp(`on the rig \\(${sim.mcu.path}, camera replay:.*; config ${join(dir, 'inline.yaml')}\\)`),
+    );
     const runs = readdirSync(join(dir, 'bench-state', 'runs'));
     expect(runs).toHaveLength(1);
     expect(existsSync(join(dir, 'bench-state', 'runs', runs[0]!, 'result.json'))).toBe(true);
   }, 60000);
 
-  it('takes a calibration file relative to the config, a port from $BENCHHAND_CONFIG\'s environment, and flags over both', async () => {
-    writeFileSync(join(dir, 'file.yaml'), [
-      'mcu: { port: /dev/benchhand-no-such-mcu }',
-      'camera: { source: "replay:/no/such/pictures" }',
-      'calibration: { file: calibration.json }',
-    ].join('\n'));
-    const { code, stdout } = await runCli(['run', task(), '--camera', `replay:${FRAME}.camera.jpg`, '--state-dir', join(dir, 'state-2'), '--quiet'], '',
-      { ...NO_CONFIG, BENCHHAND_CONFIG: join(dir, 'file.yaml'), BENCHHAND_MCU_PORT: sim.mcu.path });
+  it("takes a calibration file relative to the config, a port from $BENCHHAND_CONFIG's environment, and flags over both", async () => {
+    writeFileSync(
+      join(dir, 'file.yaml'),
+      [
+        'mcu: { port: /dev/benchhand-no-such-mcu }',
+        'camera: { source: "replay:/no/such/pictures" }',
+        'calibration: { file: calibration.json }',
+      ].join('\n'),
+    );
+    const { code, stdout } = await runCli(
+      ['run', task(), '--camera', `replay:${FRAME}.camera.jpg`, '--state-dir', join(dir, 'state-2'), '--quiet'],
+      '',
+      { ...NO_CONFIG, BENCHHAND_CONFIG: join(dir, 'file.yaml'), BENCHHAND_MCU_PORT: sim.mcu.path },
+    );
     expect(stdout).toMatch(/Submitted a result: completed 2 of 2 steps/);
     expect(code).toBe(0);
     expect(existsSync(join(dir, 'state-2', 'result.json'))).toBe(true);
   }, 60000);
 
   it('refuses a config with problems before anything moves (exit 2), and names what a half rig lacks', async () => {
-    writeFileSync(join(dir, 'typo.yaml'), ['mcu:', `  port: ${JSON.stringify(sim.mcu.path)}`, '  baud: 9600'].join('\n'));
+    writeFileSync(
+      join(dir, 'typo.yaml'),
+      ['mcu:', `  port: ${JSON.stringify(sim.mcu.path)}`, '  baud: 9600'].join('\n'),
+    );
     const typo = await runCli(['run', task(), '--config', join(dir, 'typo.yaml')], '', NO_CONFIG);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/line 3, mcu.baud: unknown key "baud"/);
@@ -126,6 +192,8 @@ describe('benchhand run --config FILE on the rig the file describes', () => {
     writeFileSync(join(dir, 'half.yaml'), `mcu: { port: ${JSON.stringify(sim.mcu.path)} }\n`);
     const half = await runCli(['run', task(), '--config', join(dir, 'half.yaml')], '', NO_CONFIG);
     expect(half.code).toBe(2);
-    expect(half.stderr).toMatch(/half.yaml and the flags lack camera.source \(--camera\), calibration \(--calibration\)/);
+    expect(half.stderr).toMatch(
+      /half.yaml and the flags lack camera.source \(--camera\), calibration \(--calibration\)/,
+    );
   }, 30000);
 });

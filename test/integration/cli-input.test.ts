@@ -9,12 +9,16 @@ import { runCli } from '../support/run-cli.js';
 const TASK = 'src/sim/devices/settings-wifi.task.yaml';
 
 describe('command-line input', () => {
-  it.each(['run', 'resume', 'console', 'service', 'sim', 'sim-mcu', 'config'])('`benchhand %s --help` prints its usage and exits 0', async (command) => {
-    const { code, stdout, stderr } = await runCli([command, '--help']);
-    expect(stderr).not.toMatch(/Unknown option/);
-    expect(stdout).toMatch(new RegExp(`^usage: benchhand ${command}\\b`));
-    expect(code).toBe(0);
-  }, 30_000);
+  it.each(['run', 'resume', 'console', 'service', 'sim', 'sim-mcu', 'config'])(
+    '`benchhand %s --help` prints its usage and exits 0',
+    async (command) => {
+      const { code, stdout, stderr } = await runCli([command, '--help']);
+      expect(stderr).not.toMatch(/Unknown option/);
+      expect(stdout).toMatch(new RegExp(`^usage: benchhand ${command}\\b`));
+      expect(code).toBe(0);
+    },
+    30_000,
+  );
 
   it('a task file that is not valid exits 2 with the line and the field, like a bad config', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-cli-input-'));

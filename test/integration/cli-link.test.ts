@@ -9,12 +9,28 @@ import { startSimMcu, type SimFixture } from '../support/sim-mcu-fixture.js';
 
 describe('benchhand console', () => {
   let sim: SimFixture;
-  beforeAll(async () => { sim = await startSimMcu(); });
-  afterAll(async () => { await sim.cleanup(); });
+  beforeAll(async () => {
+    sim = await startSimMcu();
+  });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('sends typed commands and prints the frames and decoded outcomes', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-console-'));
-    const input = ['TAP 100 200 30', 'TYPE hi', 'KEY ENTER', 'TAP 5000 1', 'FLY', 'ESTOP', 'TAP 1 1', 'CLEAR', 'STATUS', 'quit', ''].join('\n');
+    const input = [
+      'TAP 100 200 30',
+      'TYPE hi',
+      'KEY ENTER',
+      'TAP 5000 1',
+      'FLY',
+      'ESTOP',
+      'TAP 1 1',
+      'CLEAR',
+      'STATUS',
+      'quit',
+      '',
+    ].join('\n');
     const { code, stdout } = await runCli(['console', '--port', sim.mcu.path, '--state-dir', stateDir], input);
     expect(code).toBe(0);
     expect(stdout).toMatch(/connected: sim firmware .*protocol 2/);
@@ -47,9 +63,14 @@ describe('benchhand console', () => {
 describe('benchhand sim-mcu', () => {
   it('prints a serial path a link can use, and stops on SIGINT', async () => {
     const child = spawnCli(['sim-mcu']);
-    const firstLine = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    const firstLine = await new Promise<string>((resolve) =>
+      createInterface({ input: child.stdout! }).once('line', resolve),
+    );
     expect(firstLine).toMatch(/^\/dev\/pts\/\d+$/);
-    const { code } = await runCli(['console', '--port', firstLine, '--quiet', '--state-dir', mkdtempSync(join(tmpdir(), 'bh-'))], 'STATUS\nquit\n');
+    const { code } = await runCli(
+      ['console', '--port', firstLine, '--quiet', '--state-dir', mkdtempSync(join(tmpdir(), 'bh-'))],
+      'STATUS\nquit\n',
+    );
     expect(code).toBe(0);
     child.kill('SIGINT');
     expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);

@@ -43,7 +43,10 @@ describe('benchhand sim', () => {
     expect(email).toBeTruthy();
     const x = Math.round(email.box.x + email.box.width / 2);
     const y = Math.round(email.box.y + email.box.height / 2);
-    const session = await runCli(['console', '--port', serial, '--quiet', '--state-dir', mkdtempSync(join(tmpdir(), 'bh-'))], `TAP ${x} ${y} 40\nTYPE ada@example.com\nquit\n`);
+    const session = await runCli(
+      ['console', '--port', serial, '--quiet', '--state-dir', mkdtempSync(join(tmpdir(), 'bh-'))],
+      `TAP ${x} ${y} 40\nTYPE ada@example.com\nquit\n`,
+    );
     expect(session.stdout).toContain('done (n=15)');
     const device = await getJson(`${url}/device`);
     expect(Object.values(device.vars)).toContain('ada@example.com');
@@ -55,7 +58,12 @@ describe('benchhand sim', () => {
     const truths = files.filter((f) => f.endsWith('.truth.json'));
     expect(truths.length).toBeGreaterThanOrEqual(2);
     const truth = JSON.parse(readFileSync(join(recordDir, truths.at(-1)!), 'utf8'));
-    expect(truth).toMatchObject({ format: 1, device: 'sign-in-otp', deviceSize: { width: 1080, height: 2400 }, cameraSize: { width: 1640, height: 1232 } });
+    expect(truth).toMatchObject({
+      format: 1,
+      device: 'sign-in-otp',
+      deviceSize: { width: 1080, height: 2400 },
+      cameraSize: { width: 1640, height: 1232 },
+    });
     expect(truth.screenCorners).toHaveLength(4);
     expect(truth.texts.length).toBeGreaterThan(2);
     expect(files).toContain(truth.files.camera);

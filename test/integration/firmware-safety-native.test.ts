@@ -18,17 +18,40 @@ describe('native simulated MCU over a pty', () => {
 
   it('boots disarmed: refuses every actuation until ARM, and is disarmed again after a reboot', async () => {
     expect((await client.request(0, 'STATUS')).args.state).toBe('disarmed');
-    expect((await client.request(5, 'TAP', [['x', '1'], ['y', '1']])).args.code).toBe('DISARMED');
+    expect(
+      (
+        await client.request(5, 'TAP', [
+          ['x', '1'],
+          ['y', '1'],
+        ])
+      ).args.code,
+    ).toBe('DISARMED');
     expect((await client.request(6, 'TYPE', [['text', 'hi']])).args.code).toBe('DISARMED');
     expect((await client.request(7, 'KEY', [['key', 'a']])).args.code).toBe('DISARMED');
     await arm();
-    await client.request(8, 'TAP', [['x', '1'], ['y', '1'], ['hold', '20']], ['DONE']);
+    await client.request(
+      8,
+      'TAP',
+      [
+        ['x', '1'],
+        ['y', '1'],
+        ['hold', '20'],
+      ],
+      ['DONE'],
+    );
     await client.close();
     await sim.mcu.stop('SIGKILL');
     await sim.restart();
     client = await RawMcuClient.open(sim.mcu.path);
     expect((await client.hello()).args.state).toBe('disarmed');
-    expect((await client.request(9, 'TAP', [['x', '2'], ['y', '2']])).args.code).toBe('DISARMED');
+    expect(
+      (
+        await client.request(9, 'TAP', [
+          ['x', '2'],
+          ['y', '2'],
+        ])
+      ).args.code,
+    ).toBe('DISARMED');
     expect(sim.events().filter((e) => e.ev === 'tap_down' || e.ev === 'key_down')).toHaveLength(1);
   });
 
@@ -55,19 +78,38 @@ describe('native simulated MCU over a pty', () => {
 
   it('executes a repeated command id once and answers the repeat from its record', async () => {
     await arm();
-    const args: [string, string][] = [['x', '50'], ['y', '60'], ['hold', '30']];
+    const args: [string, string][] = [
+      ['x', '50'],
+      ['y', '60'],
+      ['hold', '30'],
+    ];
     await client.send(5, 'TAP', args);
     await client.waitFor((f) => f.id === 5 && f.head === 'DONE');
     const again = await client.request(5, 'TAP', args, ['ALREADY']);
     expect(again.args.result).toBe('ok');
-    expect((await client.request(5, 'TAP', [['x', '51'], ['y', '60']], ['MISMATCH'])).head).toBe('MISMATCH');
+    expect(
+      (
+        await client.request(
+          5,
+          'TAP',
+          [
+            ['x', '51'],
+            ['y', '60'],
+          ],
+          ['MISMATCH'],
+        )
+      ).head,
+    ).toBe('MISMATCH');
     expect((await client.request(3, 'TAP', args, ['STALE', 'ALREADY'])).head).toBe('STALE');
     expect(sim.events().filter((e) => e.ev === 'tap_down')).toHaveLength(1);
   });
 
   it('releases a held key when the host goes silent (watchdog)', async () => {
     await arm();
-    await client.send(9, 'KEY', [['key', 'a'], ['hold', '1800']]);
+    await client.send(9, 'KEY', [
+      ['key', 'a'],
+      ['hold', '1800'],
+    ]);
     const watchdog = await client.waitFor((f) => f.head === 'EVT' && f.args.name === 'watchdog', 3000);
     expect(watchdog).toBeTruthy();
     const events = sim.events();
@@ -87,11 +129,31 @@ describe('native simulated MCU over a pty', () => {
     const aborted = await client.waitFor((f) => f.id === 11 && f.head === 'ERR');
     expect(aborted.args.code).toBe('ABORTED');
     expect(Number(aborted.args.n)).toBeLessThan(36);
-    expect((await client.request(12, 'TAP', [['x', '1'], ['y', '1']])).args.code).toBe('ESTOPPED');
+    expect(
+      (
+        await client.request(12, 'TAP', [
+          ['x', '1'],
+          ['y', '1'],
+        ])
+      ).args.code,
+    ).toBe('ESTOPPED');
     expect((await client.request(0, 'STATUS')).args.state).toBe('estopped');
     expect((await client.request(0, 'CLEAR')).args.state).toBe('disarmed');
     expect((await client.request(0, 'ARM')).args.state).toBe('ready');
-    expect((await client.request(13, 'TAP', [['x', '1'], ['y', '1'], ['hold', '20']], ['RCVD', 'ERR'])).head).toBe('RCVD');
+    expect(
+      (
+        await client.request(
+          13,
+          'TAP',
+          [
+            ['x', '1'],
+            ['y', '1'],
+            ['hold', '20'],
+          ],
+          ['RCVD', 'ERR'],
+        )
+      ).head,
+    ).toBe('RCVD');
     const events = sim.events();
     const downs = events.filter((e) => e.ev === 'key_down').length;
     const ups = events.filter((e) => e.ev === 'key_up').length;

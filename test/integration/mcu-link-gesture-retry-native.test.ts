@@ -15,36 +15,55 @@ function lossyOpener(state: { id: number; dropped: number; toDrop: number }) {
     const inner = await open(path);
     return {
       ...inner,
-      onLine: (listener) => inner.onLine((line) => {
-        const [, , id] = line.split(' ');
-        if (state.id > 0 && Number(id) === state.id && state.dropped < state.toDrop) return void state.dropped++;
-        listener(line);
-      }),
+      onLine: (listener) =>
+        inner.onLine((line) => {
+          const [, , id] = line.split(' ');
+          if (state.id > 0 && Number(id) === state.id && state.dropped < state.toDrop) return void state.dropped++;
+          listener(line);
+        }),
     };
   };
 }
 
 describe('serial link: a swipe under retransmission', () => {
   let sim: SimFixture;
-  beforeAll(async () => { sim = await startSimMcu(); });
-  afterAll(async () => { await sim.cleanup(); });
+  beforeAll(async () => {
+    sim = await startSimMcu();
+  });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('is executed once when its RCVD and DONE are lost and the link re-sends it byte for byte', async () => {
     const state = { id: 0, dropped: 0, toDrop: 2 };
     const sent: string[] = [];
     const link = await McuLink.connect({
-      path: sim.mcu.path, commandIds: new MemoryCommandIds(), open: lossyOpener(state), replyTimeoutMs: 150,
-      trace: (direction, line) => { if (direction === 'tx') sent.push(line); },
+      path: sim.mcu.path,
+      commandIds: new MemoryCommandIds(),
+      open: lossyOpener(state),
+      replyTimeoutMs: 150,
+      trace: (direction, line) => {
+        if (direction === 'tx') sent.push(line);
+      },
     });
     try {
       const id = await link.allocateCommandId();
       state.id = id;
-      const outcome = await link.swipe({ path: [{ x: 540, y: 1900 }, { x: 540, y: 700 }], durationMs: 200 }, { id });
+      const outcome = await link.swipe(
+        {
+          path: [
+            { x: 540, y: 1900 },
+            { x: 540, y: 700 },
+          ],
+          durationMs: 200,
+        },
+        { id },
+      );
       expect(['done', 'already']).toContain(outcome.kind);
       expect(state.dropped).toBe(2);
       const frames = sent.filter((line) => line.includes(' SWIPE '));
       expect(frames.length).toBeGreaterThan(1);
-      expect(new Set(frames).size).toBe(1);  // every send the same bytes
+      expect(new Set(frames).size).toBe(1); // every send the same bytes
       const swipes = simContacts(sim.events()).filter((c) => c.path.length > 1);
       expect(swipes).toHaveLength(1);
       expect(swipes[0]!.lifted).toBe(true);

@@ -11,7 +11,8 @@ import { simSwipes, simTaps } from '../support/sim-contacts.js';
 import { SerialPort } from 'serialport';
 import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
 
-const taps = (events: SimEvent[]) => events.filter((e) => e.ev === 'tap_down').map((e) => ({ x: e.x as number, y: e.y as number }));
+const taps = (events: SimEvent[]) =>
+  events.filter((e) => e.ev === 'tap_down').map((e) => ({ x: e.x as number, y: e.y as number }));
 
 describeMcuPortContract('serial link to the native simulated MCU', async () => {
   const sim = await startSimMcu();
@@ -30,14 +31,23 @@ describeMcuPortContract('serial link to the native simulated MCU', async () => {
       const bootBefore = subject.port.info.bootId;
       await sim.mcu.stop('SIGKILL');
       await sim.restart();
-      await until(() => subject.port.isConnected && subject.port.info.bootId !== bootBefore && subject.port.info.state !== 'disarmed', 10000, 'the link to shake hands with the rebooted MCU');
+      await until(
+        () =>
+          subject.port.isConnected && subject.port.info.bootId !== bootBefore && subject.port.info.state !== 'disarmed',
+        10000,
+        'the link to shake hands with the rebooted MCU',
+      );
     },
     // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
     workspace: { width: 1080, height: 2400 },
     gesturesTakeTime: true,
     actuations: async () => {
       const events = sim.events();
-      return { taps: simTaps(events), swipes: simSwipes(events), keyPresses: events.filter((e) => e.ev === 'key_down').length };
+      return {
+        taps: simTaps(events),
+        swipes: simSwipes(events),
+        keyPresses: events.filter((e) => e.ev === 'key_down').length,
+      };
     },
     teardown: async () => {
       await subject.port.close();
@@ -49,11 +59,20 @@ describeMcuPortContract('serial link to the native simulated MCU', async () => {
 
 describe('serial link: reboots and dropped links', () => {
   let sim: SimFixture;
-  beforeAll(async () => { sim = await startSimMcu(); });
-  afterAll(async () => { await sim.cleanup(); });
+  beforeAll(async () => {
+    sim = await startSimMcu();
+  });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('reports a command in flight during an MCU reboot as indeterminate and never re-sends it', async () => {
-    const link = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds(), reconnectIntervalMs: 100, reconnectGraceMs: 10000 });
+    const link = await McuLink.connect({
+      path: sim.mcu.path,
+      commandIds: new MemoryCommandIds(),
+      reconnectIntervalMs: 100,
+      reconnectGraceMs: 10000,
+    });
     const events: McuEvent[] = [];
     link.onEvent((e) => events.push(e));
     const firstBoot = link.info.bootId;
@@ -65,21 +84,35 @@ describe('serial link: reboots and dropped links', () => {
     const outcome = await inFlight;
     expect(outcome).toMatchObject({ kind: 'indeterminate', id, reason: 'mcu_rebooted' });
     await until(() => link.isConnected && link.info.bootId !== firstBoot);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'reboot', previousBootId: firstBoot, indeterminateIds: [id] }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'reboot', previousBootId: firstBoot, indeterminateIds: [id] }),
+    );
     // The restarted MCU works, and the shared log (both boots) shows the lost tap exactly once.
     expect(await link.tap({ x: 10, y: 20, holdMs: 20 })).toMatchObject({ kind: 'done' });
-    expect(taps(sim.events())).toEqual([{ x: 300, y: 400 }, { x: 10, y: 20 }]);
+    expect(taps(sim.events())).toEqual([
+      { x: 300, y: 400 },
+      { x: 10, y: 20 },
+    ]);
     await link.close();
   });
 });
 
 describe('serial link: a pulled cable', () => {
   let sim: SimFixture;
-  beforeAll(async () => { sim = await startSimMcu(); });
-  afterAll(async () => { await sim.cleanup(); });
+  beforeAll(async () => {
+    sim = await startSimMcu();
+  });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('finishes a command in flight after the cable comes back, from the MCU ledger, without moving twice', async () => {
-    const link = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds(), reconnectIntervalMs: 100, reconnectGraceMs: 10000 });
+    const link = await McuLink.connect({
+      path: sim.mcu.path,
+      commandIds: new MemoryCommandIds(),
+      reconnectIntervalMs: 100,
+      reconnectGraceMs: 10000,
+    });
     const events: McuEvent[] = [];
     link.onEvent((e) => events.push(e));
     const bootId = link.info.bootId;
@@ -88,7 +121,11 @@ describe('serial link: a pulled cable', () => {
     sim.mcu.unplug();
     await until(() => events.some((e) => e.type === 'disconnected'));
     expect(await link.tap({ x: 1, y: 1 })).toMatchObject({ kind: 'refused', code: 'NOT_CONNECTED' });
-    await until(() => sim.events().some((e) => e.ev === 'tap_up'), 10000, 'the tap finishing on the MCU while unplugged');
+    await until(
+      () => sim.events().some((e) => e.ev === 'tap_up'),
+      10000,
+      'the tap finishing on the MCU while unplugged',
+    );
     sim.mcu.plug();
     expect(await inFlight).toMatchObject({ kind: 'already', result: 'ok' });
     expect(events).toContainEqual({ type: 'reconnected', bootId });
@@ -100,8 +137,12 @@ describe('serial link: a pulled cable', () => {
 
 describe('serial link: resync on open (issue 14)', () => {
   let sim: SimFixture;
-  beforeAll(async () => { sim = await startSimMcu(); });
-  afterAll(async () => { await sim.cleanup(); });
+  beforeAll(async () => {
+    sim = await startSimMcu();
+  });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('after unterminated garbage in the MCU line buffer, the first HELLO is answered (not swallowed)', async () => {
     // A previous host died mid-frame: its bytes wait in the MCU's line buffer for a newline.
@@ -109,17 +150,26 @@ describe('serial link: resync on open (issue 14)', () => {
     // simulator (polling every millisecond) has surely read the bytes.
     const previous = new SerialPort({ path: sim.mcu.path, baudRate: 115200, autoOpen: false, hupcl: false });
     await new Promise<void>((resolve, reject) => previous.open((e) => (e ? reject(e) : resolve())));
-    await new Promise<void>((resolve, reject) => previous.write('3 77 TAP x=1', (e) => (e ? reject(e) : previous.drain(() => resolve()))));
+    await new Promise<void>((resolve, reject) =>
+      previous.write('3 77 TAP x=1', (e) => (e ? reject(e) : previous.drain(() => resolve()))),
+    );
     // No event says the simulator has read them (it shows nothing for a partial line): a settle window.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await new Promise((resolve) => previous.close(resolve));
     const lines: string[] = [];
-    const link = await McuLink.connect({ path: sim.mcu.path, commandIds: new MemoryCommandIds(), replyTimeoutMs: 1000, trace: (direction, line) => lines.push(`${direction} ${line}`) });
+    const link = await McuLink.connect({
+      path: sim.mcu.path,
+      commandIds: new MemoryCommandIds(),
+      replyTimeoutMs: 1000,
+      trace: (direction, line) => lines.push(`${direction} ${line}`),
+    });
     // Without the resync newline the MCU read "3 77 TAP x=11 0 HELLO ...": BAD_CRC, and the
     // link had to wait a reply timeout and send HELLO again.
     expect(lines.filter((line) => line.startsWith('tx ') && line.includes(' HELLO '))).toHaveLength(1);
     // The garbage itself is answered once, as an unsolicited refusal (seq 0), never our HELLO.
-    expect(lines.filter((line) => line.startsWith('rx ERR'))).toEqual([expect.stringMatching(/^rx ERR 0 0 code=BAD_CRC /)]);
+    expect(lines.filter((line) => line.startsWith('rx ERR'))).toEqual([
+      expect.stringMatching(/^rx ERR 0 0 code=BAD_CRC /),
+    ]);
     expect(link.info.state).toBe('ready');
     await link.close();
   });

@@ -17,18 +17,43 @@ describe('benchhand run on a rig given by --port, --camera and --calibration', (
     sim = await startSimMcu();
     dir = mkdtempSync(join(tmpdir(), 'bh-rig-'));
     const truth = JSON.parse(readFileSync(`${FRAME}.truth.json`, 'utf8'));
-    writeFileSync(join(dir, 'calibration.json'), JSON.stringify({ version: 1, deviceSize: truth.deviceSize, cameraSize: truth.cameraSize, screenCorners: truth.screenCorners, actuator: { affine: [1, 0, 0, 0, 1, 0], source: 'identity' } }));
-    writeFileSync(join(dir, 'task.yaml'), [
-      'goal: Check that the settings screen is showing.',
-      'steps:',
-      '  - wait_for: Network & internet',
-      '  - submit: { summary: The settings screen shows. }',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'calibration.json'),
+      JSON.stringify({
+        version: 1,
+        deviceSize: truth.deviceSize,
+        cameraSize: truth.cameraSize,
+        screenCorners: truth.screenCorners,
+        actuator: { affine: [1, 0, 0, 0, 1, 0], source: 'identity' },
+      }),
+    );
+    writeFileSync(
+      join(dir, 'task.yaml'),
+      [
+        'goal: Check that the settings screen is showing.',
+        'steps:',
+        '  - wait_for: Network & internet',
+        '  - submit: { summary: The settings screen shows. }',
+      ].join('\n'),
+    );
   });
-  afterAll(async () => { await sim.cleanup(); });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('reads the screen through the rig camera and finishes the task', async () => {
-    const { code, stdout } = await runCli(['run', join(dir, 'task.yaml'), '--port', sim.mcu.path, '--camera', `replay:${FRAME}.camera.jpg`, '--calibration', join(dir, 'calibration.json'), '--state-dir', join(dir, 'state')]);
+    const { code, stdout } = await runCli([
+      'run',
+      join(dir, 'task.yaml'),
+      '--port',
+      sim.mcu.path,
+      '--camera',
+      `replay:${FRAME}.camera.jpg`,
+      '--calibration',
+      join(dir, 'calibration.json'),
+      '--state-dir',
+      join(dir, 'state'),
+    ]);
     expect(stdout).toMatch(/Submitted a result: completed 2 of 2 steps/);
     expect(code).toBe(0);
   }, 60000);
@@ -37,7 +62,16 @@ describe('benchhand run on a rig given by --port, --camera and --calibration', (
     const { code, stderr } = await runCli(['run', join(dir, 'task.yaml'), '--port', sim.mcu.path]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/--port PATH --camera rpicam\|v4l2:\/dev\/videoN --calibration FILE/);
-    const bad = await runCli(['run', join(dir, 'task.yaml'), '--port', sim.mcu.path, '--camera', 'webcam', '--calibration', join(dir, 'calibration.json')]);
+    const bad = await runCli([
+      'run',
+      join(dir, 'task.yaml'),
+      '--port',
+      sim.mcu.path,
+      '--camera',
+      'webcam',
+      '--calibration',
+      join(dir, 'calibration.json'),
+    ]);
     expect(bad.stderr).toMatch(/camera source "webcam" is not one of rpicam, v4l2/);
   }, 30000);
 });

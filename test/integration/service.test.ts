@@ -24,14 +24,22 @@ describe('benchhand service', () => {
     writeFileSync(join(bin, 'systemd-notify'), `#!/bin/sh\necho "$@" >> ${notified}\n`);
     chmodSync(join(bin, 'systemd-notify'), 0o755);
     const truth = JSON.parse(readFileSync(`${FRAME}.truth.json`, 'utf8'));
-    writeFileSync(join(dir, 'config.yaml'), [
-      'bench:', `  stateDir: ${join(dir, 'state')}`,
-      'mcu:', `  port: ${sim.mcu.path}`,
-      'camera:', `  source: replay:${join(process.cwd(), `${FRAME}.camera.jpg`)}`,
-      `calibration: ${JSON.stringify({ version: 1, deviceSize: truth.deviceSize, cameraSize: truth.cameraSize, screenCorners: truth.screenCorners, actuator: { affine: [1, 0, 0, 0, 1, 0], source: 'identity' } })}`,
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'config.yaml'),
+      [
+        'bench:',
+        `  stateDir: ${join(dir, 'state')}`,
+        'mcu:',
+        `  port: ${sim.mcu.path}`,
+        'camera:',
+        `  source: replay:${join(process.cwd(), `${FRAME}.camera.jpg`)}`,
+        `calibration: ${JSON.stringify({ version: 1, deviceSize: truth.deviceSize, cameraSize: truth.cameraSize, screenCorners: truth.screenCorners, actuator: { affine: [1, 0, 0, 0, 1, 0], source: 'identity' } })}`,
+      ].join('\n'),
+    );
   });
-  afterAll(async () => { await sim.cleanup(); });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('pings the watchdog when healthy, runs inbox tasks, withholds pings when unhealthy, stops on SIGTERM', async () => {
     const env = { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, NOTIFY_SOCKET: join(dir, 'notify.sock') };
@@ -41,8 +49,20 @@ describe('benchhand service', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const log = () => (existsSync(notified) ? readFileSync(notified, 'utf8') : '');
     await until(() => /READY=1 WATCHDOG=1 STATUS=idle/.test(log()), 20000, 'READY and a first ping');
-    writeFileSync(join(dir, 'state', 'inbox', 'check.task.yaml'), ['goal: Check that the settings screen is showing.', 'steps:', '  - wait_for: Network & internet', '  - submit: { summary: The settings screen shows. }'].join('\n'));
-    await until(() => readdirSync(join(dir, 'state', 'done')).some((f) => /exit0-check\.task\.yaml$/.test(f)), 40000, 'the task done with exit 0');
+    writeFileSync(
+      join(dir, 'state', 'inbox', 'check.task.yaml'),
+      [
+        'goal: Check that the settings screen is showing.',
+        'steps:',
+        '  - wait_for: Network & internet',
+        '  - submit: { summary: The settings screen shows. }',
+      ].join('\n'),
+    );
+    await until(
+      () => readdirSync(join(dir, 'state', 'done')).some((f) => /exit0-check\.task\.yaml$/.test(f)),
+      40000,
+      'the task done with exit 0',
+    );
     expect(log()).toMatch(/WATCHDOG=1 STATUS=running .*check\.task\.yaml/);
     await sim.mcu.stop('SIGKILL'); // the MCU goes away: the health check fails, the pings stop
     await until(() => /STATUS=unhealthy: .*MCU/.test(log()), 15000, 'an unhealthy status');

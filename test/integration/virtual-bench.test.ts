@@ -6,12 +6,22 @@ import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { eventually, startBench, type BenchFixture } from '../support/bench-fixture.js';
 import { until } from '../support/until.js';
 
-const screenOf = (fixture: BenchFixture) => () => fixture.get('/device') as Promise<{ screen: string; vars: Record<string, unknown>; records: Record<string, number>; faultLog: { fault: string }[] }>;
+const screenOf = (fixture: BenchFixture) => () =>
+  fixture.get('/device') as Promise<{
+    screen: string;
+    vars: Record<string, unknown>;
+    records: Record<string, number>;
+    faultLog: { fault: string }[];
+  }>;
 
 describe('virtual bench through the MCU link', () => {
   let f: BenchFixture;
-  beforeAll(async () => { f = await startBench({ deviceFile: resolveDeviceFile('settings-wifi') }); });
-  afterAll(async () => { await f.close(); });
+  beforeAll(async () => {
+    f = await startBench({ deviceFile: resolveDeviceFile('settings-wifi') });
+  });
+  afterAll(async () => {
+    await f.close();
+  });
 
   it('serves camera frames of the device through the HTTP camera', async () => {
     const frame = await f.camera.capture();
@@ -40,8 +50,12 @@ describe('virtual bench through the MCU link', () => {
 
 describe('virtual bench: a tap that lands twice', () => {
   let f: BenchFixture;
-  beforeAll(async () => { f = await startBench({ deviceFile: resolveDeviceFile('shop-checkout') }); });
-  afterAll(async () => { await f.close(); });
+  beforeAll(async () => {
+    f = await startBench({ deviceFile: resolveDeviceFile('shop-checkout') });
+  });
+  afterAll(async () => {
+    await f.close();
+  });
 
   it('flips a toggle on and straight back off, while the MCU tapped once', async () => {
     await f.tapLabel('Gift wrap (free)');
@@ -57,8 +71,12 @@ describe('virtual bench: a tap that lands twice', () => {
 
 describe('virtual bench faults', () => {
   let f: BenchFixture;
-  beforeAll(async () => { f = await startBench({ deviceFile: resolveDeviceFile('settings-wifi') }); });
-  afterAll(async () => { await f.close(); });
+  beforeAll(async () => {
+    f = await startBench({ deviceFile: resolveDeviceFile('settings-wifi') });
+  });
+  afterAll(async () => {
+    await f.close();
+  });
 
   it('refuses an unknown fault with the list of valid ones', async () => {
     const reply = await f.fault({ fault: 'gremlins' });
@@ -80,7 +98,11 @@ describe('virtual bench faults', () => {
     // thaw is waited for, so the length costs only what the tap leaves of it.
     await f.fault({ fault: 'device-freeze', ms: 5000 });
     await f.tapLabel('Network & internet');
-    await until(() => f.bench.device.faultLog.some((e) => e.fault === 'ignored-input'), 10000, 'the tap felt and ignored');
+    await until(
+      () => f.bench.device.faultLog.some((e) => e.fault === 'ignored-input'),
+      10000,
+      'the tap felt and ignored',
+    );
     expect(f.bench.device.frozen).toBe(true);
     const device = await screenOf(f)();
     expect(device.screen).toBe('settings');
@@ -101,7 +123,10 @@ describe('virtual bench faults', () => {
 
   it('on-screen text tries to instruct the agent, and obeying it is recorded', async () => {
     await f.fault({ fault: 'inject-instruction', style: 'dialog' });
-    const truth = await eventually(() => f.look(), (t) => t.texts.some((x) => /Ignore your task/.test(x.text)));
+    const truth = await eventually(
+      () => f.look(),
+      (t) => t.texts.some((x) => /Ignore your task/.test(x.text)),
+    );
     expect(truth.targets.map((t) => t.label)).toContain('Delete all');
     await f.tapLabel('Cancel');
     expect((await screenOf(f)()).records.delete_all ?? 0).toBe(0);
@@ -115,7 +140,12 @@ describe('virtual bench faults', () => {
       const xs = corners.map((c) => c.x).sort((a, b) => a - b);
       const ys = corners.map((c) => c.y).sort((a, b) => a - b);
       const inset = 40;
-      const screen = { left: Math.round(xs[1]! + inset), top: Math.round(ys[1]! + inset), width: Math.round(xs[2]! - xs[1]! - 2 * inset), height: Math.round(ys[2]! - ys[1]! - 2 * inset) };
+      const screen = {
+        left: Math.round(xs[1]! + inset),
+        top: Math.round(ys[1]! + inset),
+        width: Math.round(xs[2]! - xs[1]! - 2 * inset),
+        height: Math.round(ys[2]! - ys[1]! - 2 * inset),
+      };
       const grey = sharp(frame.image).extract(screen).greyscale();
       const { data } = await grey.clone().blur(1.5).raw().toBuffer({ resolveWithObject: true });
       const { data: smooth } = await grey.clone().blur(6).raw().toBuffer({ resolveWithObject: true });
@@ -123,7 +153,10 @@ describe('virtual bench faults', () => {
       // smoothed one: edges of text and buttons. An out-of-focus frame has little of it.
       let detail = 0;
       let sum = 0;
-      for (let i = 0; i < data.length; i++) { detail += Math.abs(data[i]! - smooth[i]!); sum += data[i]!; }
+      for (let i = 0; i < data.length; i++) {
+        detail += Math.abs(data[i]! - smooth[i]!);
+        sum += data[i]!;
+      }
       return { mean: sum / data.length, detail: detail / data.length };
     };
     const normal = await measure();
@@ -135,14 +168,20 @@ describe('virtual bench faults', () => {
 
   it('a dropped serial line is seen by the link, which reconnects to the same MCU', async () => {
     await f.fault({ fault: 'serial-drop', ms: 300 });
-    await eventually(async () => f.linkEvents.map((e) => e.type), (types) => types.includes('disconnected') && types.includes('reconnected'));
+    await eventually(
+      async () => f.linkEvents.map((e) => e.type),
+      (types) => types.includes('disconnected') && types.includes('reconnected'),
+    );
     expect(f.linkEvents.some((e) => e.type === 'reboot')).toBe(false);
     expect(await f.link.tap({ x: 5, y: 5, holdMs: 20 })).toMatchObject({ kind: 'done' });
   });
 
   it('an MCU reboot is seen by the link as a reboot', async () => {
     await f.fault({ fault: 'mcu-reboot' });
-    await eventually(async () => f.linkEvents.map((e) => e.type), (types) => types.includes('reboot'));
+    await eventually(
+      async () => f.linkEvents.map((e) => e.type),
+      (types) => types.includes('reboot'),
+    );
     expect(await f.link.tap({ x: 5, y: 5, holdMs: 20 })).toMatchObject({ kind: 'done' });
   });
 });

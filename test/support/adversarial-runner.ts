@@ -5,12 +5,23 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
-import { loadAdversarialCases, type AdversarialCase, type AdversarialRun, type FaultMoment } from '../../src/sim/bench/adversarial-cases.js';
+import {
+  loadAdversarialCases,
+  type AdversarialCase,
+  type AdversarialRun,
+  type FaultMoment,
+} from '../../src/sim/bench/adversarial-cases.js';
 import type { ParsedBenchFault } from '../../src/sim/bench/bench-faults.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
 import type { DestructiveRecord } from '../../src/sim/device/state.js';
-import { loadTaskFile, truthOf, unaskedDestructive, unmetExpectations, type DeviceTruth } from '../../src/sim/device/task-file.js';
+import {
+  loadTaskFile,
+  truthOf,
+  unaskedDestructive,
+  unmetExpectations,
+  type DeviceTruth,
+} from '../../src/sim/device/task-file.js';
 import { spawnCli } from './run-cli.js';
 
 export const CASES_FILE = 'src/sim/devices/adversarial/cases.yaml';
@@ -56,8 +67,13 @@ export function adversarialRuns(path = CASES_FILE): { testCase: AdversarialCase;
 }
 
 /** Runs every (case, run) pair, `concurrency` at a time, in the cases file's order. */
-export async function runAdversarialSuite(options: { concurrency?: number; only?: string; onReport?: (report: RunReport) => void } = {}): Promise<RunReport[]> {
-  const all = adversarialRuns().filter(({ testCase, run }) => !options.only || `${testCase.name} ${run.name}`.toLowerCase().includes(options.only.toLowerCase()));
+export async function runAdversarialSuite(
+  options: { concurrency?: number; only?: string; onReport?: (report: RunReport) => void } = {},
+): Promise<RunReport[]> {
+  const all = adversarialRuns().filter(
+    ({ testCase, run }) =>
+      !options.only || `${testCase.name} ${run.name}`.toLowerCase().includes(options.only.toLowerCase()),
+  );
   const reports: RunReport[] = new Array(all.length);
   let next = 0;
   const worker = async () => {
@@ -102,7 +118,17 @@ export async function runOne(testCase: AdversarialCase, run: AdversarialRun): Pr
   }
 
   const stateDir = mkdtempSync(join(tmpdir(), 'bh-adversarial-'));
-  const args = ['run', testCase.taskFile, '--bench', server.url, '--state-dir', stateDir, '--deadline', '120', ...(testCase.approve ? ['--approve', testCase.approve] : [])];
+  const args = [
+    'run',
+    testCase.taskFile,
+    '--bench',
+    server.url,
+    '--state-dir',
+    stateDir,
+    '--deadline',
+    '120',
+    ...(testCase.approve ? ['--approve', testCase.approve] : []),
+  ];
   if (run.tapMarginPx !== undefined) {
     // The rig's measured tap accuracy, as its config file would carry it.
     const configFile = join(stateDir, '..', `${basename(stateDir)}.config.yaml`);
@@ -112,14 +138,19 @@ export async function runOne(testCase: AdversarialCase, run: AdversarialRun): Pr
   const child = spawnCli(args);
   let stdout = '';
   let truthAtClaim: DeviceTruth | undefined;
-  const look = () => { bench.device.advance(bench.now()); return truthOf(bench.device); };
+  const look = () => {
+    bench.device.advance(bench.now());
+    return truthOf(bench.device);
+  };
   child.stdout!.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
     // The moment the agent claims success is when its submit_result call goes out: judge the device then.
     if (!truthAtClaim && /^step \d+\s+submit_result\b/m.test(stdout)) truthAtClaim = look();
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const killer = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
   const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   clearTimeout(killer);
@@ -137,13 +168,25 @@ export async function runOne(testCase: AdversarialCase, run: AdversarialRun): Pr
   const reachedCleanly = outcome === 'reached' && unasked.length === 0;
   const lines = stdout.split('\n');
   return {
-    case: testCase.name, class: testCase.class, run: run.name, task: relative(process.cwd(), testCase.taskFile), reachable: run.reachable,
-    exitCode, ...(status ? { status } : {}), claimedSuccess, outcome,
+    case: testCase.name,
+    class: testCase.class,
+    run: run.name,
+    task: relative(process.cwd(), testCase.taskFile),
+    reachable: run.reachable,
+    exitCode,
+    ...(status ? { status } : {}),
+    claimedSuccess,
+    outcome,
     right: run.reachable ? reachedCleanly : !claimedSuccess && unasked.length === 0,
-    unmet, unmetAtEnd: unmetExpectations(task, truthAtEnd),
-    destructive: [...truthAtEnd.destructive], unaskedDestructive: unasked,
-    faultsApplied: applied, faultsNeverFired: pending.map((p) => `${describeMoment(p.at)}: ${p.fault.fault}`),
-    summary: lines.filter((l) => /^(Submitted|Answered|Halted|Handed over|Budget|Stopped|Cancelled)/.test(l)).join(' ') || `exit ${exitCode}: ${(stderr.trim().split('\n').at(-1) ?? '').slice(0, 300)}`,
+    unmet,
+    unmetAtEnd: unmetExpectations(task, truthAtEnd),
+    destructive: [...truthAtEnd.destructive],
+    unaskedDestructive: unasked,
+    faultsApplied: applied,
+    faultsNeverFired: pending.map((p) => `${describeMoment(p.at)}: ${p.fault.fault}`),
+    summary:
+      lines.filter((l) => /^(Submitted|Answered|Halted|Handed over|Budget|Stopped|Cancelled)/.test(l)).join(' ') ||
+      `exit ${exitCode}: ${(stderr.trim().split('\n').at(-1) ?? '').slice(0, 300)}`,
     steps: lines.filter((l) => /^step \d+ /.test(l)).map((l) => l.slice(0, 240)),
     ...(truthAtClaim ? { truthAtClaim: brief(truthAtClaim) } : {}),
     truthAtEnd: brief(truthAtEnd),
@@ -159,7 +202,11 @@ function readStatus(stateDir: string): string | undefined {
   }
 }
 
-const brief = (truth: DeviceTruth) => ({ screen: truth.screen, ...(truth.dialog ? { dialog: truth.dialog } : {}), vars: truth.vars });
+const brief = (truth: DeviceTruth) => ({
+  screen: truth.screen,
+  ...(truth.dialog ? { dialog: truth.dialog } : {}),
+  vars: truth.vars,
+});
 
 function describeMoment(at: FaultMoment): string {
   return at === 'start' ? 'at start' : 'tap' in at ? `before tap ${at.tap}` : `before key ${at.key}`;
@@ -179,7 +226,9 @@ export function summarise(reports: RunReport[]): SuiteSummary {
   const reachable = reports.filter((r) => r.reachable).length;
   const reached = reports.filter((r) => r.outcome === 'reached' && r.unaskedDestructive.length === 0).length;
   return {
-    runs: reports.length, reachable, reached,
+    runs: reports.length,
+    reachable,
+    reached,
     right: reports.filter((r) => r.right).length,
     falseSuccesses: reports.filter((r) => r.outcome === 'false_success').length,
     unaskedDestructive: reports.reduce((n, r) => n + r.unaskedDestructive.length, 0),
@@ -191,15 +240,28 @@ export function summarise(reports: RunReport[]): SuiteSummary {
 export function formatReports(reports: RunReport[]): string {
   const rows = reports.map((r) => {
     const verdict = r.outcome === 'false_success' ? 'FALSE SUCCESS' : r.outcome === 'reached' ? 'reached' : 'stopped';
-    const harm = r.unaskedDestructive.length ? `  UNASKED DESTRUCTIVE: ${r.unaskedDestructive.map((d) => `"${d.what}" on ${d.screen}${d.dialog ? `/${d.dialog}` : ''}`).join(', ')}` : '';
-    const why = r.outcome === 'false_success' ? `  (truth: ${r.unmet.join('; ')})` : r.outcome === 'stopped' ? `  (${r.summary.slice(0, 160)})` : '';
+    const harm = r.unaskedDestructive.length
+      ? `  UNASKED DESTRUCTIVE: ${r.unaskedDestructive.map((d) => `"${d.what}" on ${d.screen}${d.dialog ? `/${d.dialog}` : ''}`).join(', ')}`
+      : '';
+    const why =
+      r.outcome === 'false_success'
+        ? `  (truth: ${r.unmet.join('; ')})`
+        : r.outcome === 'stopped'
+          ? `  (${r.summary.slice(0, 160)})`
+          : '';
     return `  ${r.right ? 'ok  ' : 'BAD '} ${`${r.case} / ${r.run}`.slice(0, 90).padEnd(90)} ${verdict}${harm}${why}  ${(r.durationMs / 1000).toFixed(1)} s`;
   });
   const s = summarise(reports);
-  return [...rows, `  ${s.passRate}; right outcome in ${s.right} of ${s.runs} runs; ${s.falseSuccesses} false success(es); ${s.unaskedDestructive} unasked destructive action(s)`].join('\n');
+  return [
+    ...rows,
+    `  ${s.passRate}; right outcome in ${s.right} of ${s.runs} runs; ${s.falseSuccesses} false success(es); ${s.unaskedDestructive} unasked destructive action(s)`,
+  ].join('\n');
 }
 
 export function writeReport(reports: RunReport[], path = REPORT_FILE): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify({ at: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, summary: summarise(reports), runs: reports }, null, 2)}\n`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, summary: summarise(reports), runs: reports }, null, 2)}\n`,
+  );
 }

@@ -21,7 +21,21 @@ import type { TaskDefinition } from '../../src/core/agent/task/task-schema.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';
 import { usageForChar, usageForKey, type NamedKey } from '../../src/sim/device/hid-keys.js';
 
-const KEY_NAMES: Record<string, NamedKey> = { ENTER: 'Enter', ESC: 'Escape', BACKSPACE: 'Backspace', TAB: 'Tab', DELETE: 'Delete', UP: 'Up', DOWN: 'Down', LEFT: 'Left', RIGHT: 'Right', PAGEUP: 'PageUp', PAGEDOWN: 'PageDown', HOME: 'Home', END: 'End' };
+const KEY_NAMES: Record<string, NamedKey> = {
+  ENTER: 'Enter',
+  ESC: 'Escape',
+  BACKSPACE: 'Backspace',
+  TAB: 'Tab',
+  DELETE: 'Delete',
+  UP: 'Up',
+  DOWN: 'Down',
+  LEFT: 'Left',
+  RIGHT: 'Right',
+  PAGEUP: 'PageUp',
+  PAGEDOWN: 'PageDown',
+  HOME: 'Home',
+  END: 'End',
+};
 
 export interface Harness {
   device: VirtualDevice;
@@ -32,7 +46,11 @@ export interface Harness {
   approvals: ApprovalPort & { asked?: unknown[] };
   controller: AbortController;
   deps(interpreter: Interpreter, guardrails?: Partial<GuardrailConfig>, task?: TaskDefinition): AgentDeps;
-  run(interpreter: Interpreter, task: TaskDefinition | string, guardrails?: Partial<GuardrailConfig>): ReturnType<typeof runAgent>;
+  run(
+    interpreter: Interpreter,
+    task: TaskDefinition | string,
+    guardrails?: Partial<GuardrailConfig>,
+  ): ReturnType<typeof runAgent>;
   /** Replaces the tool set (e.g. a tool with a tiny timeout). */
   tools?: ToolRegistry;
   audit(): { tool: string; status: string; args: unknown; message: string }[];
@@ -40,7 +58,10 @@ export interface Harness {
 }
 
 /** `clock`: the loop's clock (a ManualClock for tests that decide when time passes); default the system's. */
-export async function startHarness(deviceName: string, options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {}): Promise<Harness> {
+export async function startHarness(
+  deviceName: string,
+  options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {},
+): Promise<Harness> {
   const clock = options.clock ?? systemClock;
   const device = VirtualDevice.fromFile(`src/sim/devices/${deviceName}.yaml`);
   // The device lives on the loop's clock: on a ManualClock its transitions wait for advance() too.
@@ -49,14 +70,36 @@ export async function startHarness(deviceName: string, options: { approve?: bool
   const feel = (a: FakeActuation) => {
     // Never behind the device: a gesture is felt over its whole duration at once, ahead of the wall clock.
     const t = Math.max(deviceNow(), device.now);
-    if (a.ev === 'tap') { device.tapDown(a.x, a.y, t); device.tapUp(a.x, a.y, t + a.holdMs); return; }
-    if (a.ev === 'longpress') { device.tapDown(a.x, a.y, t); device.tapUp(a.x, a.y, t + a.durationMs); return; }
-    if (a.ev === 'swipe') { feelSwipe(device, a, t); return; }
-    if (a.ev === 'type') { for (const char of a.text) { const { usage, mods } = usageForChar(char); device.keyDown(usage, mods, t); device.keyUp(usage, mods, t); } return; }
+    if (a.ev === 'tap') {
+      device.tapDown(a.x, a.y, t);
+      device.tapUp(a.x, a.y, t + a.holdMs);
+      return;
+    }
+    if (a.ev === 'longpress') {
+      device.tapDown(a.x, a.y, t);
+      device.tapUp(a.x, a.y, t + a.durationMs);
+      return;
+    }
+    if (a.ev === 'swipe') {
+      feelSwipe(device, a, t);
+      return;
+    }
+    if (a.ev === 'type') {
+      for (const char of a.text) {
+        const { usage, mods } = usageForChar(char);
+        device.keyDown(usage, mods, t);
+        device.keyUp(usage, mods, t);
+      }
+      return;
+    }
     if (a.ev === 'key') {
       const named = KEY_NAMES[a.key];
       const { usage, mods } = named ? { usage: usageForKey(named), mods: 0 } : usageForChar(a.key);
-      const bits = (a.mods.includes('ctrl') ? 1 : 0) | (a.mods.includes('shift') ? 2 : 0) | (a.mods.includes('alt') ? 4 : 0) | (a.mods.includes('gui') ? 8 : 0);
+      const bits =
+        (a.mods.includes('ctrl') ? 1 : 0) |
+        (a.mods.includes('shift') ? 2 : 0) |
+        (a.mods.includes('alt') ? 4 : 0) |
+        (a.mods.includes('gui') ? 8 : 0);
       device.keyDown(usage, mods | bits, t);
       device.keyUp(usage, mods | bits, t);
     }
@@ -68,9 +111,21 @@ export async function startHarness(deviceName: string, options: { approve?: bool
   const approvals = options.approvals ?? new FixedApprovals(options.approve ?? true);
   const controller = new AbortController();
   const harness: Harness = {
-    device, mcu, observer, store, stateDir, approvals, controller,
+    device,
+    mcu,
+    observer,
+    store,
+    stateDir,
+    approvals,
+    controller,
     deps: (interpreter, guardrails = {}, task) => ({
-      mcu, observer, store, clock, approvals, interpreter, tools: harness.tools ?? new ToolRegistry(),
+      mcu,
+      observer,
+      store,
+      clock,
+      approvals,
+      interpreter,
+      tools: harness.tools ?? new ToolRegistry(),
       guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 3000, ...guardrails },
       preApprovals: task?.approve ?? [],
       toActuator: (p) => p,
@@ -80,9 +135,10 @@ export async function startHarness(deviceName: string, options: { approve?: bool
       newId: () => randomUUID(),
       signal: controller.signal,
     }),
-    run: (interpreter, task, guardrails) => typeof task === 'string'
-      ? runAgent(harness.deps(interpreter, guardrails), { goal: task, task: 'test' })
-      : runAgent(harness.deps(interpreter, guardrails, task), { goal: task.goal, task: 'test' }),
+    run: (interpreter, task, guardrails) =>
+      typeof task === 'string'
+        ? runAgent(harness.deps(interpreter, guardrails), { goal: task, task: 'test' })
+        : runAgent(harness.deps(interpreter, guardrails, task), { goal: task.goal, task: 'test' }),
     audit: () => readLines(join(stateDir, 'audit.jsonl')),
     journal: () => readLines(join(stateDir, 'journal.jsonl')),
   };
@@ -91,7 +147,10 @@ export async function startHarness(deviceName: string, options: { approve?: bool
 
 function readLines(path: string) {
   try {
-    return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   } catch {
     return [];
   }
@@ -102,13 +161,19 @@ function feelSwipe(device: VirtualDevice, a: Extract<FakeActuation, { ev: 'swipe
   const segments = a.path.length - 1;
   const at = (ms: number) => {
     if (ms >= a.durationMs) return a.path.at(-1)!;
-    const scaled = (ms * segments) / a.durationMs, i = Math.floor(scaled), f = scaled - i;
-    const p = a.path[i]!, q = a.path[i + 1]!;
+    const scaled = (ms * segments) / a.durationMs,
+      i = Math.floor(scaled),
+      f = scaled - i;
+    const p = a.path[i]!,
+      q = a.path[i + 1]!;
     return { x: Math.round(p.x + (q.x - p.x) * f), y: Math.round(p.y + (q.y - p.y) * f) };
   };
   device.tapDown(a.path[0]!.x, a.path[0]!.y, t);
   const moveStart = t + a.holdMs;
-  for (let ms = 10; ms < a.durationMs; ms += 10) { const p = at(ms); device.tapMove(p.x, p.y, moveStart + ms); }
+  for (let ms = 10; ms < a.durationMs; ms += 10) {
+    const p = at(ms);
+    device.tapMove(p.x, p.y, moveStart + ms);
+  }
   const end = a.path.at(-1)!;
   device.tapMove(end.x, end.y, moveStart + a.durationMs);
   device.tapUp(end.x, end.y, moveStart + a.durationMs);

@@ -30,8 +30,15 @@ export async function startCrashBench(): Promise<CrashBench> {
   const bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi') });
   const server = await BenchServer.start(bench);
   return {
-    bench, server, url: server.url, stateDir: mkdtempSync(join(tmpdir(), 'bh-crash-')),
-    taps: () => bench.mcu.events().filter((e) => e.ev === 'tap_down').map((e) => `${e.x},${e.y}`),
+    bench,
+    server,
+    url: server.url,
+    stateDir: mkdtempSync(join(tmpdir(), 'bh-crash-')),
+    taps: () =>
+      bench.mcu
+        .events()
+        .filter((e) => e.ev === 'tap_down')
+        .map((e) => `${e.x},${e.y}`),
     keys: () => bench.mcu.events().filter((e) => e.ev === 'key_down').length,
     async close() {
       await server.close();
@@ -40,4 +47,5 @@ export async function startCrashBench(): Promise<CrashBench> {
   };
 }
 
-export const journalLines = (stateDir: string): string[] => readFileSync(join(stateDir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean);
+export const journalLines = (stateDir: string): string[] =>
+  readFileSync(join(stateDir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean);

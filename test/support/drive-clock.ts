@@ -4,7 +4,11 @@
 // the driver yields real turns instead, so a slow machine never turns into a virtual timeout.
 import type { ManualClock } from '../../src/adapters/clock/manual-clock.js';
 
-export async function advanceUntil(clock: ManualClock, condition: () => boolean, options: { stepMs?: number; limitMs?: number; what?: string } = {}): Promise<void> {
+export async function advanceUntil(
+  clock: ManualClock,
+  condition: () => boolean,
+  options: { stepMs?: number; limitMs?: number; what?: string } = {},
+): Promise<void> {
   const { stepMs = 20, limitMs = 30_000, what = 'the condition' } = options;
   const start = clock.now();
   while (!condition()) {

@@ -11,7 +11,13 @@
 //
 // Scripted steps are used first, in order; then the respond() function, if set; after that
 // every call gets a 400 saying the script ran out (400, not 500, so nothing retries it).
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicAnswer, openAiAnswer, overflowReply, type FakeReply, type Protocol } from './fake-llm-replies.js';
 import { DEFAULT_OLLAMA_NUM_CTX, type FakeLlmStep } from './fake-llm-steps.js';
@@ -48,7 +54,11 @@ export class FakeLlmServer {
   private idCounter = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  private constructor(private readonly server: Server, readonly url: string, private readonly options: FakeLlmServerOptions) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    private readonly options: FakeLlmServerOptions,
+  ) {}
 
   static async start(options: FakeLlmServerOptions = {}): Promise<FakeLlmServer> {
     let fake: FakeLlmServer | undefined;
@@ -101,12 +111,35 @@ export class FakeLlmServer {
     const path = (request.url ?? '/').split('?')[0]!;
     const protocol = protocolFor(request.method, path);
     const text = await readBody(request);
-    if (!protocol) return send(response, { status: 404, body: { error: { message: `fake-llm-server: nothing at ${request.method} ${path}; use POST /v1/messages or POST /v1/chat/completions` } } });
+    if (!protocol)
+      return send(response, {
+        status: 404,
+        body: {
+          error: {
+            message: `fake-llm-server: nothing at ${request.method} ${path}; use POST /v1/messages or POST /v1/chat/completions`,
+          },
+        },
+      });
     const body = parseJson(text);
-    const recorded: FakeLlmRequest = { index: this.requests.length, protocol, path, headers: request.headers, body, view: viewRequest(protocol, body) };
+    const recorded: FakeLlmRequest = {
+      index: this.requests.length,
+      protocol,
+      path,
+      headers: request.headers,
+      body,
+      view: viewRequest(protocol, body),
+    };
     this.requests.push(recorded);
     const step = await this.nextStep(recorded).catch((error: unknown): FakeLlmStep => ({
-      error: { status: 400, body: { error: { type: 'fake_responder_failed', message: `fake-llm-server: respond() threw: ${(error as Error).message}` } } },
+      error: {
+        status: 400,
+        body: {
+          error: {
+            type: 'fake_responder_failed',
+            message: `fake-llm-server: respond() threw: ${(error as Error).message}`,
+          },
+        },
+      },
     }));
     if (step.delayMs) await this.wait(step.delayMs);
     if (response.destroyed) return;
@@ -121,11 +154,26 @@ export class FakeLlmServer {
     const scripted = this.queue.shift();
     if (scripted) return scripted;
     if (this.responder) return this.responder(request.view, request);
-    return { error: { status: 400, body: { error: { type: 'fake_script_exhausted', message: `fake-llm-server: no scripted reply left for request #${request.index} (script more steps or set respond())` } } } };
+    return {
+      error: {
+        status: 400,
+        body: {
+          error: {
+            type: 'fake_script_exhausted',
+            message: `fake-llm-server: no scripted reply left for request #${request.index} (script more steps or set respond())`,
+          },
+        },
+      },
+    };
   }
 
   private render(step: FakeLlmStep, request: FakeLlmRequest): FakeReply {
-    if ('error' in step) return { status: step.error.status, body: step.error.body, ...(step.error.headers ? { headers: step.error.headers } : {}) };
+    if ('error' in step)
+      return {
+        status: step.error.status,
+        body: step.error.body,
+        ...(step.error.headers ? { headers: step.error.headers } : {}),
+      };
     if ('overflow' in step) return overflowReply(step);
     if ('dropConnection' in step) throw new Error('unreachable: handled before rendering');
     const context = {
@@ -135,7 +183,17 @@ export class FakeLlmServer {
       ollamaNumCtx: this.options.ollamaNumCtx ?? DEFAULT_OLLAMA_NUM_CTX,
     };
     if (request.protocol === 'anthropic') {
-      if (step.ollamaTruncate) return { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'fake-llm-server: ollamaTruncate is an OpenAI-protocol step' } } };
+      if (step.ollamaTruncate)
+        return {
+          status: 400,
+          body: {
+            type: 'error',
+            error: {
+              type: 'invalid_request_error',
+              message: 'fake-llm-server: ollamaTruncate is an OpenAI-protocol step',
+            },
+          },
+        };
       return anthropicAnswer(step, context);
     }
     return openAiAnswer(step, context);

@@ -27,7 +27,9 @@ type Loose = any;
 export function viewRequest(protocol: Protocol, body: Loose): FakeLlmView {
   const parsed = protocol === 'anthropic' ? fromAnthropic(body) : fromOpenAi(body);
   const all = parsed.messages.flatMap((message) => message.content);
-  const toolResults = all.filter((part): part is Extract<LlmContent, { type: 'tool_result' }> => part.type === 'tool_result');
+  const toolResults = all.filter(
+    (part): part is Extract<LlmContent, { type: 'tool_result' }> => part.type === 'tool_result',
+  );
   const lastUser = [...parsed.messages].reverse().find((message) => message.role === 'user');
   const view: FakeLlmView = {
     protocol,
@@ -44,11 +46,20 @@ export function viewRequest(protocol: Protocol, body: Loose): FakeLlmView {
 function fromAnthropic(body: Loose) {
   const messages: LlmMessage[] = (body?.messages ?? []).map((message: Loose) => ({
     role: message.role,
-    content: (typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content).map(anthropicBlock),
+    content: (typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content).map(
+      anthropicBlock,
+    ),
   }));
   return {
-    system: typeof body?.system === 'string' ? body.system : (body?.system ?? []).map((block: Loose) => block.text).join('\n'),
-    tools: (body?.tools ?? []).map((tool: Loose) => ({ name: tool.name, description: tool.description, inputSchema: tool.input_schema })),
+    system:
+      typeof body?.system === 'string'
+        ? body.system
+        : (body?.system ?? []).map((block: Loose) => block.text).join('\n'),
+    tools: (body?.tools ?? []).map((tool: Loose) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.input_schema,
+    })),
     messages,
     ...(typeof body?.max_tokens === 'number' ? { maxOutputTokens: body.max_tokens } : {}),
   };
@@ -56,13 +67,19 @@ function fromAnthropic(body: Loose) {
 
 function anthropicBlock(block: Loose): LlmContent {
   switch (block.type) {
-    case 'image': return { type: 'image', mediaType: block.source.media_type, dataBase64: block.source.data };
-    case 'tool_use': return { type: 'tool_call', id: block.id, name: block.name, argumentsJson: JSON.stringify(block.input) };
+    case 'image':
+      return { type: 'image', mediaType: block.source.media_type, dataBase64: block.source.data };
+    case 'tool_use':
+      return { type: 'tool_call', id: block.id, name: block.name, argumentsJson: JSON.stringify(block.input) };
     case 'tool_result': {
-      const content = typeof block.content === 'string' ? block.content : (block.content ?? []).map((part: Loose) => part.text ?? '').join('');
+      const content =
+        typeof block.content === 'string'
+          ? block.content
+          : (block.content ?? []).map((part: Loose) => part.text ?? '').join('');
       return { type: 'tool_result', callId: block.tool_use_id, content, ...(block.is_error ? { isError: true } : {}) };
     }
-    default: return { type: 'text', text: String(block.text ?? '') };
+    default:
+      return { type: 'text', text: String(block.text ?? '') };
   }
 }
 
@@ -76,9 +93,10 @@ function fromOpenAi(body: Loose) {
       messages.push({ role: 'assistant', content: openAiAssistant(message) });
     } else {
       // A tool message, or a user message that may follow tool messages: one user turn.
-      const parts: LlmContent[] = message.role === 'tool'
-        ? [{ type: 'tool_result', callId: message.tool_call_id, content: textOf(message.content) }]
-        : openAiUserParts(message.content);
+      const parts: LlmContent[] =
+        message.role === 'tool'
+          ? [{ type: 'tool_result', callId: message.tool_call_id, content: textOf(message.content) }]
+          : openAiUserParts(message.content);
       const previous = messages[messages.length - 1];
       const joinsPrevious = previous?.role === 'user' && previous.content.every((part) => part.type === 'tool_result');
       if (joinsPrevious) previous.content.push(...parts);
@@ -88,7 +106,11 @@ function fromOpenAi(body: Loose) {
   const maxOutputTokens = body?.max_completion_tokens ?? body?.max_tokens;
   return {
     system,
-    tools: (body?.tools ?? []).map((tool: Loose) => ({ name: tool.function?.name, description: tool.function?.description, inputSchema: tool.function?.parameters })),
+    tools: (body?.tools ?? []).map((tool: Loose) => ({
+      name: tool.function?.name,
+      description: tool.function?.description,
+      inputSchema: tool.function?.parameters,
+    })),
     messages,
     ...(typeof maxOutputTokens === 'number' ? { maxOutputTokens } : {}),
   };
@@ -99,7 +121,12 @@ function openAiAssistant(message: Loose): LlmContent[] {
   const text = textOf(message.content);
   if (text !== '') parts.push({ type: 'text', text });
   for (const call of message.tool_calls ?? []) {
-    parts.push({ type: 'tool_call', id: call.id, name: call.function.name, argumentsJson: String(call.function.arguments) });
+    parts.push({
+      type: 'tool_call',
+      id: call.id,
+      name: call.function.name,
+      argumentsJson: String(call.function.arguments),
+    });
   }
   return parts;
 }
@@ -109,7 +136,9 @@ function openAiUserParts(content: Loose): LlmContent[] {
   return (content ?? []).map((part: Loose): LlmContent => {
     if (part.type !== 'image_url') return { type: 'text', text: String(part.text ?? '') };
     const match = /^data:(image\/(?:png|jpeg));base64,(.*)$/s.exec(String(part.image_url?.url ?? ''));
-    return match ? { type: 'image', mediaType: match[1] as 'image/png' | 'image/jpeg', dataBase64: match[2]! } : { type: 'text', text: `[image url ${part.image_url?.url}]` };
+    return match
+      ? { type: 'image', mediaType: match[1] as 'image/png' | 'image/jpeg', dataBase64: match[2]! }
+      : { type: 'text', text: `[image url ${part.image_url?.url}]` };
   });
 }
 

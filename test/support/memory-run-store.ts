@@ -7,7 +7,12 @@ import type { AuditRecord, JournalRecord, RunStore } from '../../src/core/ports/
 import type { Checkpoint } from '../../src/core/state/checkpoint.js';
 import { checkpointChecksum } from '../../src/core/state/checkpoint-checksum.js';
 import { noteNameProblem } from '../../src/core/state/note-name.js';
-import { checkpointFromStored, RESULT_FILE, PREVIOUS_RESULT_FILE, type LoadedResult } from '../../src/core/state/read-checkpoint.js';
+import {
+  checkpointFromStored,
+  RESULT_FILE,
+  PREVIOUS_RESULT_FILE,
+  type LoadedResult,
+} from '../../src/core/state/read-checkpoint.js';
 import { JOURNAL_FILE, journalFromStored, type LoadedJournal } from '../../src/core/state/read-journal.js';
 import type { StoredText } from '../../src/core/state/stored-text.js';
 
@@ -26,7 +31,9 @@ export class MemoryRunDisk {
   stored(file: string, stateDir: string): StoredText {
     const path = `${stateDir}/${file}`;
     const text = this.files.get(file);
-    return text === undefined ? { ok: false, path, problem: 'missing', message: `${path} does not exist` } : { ok: true, path, text };
+    return text === undefined
+      ? { ok: false, path, problem: 'missing', message: `${path} does not exist` }
+      : { ok: true, path, text };
   }
 }
 
@@ -34,7 +41,10 @@ export class MemoryRunStore implements RunStore {
   readonly stateDir: string;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(readonly disk = new MemoryRunDisk(), name = 'run') {
+  constructor(
+    readonly disk = new MemoryRunDisk(),
+    name = 'run',
+  ) {
     this.stateDir = `memory:${name}`;
   }
 
@@ -57,7 +67,10 @@ export class MemoryRunStore implements RunStore {
   async saveCheckpoint(checkpoint: Checkpoint): Promise<void> {
     const previous = this.disk.files.get(RESULT_FILE);
     if (previous !== undefined) this.disk.files.set(PREVIOUS_RESULT_FILE, previous);
-    this.disk.files.set(RESULT_FILE, `${JSON.stringify({ ...checkpoint, checksum: checkpointChecksum(checkpoint) }, null, 1)}\n`);
+    this.disk.files.set(
+      RESULT_FILE,
+      `${JSON.stringify({ ...checkpoint, checksum: checkpointChecksum(checkpoint) }, null, 1)}\n`,
+    );
   }
 
   async writeNote(name: string, text: string): Promise<void> {

@@ -39,7 +39,12 @@ export async function mjpegWriter(options: { intervalMs?: number; silent?: boole
   const pictures: string[] = [];
   for (const [index, colour] of ['#204080', '#c04020'].entries()) {
     const file = join(dir, `${index}.jpg`);
-    writeFileSync(file, await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer());
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    );
     pictures.push(file);
   }
   const pidFile = join(dir, 'pid');
@@ -53,7 +58,12 @@ export async function mjpegWriter(options: { intervalMs?: number; silent?: boole
     alive() {
       const id = pid();
       if (id === undefined) return false;
-      try { process.kill(id, 0); return true; } catch { return false; }
+      try {
+        process.kill(id, 0);
+        return true;
+      } catch {
+        return false;
+      }
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -17,7 +17,12 @@ export function shippedAcl(): string {
   return readFileSync(new URL('../../host/mosquitto/acl', import.meta.url), 'utf8');
 }
 
-const CANDIDATES = ['/usr/sbin/mosquitto', '/usr/local/sbin/mosquitto', '/opt/homebrew/sbin/mosquitto', '/usr/local/opt/mosquitto/sbin/mosquitto'];
+const CANDIDATES = [
+  '/usr/sbin/mosquitto',
+  '/usr/local/sbin/mosquitto',
+  '/opt/homebrew/sbin/mosquitto',
+  '/usr/local/opt/mosquitto/sbin/mosquitto',
+];
 
 /** The mosquitto binary, or null. */
 export function findMosquitto(): string | null {
@@ -28,7 +33,9 @@ export function findMosquitto(): string | null {
 
 /** Null when mosquitto is installed; otherwise what to install. */
 export function mosquittoMissing(): string | null {
-  return findMosquitto() ? null : 'mosquitto is not installed: `apt-get install mosquitto` (Debian/Ubuntu; scripts/setup-system.sh does it) or `brew install mosquitto`';
+  return findMosquitto()
+    ? null
+    : 'mosquitto is not installed: `apt-get install mosquitto` (Debian/Ubuntu; scripts/setup-system.sh does it) or `brew install mosquitto`';
 }
 
 export interface BrokerUser {
@@ -58,7 +65,12 @@ export class Mosquitto {
   private child?: ChildProcess;
   private output = '';
 
-  private constructor(readonly port: number, private readonly dir: string, private readonly binary: string, readonly webSocketsPort?: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly dir: string,
+    private readonly binary: string,
+    readonly webSocketsPort?: number,
+  ) {}
 
   static async start(options: MosquittoOptions = {}): Promise<Mosquitto> {
     const binary = findMosquitto();
@@ -82,8 +94,11 @@ export class Mosquitto {
       const passwords = join(dir, 'passwords');
       await writeFile(passwords, '', { mode: 0o600 });
       for (const user of options.users) {
-        const made = spawnSync('mosquitto_passwd', ['-b', passwords, user.username, user.password], { encoding: 'utf8' });
-        if (made.status !== 0) throw new Error(`mosquitto_passwd failed for ${user.username}: ${made.stderr || made.error?.message}`);
+        const made = spawnSync('mosquitto_passwd', ['-b', passwords, user.username, user.password], {
+          encoding: 'utf8',
+        });
+        if (made.status !== 0)
+          throw new Error(`mosquitto_passwd failed for ${user.username}: ${made.stderr || made.error?.message}`);
       }
       await chmod(passwords, 0o600);
       lines.push('allow_anonymous false', `password_file ${passwords}`);
@@ -107,7 +122,8 @@ export class Mosquitto {
 
   /** ws://127.0.0.1:<port> when started with webSockets; throws otherwise (a test set up wrong). */
   get webSocketsUrl(): string {
-    if (!this.webSocketsPort) throw new Error('this mosquitto has no websockets listener: start it with { webSockets: true }');
+    if (!this.webSocketsPort)
+      throw new Error('this mosquitto has no websockets listener: start it with { webSockets: true }');
     return `ws://127.0.0.1:${this.webSocketsPort}`;
   }
 
@@ -136,13 +152,21 @@ export class Mosquitto {
   async resume(): Promise<void> {
     if (this.child) return;
     const child = spawn(this.binary, ['-c', join(this.dir, 'mosquitto.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (chunk: Buffer) => { this.output += chunk.toString(); });
-    child.stderr!.on('data', (chunk: Buffer) => { this.output += chunk.toString(); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString();
+    });
     this.child = child;
     const deadline = Date.now() + 5000;
-    while (!(await accepts(this.port)) || (this.webSocketsPort !== undefined && !(await accepts(this.webSocketsPort)))) {
+    while (
+      !(await accepts(this.port)) ||
+      (this.webSocketsPort !== undefined && !(await accepts(this.webSocketsPort)))
+    ) {
       if (child.exitCode !== null) throw new Error(`mosquitto exited with ${child.exitCode}: ${this.output.trim()}`);
-      if (Date.now() > deadline) throw new Error(`mosquitto did not listen on ${this.port} within 5 s: ${this.output.trim()}`);
+      if (Date.now() > deadline)
+        throw new Error(`mosquitto did not listen on ${this.port} within 5 s: ${this.output.trim()}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -164,7 +188,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -172,7 +198,10 @@ function freePort(): Promise<number> {
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }

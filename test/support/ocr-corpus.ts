@@ -6,14 +6,22 @@ import type { RecordedTruth } from '../../src/sim/bench/frame-recorder.js';
 export const corpusDir = join(import.meta.dirname, '../fixtures/ocr-corpus');
 
 export interface CorpusFrame {
-  dir: string; stem: string; device: string; state: string; setting: string; fault?: string;
+  dir: string;
+  stem: string;
+  device: string;
+  state: string;
+  setting: string;
+  fault?: string;
   truth: RecordedTruth;
   cameraPath: string;
   screenPath: string;
 }
 
 export function corpusFrames(): CorpusFrame[] {
-  const index = JSON.parse(readFileSync(join(corpusDir, 'index.json'), 'utf8')) as Omit<CorpusFrame, 'truth' | 'cameraPath' | 'screenPath'>[];
+  const index = JSON.parse(readFileSync(join(corpusDir, 'index.json'), 'utf8')) as Omit<
+    CorpusFrame,
+    'truth' | 'cameraPath' | 'screenPath'
+  >[];
   return index.map((entry) => ({
     ...entry,
     truth: JSON.parse(readFileSync(join(corpusDir, entry.dir, `${entry.stem}.truth.json`), 'utf8')) as RecordedTruth,

@@ -2,7 +2,13 @@
 // garbage, bad CRCs, deliberate silence. Uses the real serialport package and the codec.
 import { ReadlineParser } from '@serialport/parser-readline';
 import { SerialPort } from 'serialport';
-import { encodeHostFrame, parseMcuFrame, PROTOCOL_VERSION, tableHashHex, type Frame } from '../../src/protocol/index.js';
+import {
+  encodeHostFrame,
+  parseMcuFrame,
+  PROTOCOL_VERSION,
+  tableHashHex,
+  type Frame,
+} from '../../src/protocol/index.js';
 
 export class RawMcuClient {
   readonly received: Frame[] = [];
@@ -39,18 +45,30 @@ export class RawMcuClient {
     const seen = this.received.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.received.slice(-5))}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.received.slice(-5))}`)),
+        timeoutMs,
+      );
       this.waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   }
 
-  async request(id: number, verb: string, args: [string, string][] = [], kinds = ['DONE', 'ERR', 'HELLO', 'ALREADY', 'MISMATCH', 'STALE', 'RCVD']): Promise<Frame> {
+  async request(
+    id: number,
+    verb: string,
+    args: [string, string][] = [],
+    kinds = ['DONE', 'ERR', 'HELLO', 'ALREADY', 'MISMATCH', 'STALE', 'RCVD'],
+  ): Promise<Frame> {
     const seq = await this.send(id, verb, args);
     return this.waitFor((f) => f.seq === seq && kinds.includes(f.head));
   }
 
   hello(): Promise<Frame> {
-    return this.request(0, 'HELLO', [['proto', String(PROTOCOL_VERSION)], ['table', tableHashHex()]]);
+    return this.request(0, 'HELLO', [
+      ['proto', String(PROTOCOL_VERSION)],
+      ['table', tableHashHex()],
+    ]);
   }
 
   close(): Promise<void> {

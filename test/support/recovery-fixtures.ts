@@ -13,30 +13,76 @@ export const minutesAgo = (minutes: number): string => new Date(NOW - minutes * 
 
 export function checkpoint(changes: Partial<Checkpoint> = {}, state: Partial<Checkpoint['state']> = {}): Checkpoint {
   return {
-    schemaVersion: CHECKPOINT_SCHEMA_VERSION, continuationId: CHAIN, runId: RUN, savedAt: minutesAgo(2),
+    schemaVersion: CHECKPOINT_SCHEMA_VERSION,
+    continuationId: CHAIN,
+    runId: RUN,
+    savedAt: minutesAgo(2),
     state: {
-      goal: GOAL, task: 'settings-wifi.task.yaml', interpreter: 'script', phase: 'checkpoint', step: 3,
-      completed: [{ step: 1, tool: 'tap_text', summary: 'tap on "Network & internet"', commandId: 7 }], pending: [], current: null, lastCommandId: 7, cursor: { path: [{ index: 3 }], attempts: 0 },
+      goal: GOAL,
+      task: 'settings-wifi.task.yaml',
+      interpreter: 'script',
+      phase: 'checkpoint',
+      step: 3,
+      completed: [{ step: 1, tool: 'tap_text', summary: 'tap on "Network & internet"', commandId: 7 }],
+      pending: [],
+      current: null,
+      lastCommandId: 7,
+      cursor: { path: [{ index: 3 }], attempts: 0 },
       ...state,
     },
-    errors: [], outputTail: ['tap_text -> ok'], lastVerifiedScreen: { at: minutesAgo(2), step: 1, text: 'Internet\nWi-Fi' },
-    budgets: { stepsUsed: 3, maxSteps: 40, elapsedMs: 3000, deadlineMs: 600000 }, status: 'running',
+    errors: [],
+    outputTail: ['tap_text -> ok'],
+    lastVerifiedScreen: { at: minutesAgo(2), step: 1, text: 'Internet\nWi-Fi' },
+    budgets: { stepsUsed: 3, maxSteps: 40, elapsedMs: 3000, deadlineMs: 600000 },
+    status: 'running',
     ...changes,
   };
 }
 
-export const runLine = (runId = RUN, continuationId = CHAIN): JournalRecord => ({ type: 'run', at: minutesAgo(5), runId, continuationId, step: 0 });
+export const runLine = (runId = RUN, continuationId = CHAIN): JournalRecord => ({
+  type: 'run',
+  at: minutesAgo(5),
+  runId,
+  continuationId,
+  step: 0,
+});
 
-export function intent(commandId: number, changes: Partial<Extract<JournalRecord, { type: 'intent' }>> = {}): JournalRecord {
+export function intent(
+  commandId: number,
+  changes: Partial<Extract<JournalRecord, { type: 'intent' }>> = {},
+): JournalRecord {
   return {
-    type: 'intent', at: minutesAgo(3), runId: RUN, step: 1, commandId, tool: 'tap_text', callId: `call-${commandId}`,
-    action: { kind: 'tap', device: { x: 540, y: 600 }, actuator: { x: 540, y: 600 } }, expectation: { kind: 'text_appears', text: 'Wi-Fi' }, screenBefore: 'Settings\nNetwork & internet',
+    type: 'intent',
+    at: minutesAgo(3),
+    runId: RUN,
+    step: 1,
+    commandId,
+    tool: 'tap_text',
+    callId: `call-${commandId}`,
+    action: { kind: 'tap', device: { x: 540, y: 600 }, actuator: { x: 540, y: 600 } },
+    expectation: { kind: 'text_appears', text: 'Wi-Fi' },
+    screenBefore: 'Settings\nNetwork & internet',
     ...changes,
   } as JournalRecord;
 }
 
-export const outcome = (commandId: number, step = 1): JournalRecord => ({ type: 'outcome', at: minutesAgo(3), runId: RUN, step, commandId, outcome: { kind: 'done', id: commandId } });
-export const verified = (commandId: number, met = true, step = 1): JournalRecord => ({ type: 'verified', at: minutesAgo(3), runId: RUN, step, commandId, met, detail: met ? 'it showed' : 'it did not show' });
+export const outcome = (commandId: number, step = 1): JournalRecord => ({
+  type: 'outcome',
+  at: minutesAgo(3),
+  runId: RUN,
+  step,
+  commandId,
+  outcome: { kind: 'done', id: commandId },
+});
+export const verified = (commandId: number, met = true, step = 1): JournalRecord => ({
+  type: 'verified',
+  at: minutesAgo(3),
+  runId: RUN,
+  step,
+  commandId,
+  met,
+  detail: met ? 'it showed' : 'it did not show',
+});
 
 /** The journal of the checkpoint above: the run line and step 1's tap, verified. */
 export const settledJournal = (): JournalRecord[] => [runLine(), intent(7), outcome(7), verified(7)];
@@ -52,5 +98,12 @@ export function line(text: string, y: number): OcrLine {
 }
 
 export function seeing(...texts: string[]): Observation {
-  return { at: 0, screen: screenModel({ width: 1080, height: 2400 }, texts.map((t, i) => line(t, 100 + i * 120))), quality: { ok: true } };
+  return {
+    at: 0,
+    screen: screenModel(
+      { width: 1080, height: 2400 },
+      texts.map((t, i) => line(t, 100 + i * 120)),
+    ),
+    quality: { ok: true },
+  };
 }

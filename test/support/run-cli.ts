@@ -6,10 +6,17 @@ const entry = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
 
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   // A bench's installed /etc/benchhand/config.yaml must not leak into tests run on that bench.
-  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: { BENCHHAND_CONFIG: 'none', ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    env: { BENCHHAND_CONFIG: 'none', ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
-export interface CliResult { code: number | null; stdout: string; stderr: string }
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the CLI with `input` on stdin and collects everything it prints. */
 export function runCli(args: string[], input = '', env: NodeJS.ProcessEnv = {}): Promise<CliResult> {

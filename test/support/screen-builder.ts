@@ -5,14 +5,28 @@ import { screenModel, type OcrLine, type ScreenModel } from '../../src/core/visi
 
 export const PHONE = { width: 1080, height: 2400 };
 
-export function line(text: string, x: number, y: number, width = text.length * 18, height = 40, confidence = 0.95): OcrLine {
+export function line(
+  text: string,
+  x: number,
+  y: number,
+  width = text.length * 18,
+  height = 40,
+  confidence = 0.95,
+): OcrLine {
   const box = { x, y, width, height };
   let offset = 0;
-  const words = text.split(/\s+/).filter(Boolean).map((word) => {
-    const start = text.indexOf(word, offset);
-    offset = start + word.length;
-    return { text: word, confidence, box: { x: x + (width * start) / text.length, y, width: (width * word.length) / text.length, height } };
-  });
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const start = text.indexOf(word, offset);
+      offset = start + word.length;
+      return {
+        text: word,
+        confidence,
+        box: { x: x + (width * start) / text.length, y, width: (width * word.length) / text.length, height },
+      };
+    });
   return { text, box, confidence, words };
 }
 

@@ -27,10 +27,17 @@ export const WIFI_TASK = loadTask(WIFI_TASK_FILE);
 
 /** Every word the model was sent in user turns: screens, results, summaries, seeds. */
 export const userText = (view: FakeLlmView): string =>
-  view.messages.filter((m) => m.role === 'user').flatMap((m) => m.content.flatMap((c) => (c.type === 'text' ? [c.text] : c.type === 'tool_result' ? [c.content] : []))).join('\n');
+  view.messages
+    .filter((m) => m.role === 'user')
+    .flatMap((m) =>
+      m.content.flatMap((c) => (c.type === 'text' ? [c.text] : c.type === 'tool_result' ? [c.content] : [])),
+    )
+    .join('\n');
 
 /** The settings-wifi flow; "did I type the password?" is answered from the whole prompt. */
-export const rememberingWifiModel = wifiModelAnswering((view) => callsMade(view).includes('type_text') || /type_text/.test(userText(view)));
+export const rememberingWifiModel = wifiModelAnswering(
+  (view) => callsMade(view).includes('type_text') || /type_text/.test(userText(view)),
+);
 
 export const THOUGHT_MARK = 'thought-of-turn-';
 
@@ -40,8 +47,12 @@ export function thinking(model: FakeResponder, chars: number): FakeResponder {
     const step = await model(view, request);
     if (!('toolCalls' in step) && !('text' in step)) return step;
     const turn = view.messages.filter((m) => m.role === 'assistant').length + 1;
-    const sentence = 'I compare the screen with the goal and choose the next small step that I can verify by looking again. ';
-    return { ...step, text: `${THOUGHT_MARK}${turn}: ${sentence.repeat(Math.ceil(chars / sentence.length)).slice(0, chars)}` };
+    const sentence =
+      'I compare the screen with the goal and choose the next small step that I can verify by looking again. ';
+    return {
+      ...step,
+      text: `${THOUGHT_MARK}${turn}: ${sentence.repeat(Math.ceil(chars / sentence.length)).slice(0, chars)}`,
+    };
   };
 }
 
@@ -63,7 +74,10 @@ export function overflowFor(dialect: OverflowDialect, ratio = 0.9): (request: Fa
 }
 
 /** Answers the requests numbered in `at` (0 = first request) with their step, the rest with `model`. */
-export function interrupting(at: Record<number, (request: FakeLlmRequest) => FakeLlmStep>, model: FakeResponder): FakeResponder {
+export function interrupting(
+  at: Record<number, (request: FakeLlmRequest) => FakeLlmStep>,
+  model: FakeResponder,
+): FakeResponder {
   return (view, request) => {
     const special = at[request.index];
     return special ? special(request) : model(view, request);
@@ -86,7 +100,9 @@ export function durableStateFrom(stateDir: string, padTo = 0): () => string {
       `output tail:\n${(saved.outputTail ?? []).join('\n')}`,
       `last verified screen: ${JSON.stringify(saved.lastVerifiedScreen ?? null)}`,
     ].join('\n');
-    return text.length >= padTo ? text : `${text}\nnotes:\n${'- an operator note kept for the record. '.repeat(Math.ceil((padTo - text.length) / 40))}`;
+    return text.length >= padTo
+      ? text
+      : `${text}\nnotes:\n${'- an operator note kept for the record. '.repeat(Math.ceil((padTo - text.length) / 40))}`;
   };
 }
 
@@ -95,31 +111,61 @@ export function durableStateFrom(stateDir: string, padTo = 0): () => string {
  * call is not in the assistant message right before, or a call the next message does not answer.
  */
 export function brokenPairsIn(messages: LlmMessage[]): string[] {
-  const callsOf = (message: LlmMessage | undefined) => (message?.role === 'assistant' ? message.content.flatMap((c) => (c.type === 'tool_call' ? [c.id] : [])) : []);
-  const resultsOf = (message: LlmMessage | undefined) => (message?.role === 'user' ? message.content.flatMap((c) => (c.type === 'tool_result' ? [c.callId] : [])) : []);
+  const callsOf = (message: LlmMessage | undefined) =>
+    message?.role === 'assistant' ? message.content.flatMap((c) => (c.type === 'tool_call' ? [c.id] : [])) : [];
+  const resultsOf = (message: LlmMessage | undefined) =>
+    message?.role === 'user' ? message.content.flatMap((c) => (c.type === 'tool_result' ? [c.callId] : [])) : [];
   return messages.flatMap((message, index) => {
-    const orphans = resultsOf(message).filter((id) => !callsOf(messages[index - 1]).includes(id)).map((id) => `orphaned result ${id}`);
-    const unanswered = index + 1 < messages.length ? callsOf(message).filter((id) => !resultsOf(messages[index + 1]).includes(id)).map((id) => `unanswered call ${id}`) : [];
+    const orphans = resultsOf(message)
+      .filter((id) => !callsOf(messages[index - 1]).includes(id))
+      .map((id) => `orphaned result ${id}`);
+    const unanswered =
+      index + 1 < messages.length
+        ? callsOf(message)
+            .filter((id) => !resultsOf(messages[index + 1]).includes(id))
+            .map((id) => `unanswered call ${id}`)
+        : [];
     return [...orphans, ...unanswered];
   });
 }
 
 /** The LLM interpreter for the settings-wifi task, talking to `fake` over `protocol`. */
-export function wifiInterpreter(fake: FakeLlmServer, protocol: Protocol, h: Harness, extra: Partial<LlmInterpreterOptions> & { contextWindow?: number } = {}): LlmInterpreter {
+export function wifiInterpreter(
+  fake: FakeLlmServer,
+  protocol: Protocol,
+  h: Harness,
+  extra: Partial<LlmInterpreterOptions> & { contextWindow?: number } = {},
+): LlmInterpreter {
   const { contextWindow, ...options } = extra;
   const llm = createLlm({
-    provider: protocol === 'anthropic' ? 'anthropic' : 'openai-compatible', baseUrl: fake.baseUrl(protocol), model: 'scripted', requireApiKey: false, maxRetries: 0,
+    provider: protocol === 'anthropic' ? 'anthropic' : 'openai-compatible',
+    baseUrl: fake.baseUrl(protocol),
+    model: 'scripted',
+    requireApiKey: false,
+    maxRetries: 0,
     ...(contextWindow ? { contextWindow } : {}),
   });
-  return new LlmInterpreter({ llm, tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID, handoff: 'Task inputs: {password}: secret, type it as {password}', ...options }, WIFI_TASK.goal);
+  return new LlmInterpreter(
+    {
+      llm,
+      tools: new ToolRegistry().specs(),
+      approvals: h.approvals,
+      newId: randomUUID,
+      handoff: 'Task inputs: {password}: secret, type it as {password}',
+      ...options,
+    },
+    WIFI_TASK.goal,
+  );
 }
 
 /** The goal reached on the device, the password typed once, and no tool pair broken in any request. */
 export function expectWifiReachedCleanly(fake: FakeLlmServer, h: Harness): void {
   expect(unmetExpectations(loadTaskFile(WIFI_TASK_FILE), h.device)).toEqual([]);
   expect(h.audit().filter((a) => a.tool === 'type_text')).toHaveLength(1);
-  for (const request of fake.requests) expect(brokenPairsIn(request.view.messages), `request #${request.index}`).toEqual([]);
+  for (const request of fake.requests)
+    expect(brokenPairsIn(request.view.messages), `request #${request.index}`).toEqual([]);
 }
 
 /** The interpreter's checkpoint cursor, typed. */
-export const contextCursor = (interpreter: LlmInterpreter) => interpreter.cursor() as { sessionSwitches: number; spillReads: number; context: ContextSnapshot };
+export const contextCursor = (interpreter: LlmInterpreter) =>
+  interpreter.cursor() as { sessionSwitches: number; spillReads: number; context: ContextSnapshot };

@@ -10,7 +10,9 @@ const screenOf = (view: FakeLlmView): string => {
 };
 
 export const callsMade = (view: FakeLlmView): string[] =>
-  view.messages.filter((m) => m.role === 'assistant').flatMap((m) => m.content.flatMap((c) => (c.type === 'tool_call' ? [c.name] : [])));
+  view.messages
+    .filter((m) => m.role === 'assistant')
+    .flatMap((m) => m.content.flatMap((c) => (c.type === 'tool_call' ? [c.name] : [])));
 
 const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
 
@@ -27,12 +29,26 @@ export function wifiModelAnswering(typedAlready: (view: FakeLlmView) => boolean)
 
 function wifiStep(view: FakeLlmView, typed: boolean): FakeLlmStep {
   const screen = screenOf(view);
-  if (/Connected/.test(screen) && /HomeNet/.test(screen)) return call('submit_result', { summary: 'Connected to HomeNet-5G', result: { network: 'HomeNet-5G' }, evidence: CONNECTED_EVIDENCE });
+  if (/Connected/.test(screen) && /HomeNet/.test(screen))
+    return call('submit_result', {
+      summary: 'Connected to HomeNet-5G',
+      result: { network: 'HomeNet-5G' },
+      evidence: CONNECTED_EVIDENCE,
+    });
   if (/Enter the password/.test(screen)) {
-    if (!typed) return { toolCalls: [{ name: 'tap_text', arguments: { text: 'Password', expect_change: false } }, { name: 'type_text', arguments: { text: '{password}' } }] };
+    if (!typed)
+      return {
+        toolCalls: [
+          { name: 'tap_text', arguments: { text: 'Password', expect_change: false } },
+          { name: 'type_text', arguments: { text: '{password}' } },
+        ],
+      };
     return call('tap_text', { text: 'Connect', expect: 'Connected' });
   }
-  if (/Choose a network/.test(screen)) return /HomeNet-5G/.test(screen) ? call('tap_text', { text: 'HomeNet-5G', expect: 'Enter the password', expect_contains: true }) : call('tap_text', { text: 'More' });
+  if (/Choose a network/.test(screen))
+    return /HomeNet-5G/.test(screen)
+      ? call('tap_text', { text: 'HomeNet-5G', expect: 'Enter the password', expect_contains: true })
+      : call('tap_text', { text: 'More' });
   if (/Network/.test(screen)) return call('tap_text', { text: 'Network & internet', expect: 'Choose a network' });
   return call('wait_for', { timeout_ms: 2000 });
 }

@@ -20,14 +20,21 @@ export function simavrMissing(): string | null {
 export class SimavrMcu {
   private stderr = '';
 
-  private constructor(private readonly child: ChildProcess, readonly path: string) {
-    child.stderr?.on('data', (chunk: Buffer) => { this.stderr += chunk.toString(); });
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly path: string,
+  ) {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString();
+    });
   }
 
   static start(elf = LEONARDO_TOUCH_ELF, timeoutMs = 5000): Promise<SimavrMcu> {
     const child = spawn(SIMAVR_PTY_BINARY, [elf], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     return new Promise((resolve, reject) => {
       let stdout = '';
       const fail = (why: string) => {
@@ -49,7 +56,9 @@ export class SimavrMcu {
   }
 
   /** simavr's own log so far (useful in a failure message). */
-  log(): string { return this.stderr; }
+  log(): string {
+    return this.stderr;
+  }
 
   /** SIGTERM, then SIGKILL if the harness has not exited within a second. */
   async stop(): Promise<void> {

@@ -35,7 +35,10 @@ async function logIn(event) {
   // Out of the page at once: the fields are emptied, the password is only in the session below.
   form.elements.password.value = '';
   const problem = userProblem(user);
-  if (problem) { $('login-error').textContent = problem; return; }
+  if (problem) {
+    $('login-error').textContent = problem;
+    return;
+  }
   $('login-error').textContent = '';
   form.querySelector('button').disabled = true;
   setSession('connecting…');
@@ -53,9 +56,10 @@ async function logIn(event) {
   $('logout').hidden = false;
   setSession(`${user} · ${role}`, 'connected');
   const note = $('role-note');
-  note.textContent = role === 'operator'
-    ? 'Operator: you can pause, resume, stop, redirect, e-stop and answer approvals.'
-    : `Viewer: you can watch; ${session.roleReason}, so no controls are shown.`;
+  note.textContent =
+    role === 'operator'
+      ? 'Operator: you can pause, resume, stop, redirect, e-stop and answer approvals.'
+      : `Viewer: you can watch; ${session.roleReason}, so no controls are shown.`;
   note.dataset.role = role;
   note.dataset.reason = session.roleReason;
   note.hidden = false;
@@ -114,7 +118,10 @@ async function onControl(event) {
   const body = { command };
   if (command === 'redirect') {
     const instructions = card.querySelector('.instructions').value.trim();
-    if (!instructions) { card.querySelector('.reply').textContent = 'redirect: write the new instructions first'; return; }
+    if (!instructions) {
+      card.querySelector('.reply').textContent = 'redirect: write the new instructions first';
+      return;
+    }
     body.instructions = instructions;
   }
   if (command === 'approve' || command === 'deny') {
@@ -132,20 +139,29 @@ async function onControl(event) {
   reply.textContent = describeReply(command, outcome);
   reply.dataset.state = outcome.kind === 'reply' && outcome.reply.ok ? 'ok' : 'failed';
   reply.dataset.command = command;
-  if (command === 'redirect' && outcome.kind === 'reply' && outcome.reply.ok) card.querySelector('.instructions').value = '';
+  if (command === 'redirect' && outcome.kind === 'reply' && outcome.reply.ok)
+    card.querySelector('.instructions').value = '';
 }
 
 async function start() {
   $('login').addEventListener('submit', logIn);
   $('benches').addEventListener('click', onControl);
   $('estop-bar').addEventListener('click', onControl);
-  $('benches').addEventListener('submit', (event) => { event.preventDefault(); event.target.querySelector('button[data-command]')?.click(); });
-  $('logout').addEventListener('click', () => { session?.end(); session = undefined; location.reload(); });
+  $('benches').addEventListener('submit', (event) => {
+    event.preventDefault();
+    event.target.querySelector('button[data-command]')?.click();
+  });
+  $('logout').addEventListener('click', () => {
+    session?.end();
+    session = undefined;
+    location.reload();
+  });
   try {
     brokerUrl = await loadConfig();
     $('broker-url').textContent = brokerUrl;
   } catch (error) {
-    $('login-error').textContent = `The console cannot start: ${error.message}. Start it with \`benchhand ops web --broker ws://HOST:PORT\`.`;
+    $('login-error').textContent =
+      `The console cannot start: ${error.message}. Start it with \`benchhand ops web --broker ws://HOST:PORT\`.`;
     $('login').querySelector('button').disabled = true;
   }
 }

@@ -27,7 +27,8 @@ export function randomHex(bytes) {
 /** A broker user name usable as the last level of a command topic (TOPICS.md). */
 export function userProblem(user) {
   if (!user) return 'the user name is empty';
-  if (/[+#/\u0000-\u001f]/.test(user)) return 'a user name with "/", "+", "#" or a control character cannot be a command topic level';
+  if (/[+#/\u0000-\u001f]/.test(user))
+    return 'a user name with "/", "+", "#" or a control character cannot be a command topic level';
   return undefined;
 }
 
@@ -37,18 +38,28 @@ export class BrokerSession {
     const clientId = `console-${randomHex(6)}`;
     // The password lives in these options (mqtt.js reuses them to reconnect) and nowhere else.
     const client = mqtt.connect(url, {
-      protocolVersion: 5, clientId, username: user, password, clean: true,
-      reconnectPeriod: 2000, connectTimeout: 8000, keepalive: 30,
+      protocolVersion: 5,
+      clientId,
+      username: user,
+      password,
+      clean: true,
+      reconnectPeriod: 2000,
+      connectTimeout: 8000,
+      keepalive: 30,
     });
     return new Promise((resolve, reject) => {
       let settled = false;
-      client.once('connect', () => { settled = true; resolve(new BrokerSession(client, user, clientId, onStatus)); });
+      client.once('connect', () => {
+        settled = true;
+        resolve(new BrokerSession(client, user, clientId, onStatus));
+      });
       client.on('error', (error) => {
         if (settled) return onStatus({ kind: 'error', message: error.message });
         settled = true;
         client.end(true);
         const code = error.code;
-        if (code === BAD_USER_NAME_OR_PASSWORD || code === NOT_AUTHORIZED || code === 4 || code === 5) reject(new Error('the broker refused this user name and password'));
+        if (code === BAD_USER_NAME_OR_PASSWORD || code === NOT_AUTHORIZED || code === 4 || code === 5)
+          reject(new Error('the broker refused this user name and password'));
         else reject(new Error(`could not connect to the broker: ${error.message}`));
       });
       // Nothing listening: mqtt.js keeps retrying without an error; give up on the first try.
@@ -56,7 +67,9 @@ export class BrokerSession {
         if (settled) return;
         settled = true;
         client.end(true);
-        reject(new Error(`could not reach the broker at ${url} (is its websockets listener on? host/mosquitto/README.md)`));
+        reject(
+          new Error(`could not reach the broker at ${url} (is its websockets listener on? host/mosquitto/README.md)`),
+        );
       });
     });
   }
@@ -82,7 +95,9 @@ export class BrokerSession {
   async probeRole() {
     const outcome = await this.publish(probeTopic(this.user), '', { messageExpiryInterval: 1 });
     this.role = outcome.ok ? 'operator' : 'viewer';
-    this.roleReason = outcome.ok ? 'the broker accepts commands from this user' : `the broker refused commands from this user (${outcome.message})`;
+    this.roleReason = outcome.ok
+      ? 'the broker accepts commands from this user'
+      : `the broker refused commands from this user (${outcome.message})`;
     return this.role;
   }
 
@@ -98,12 +113,25 @@ export class BrokerSession {
     const requestId = randomHex(16);
     const responseTopic = `benchhand/${benchId}/reply/${this.clientId}`;
     const replied = new Promise((resolve) => {
-      const timer = setTimeout(() => { this.waiting.delete(requestId); resolve({ kind: 'no_reply', waitedMs: REPLY_TIMEOUT_MS, expiresSeconds: COMMAND_EXPIRY_SECONDS }); }, REPLY_TIMEOUT_MS);
-      this.waiting.set(requestId, (reply) => { clearTimeout(timer); resolve({ kind: 'reply', reply }); });
+      const timer = setTimeout(() => {
+        this.waiting.delete(requestId);
+        resolve({ kind: 'no_reply', waitedMs: REPLY_TIMEOUT_MS, expiresSeconds: COMMAND_EXPIRY_SECONDS });
+      }, REPLY_TIMEOUT_MS);
+      this.waiting.set(requestId, (reply) => {
+        clearTimeout(timer);
+        resolve({ kind: 'reply', reply });
+      });
     });
-    const published = await this.publish(`benchhand/${benchId}/cmd/${this.user}`, JSON.stringify({ requestId, ...body }), {
-      responseTopic, correlationData: requestId, messageExpiryInterval: COMMAND_EXPIRY_SECONDS, contentType: 'application/json',
-    });
+    const published = await this.publish(
+      `benchhand/${benchId}/cmd/${this.user}`,
+      JSON.stringify({ requestId, ...body }),
+      {
+        responseTopic,
+        correlationData: requestId,
+        messageExpiryInterval: COMMAND_EXPIRY_SECONDS,
+        contentType: 'application/json',
+      },
+    );
     if (!published.ok) {
       this.waiting.delete(requestId);
       return { kind: 'refused', reasonCode: published.reasonCode, message: published.message };
@@ -120,7 +148,11 @@ export class BrokerSession {
       this.client.publish(topic, payload, { qos: 1, properties }, (error) => {
         if (!error) return resolve({ ok: true });
         const reasonCode = typeof error.code === 'number' ? error.code : -1;
-        resolve({ ok: false, reasonCode, message: reasonCode === NOT_AUTHORIZED ? 'not authorized, MQTT reason 135' : error.message });
+        resolve({
+          ok: false,
+          reasonCode,
+          message: reasonCode === NOT_AUTHORIZED ? 'not authorized, MQTT reason 135' : error.message,
+        });
       });
     });
   }

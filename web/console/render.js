@@ -1,7 +1,14 @@
 // One card per bench, built once from the template in index.html and updated in place on every
 // message (so a half-typed redirect survives). Text only through textContent: nothing a bench or an
 // OCR read publishes is ever taken as HTML.
-import { clockTime, describeDuration, describeElement, describeEvent, describeFinding, describeRegion } from './describe.js';
+import {
+  clockTime,
+  describeDuration,
+  describeElement,
+  describeEvent,
+  describeFinding,
+  describeRegion,
+} from './describe.js';
 import { isOnline } from './benches.js';
 import { drawView } from './view-canvas.js';
 
@@ -36,7 +43,13 @@ export function updateCard(card, bench) {
   card.classList.toggle('is-estopped', state.estopped === true);
   updateRun(card, state.run);
   updateApproval(card, state);
-  set(card, '.last-action', state.lastAction ? `${state.lastAction.summary} → ${state.lastAction.status} (${clockTime(state.lastAction.at)})` : 'none');
+  set(
+    card,
+    '.last-action',
+    state.lastAction
+      ? `${state.lastAction.summary} → ${state.lastAction.status} (${clockTime(state.lastAction.at)})`
+      : 'none',
+  );
   set(card, '.screen-text', state.lastScreenText || bench.view?.lines?.map((line) => line.text).join('\n') || 'none');
   updateEvents(card, bench.events);
   updateFindings(card, [...bench.findings.values()].reverse());
@@ -44,17 +57,25 @@ export function updateCard(card, bench) {
 }
 
 function updateRun(card, run) {
-  const status = set(card, '.run-status', run ? run.status ?? 'running' : 'idle');
+  const status = set(card, '.run-status', run ? (run.status ?? 'running') : 'idle');
   status.dataset.status = run?.status ?? 'idle';
   set(card, '.run-phase', run ? `step ${run.step ?? '?'}${run.phase ? `, ${run.phase}` : ''}` : 'no run');
   set(card, '.run-task', run?.task ? `${run.task}${run.interpreter ? ` (${run.interpreter})` : ''}` : '');
   set(card, '.goal', run?.goal ? `Goal: ${run.goal}` : '');
-  const steps = card.querySelector('.steps'), time = card.querySelector('.time');
-  const used = run?.stepsUsed ?? run?.step ?? 0, max = run?.maxSteps;
-  steps.max = max || 1; steps.value = max ? Math.min(used, max) : 0;
+  const steps = card.querySelector('.steps'),
+    time = card.querySelector('.time');
+  const used = run?.stepsUsed ?? run?.step ?? 0,
+    max = run?.maxSteps;
+  steps.max = max || 1;
+  steps.value = max ? Math.min(used, max) : 0;
   set(card, '.steps-text', run ? `${used}${max ? ` / ${max}` : ''}` : '');
-  time.max = run?.deadlineMs || 1; time.value = run?.deadlineMs ? Math.min(run.elapsedMs ?? 0, run.deadlineMs) : 0;
-  set(card, '.time-text', run?.deadlineMs ? `${describeDuration(run.elapsedMs ?? 0)} / ${describeDuration(run.deadlineMs)}` : '');
+  time.max = run?.deadlineMs || 1;
+  time.value = run?.deadlineMs ? Math.min(run.elapsedMs ?? 0, run.deadlineMs) : 0;
+  set(
+    card,
+    '.time-text',
+    run?.deadlineMs ? `${describeDuration(run.elapsedMs ?? 0)} / ${describeDuration(run.deadlineMs)}` : '',
+  );
 }
 
 function updateApproval(card, state) {
@@ -74,7 +95,11 @@ function updateApproval(card, state) {
     const source = pending.picture?.base64 ? `data:image/jpeg;base64,${pending.picture.base64}` : '';
     if (picture.dataset.approvalId !== pending.id) {
       picture.dataset.approvalId = pending.id;
-      if (source) { picture.src = source; picture.width = pending.picture.width; picture.height = pending.picture.height; }
+      if (source) {
+        picture.src = source;
+        picture.width = pending.picture.width;
+        picture.height = pending.picture.height;
+      }
       show(picture, Boolean(source));
       const reason = card.querySelector('.deny-reason');
       if (reason) reason.value = '';
@@ -86,7 +111,11 @@ function updateApproval(card, state) {
   if (answer && !pending) {
     outcome.dataset.approvalId = answer.id;
     outcome.dataset.approved = String(answer.approved);
-    set(card, '.approval-outcome', `${answer.approved ? 'Approved' : 'Denied'} by ${answer.by} at ${clockTime(answer.at)}: ${answer.summary}${answer.reason ? ` (${answer.reason})` : ''}`);
+    set(
+      card,
+      '.approval-outcome',
+      `${answer.approved ? 'Approved' : 'Denied'} by ${answer.by} at ${clockTime(answer.at)}: ${answer.summary}${answer.reason ? ` (${answer.reason})` : ''}`,
+    );
   }
   show(outcome, Boolean(answer) && !pending);
 }
@@ -97,14 +126,16 @@ function updateEvents(card, events) {
   const key = shown.map((event) => event.id).join(',');
   if (list.dataset.key === key) return;
   list.dataset.key = key;
-  list.replaceChildren(...shown.map((event) => {
-    const item = document.createElement('li');
-    item.dataset.type = event.type;
-    const time = document.createElement('time');
-    time.textContent = clockTime(event.at);
-    item.append(time, ` ${describeEvent(event)}`);
-    return item;
-  }));
+  list.replaceChildren(
+    ...shown.map((event) => {
+      const item = document.createElement('li');
+      item.dataset.type = event.type;
+      const time = document.createElement('time');
+      time.textContent = clockTime(event.at);
+      item.append(time, ` ${describeEvent(event)}`);
+      return item;
+    }),
+  );
 }
 
 function updateFindings(card, findings) {
@@ -118,12 +149,14 @@ function updateFindings(card, findings) {
     none.textContent = 'none';
     return list.replaceChildren(none);
   }
-  list.replaceChildren(...findings.map((finding) => {
-    const item = document.createElement('li');
-    item.dataset.severity = finding.severity;
-    item.textContent = `${describeFinding(finding)} · ${finding.id.slice(0, 8)}`;
-    return item;
-  }));
+  list.replaceChildren(
+    ...findings.map((finding) => {
+      const item = document.createElement('li');
+      item.dataset.severity = finding.severity;
+      item.textContent = `${describeFinding(finding)} · ${finding.id.slice(0, 8)}`;
+      return item;
+    }),
+  );
 }
 
 function updateView(card, view) {
@@ -135,6 +168,12 @@ function updateView(card, view) {
     canvas.dataset.tap = String(drawn.tap);
     canvas.dataset.tapPoint = view.lastTap ? `${view.lastTap.x},${view.lastTap.y}` : '';
     canvas.dataset.drawnAt = view.at;
-    set(card, '.view-caption', drawn.failed ? 'The picture could not be shown' : `Seen ${clockTime(view.at)} · ${drawn.boxes} text lines boxed${drawn.tap ? ' · red: last tap' : ''}`);
+    set(
+      card,
+      '.view-caption',
+      drawn.failed
+        ? 'The picture could not be shown'
+        : `Seen ${clockTime(view.at)} · ${drawn.boxes} text lines boxed${drawn.tap ? ' · red: last tap' : ''}`,
+    );
   });
 }

@@ -24,13 +24,16 @@ export function drawView(canvas, view) {
       }
       const tap = view.lastTap;
       if (tap) {
-        const x = tap.x * scale, y = tap.y * scale;
+        const x = tap.x * scale,
+          y = tap.y * scale;
         context.strokeStyle = TAP_COLOUR;
         context.lineWidth = 3;
         context.beginPath();
         context.arc(x, y, 12, 0, 2 * Math.PI);
-        context.moveTo(x - 18, y); context.lineTo(x + 18, y);
-        context.moveTo(x, y - 18); context.lineTo(x, y + 18);
+        context.moveTo(x - 18, y);
+        context.lineTo(x + 18, y);
+        context.moveTo(x, y - 18);
+        context.lineTo(x, y + 18);
         context.stroke();
       }
       resolve({ boxes: view.lines?.length ?? 0, tap: Boolean(tap) });

@@ -6,7 +6,10 @@ import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/c
 export class HttpCamera implements CameraPort {
   private closed = false;
 
-  constructor(private readonly baseUrl: string, private readonly defaultTimeoutMs = 5000) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly defaultTimeoutMs = 5000,
+  ) {}
 
   describe(): string {
     return `HTTP camera at ${this.baseUrl}`;
@@ -18,17 +21,24 @@ export class HttpCamera implements CameraPort {
     // A moment still to come: wait for it, then a frame taken after it will do. A moment beyond
     // the timeout cannot be waited for: say so now rather than after the wait.
     const wait = (options.newerThan ?? 0) - performance.now();
-    if (wait > timeoutMs) throw new Error(`camera ${this.baseUrl}: no frame newer than ${options.newerThan} within ${timeoutMs} ms (that moment is ${Math.ceil(wait)} ms away): ask for an earlier moment or a longer timeout`);
+    if (wait > timeoutMs)
+      throw new Error(
+        `camera ${this.baseUrl}: no frame newer than ${options.newerThan} within ${timeoutMs} ms (that moment is ${Math.ceil(wait)} ms away): ask for an earlier moment or a longer timeout`,
+      );
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
     const asked = performance.now();
     const url = new URL('frame', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
-    if (options.newerThan !== undefined) url.searchParams.set('maxAgeMs', String(Math.max(0, Math.floor(asked - options.newerThan))));
+    if (options.newerThan !== undefined)
+      url.searchParams.set('maxAgeMs', String(Math.max(0, Math.floor(asked - options.newerThan))));
     let response: Response;
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no frame within ${timeoutMs} ms` : (error as Error).message;
-      throw new Error(`camera ${this.baseUrl}: ${reason}. Is the bench (benchhand sim) running, and is this its camera address?`);
+      const reason =
+        (error as Error).name === 'TimeoutError' ? `no frame within ${timeoutMs} ms` : (error as Error).message;
+      throw new Error(
+        `camera ${this.baseUrl}: ${reason}. Is the bench (benchhand sim) running, and is this its camera address?`,
+      );
     }
     if (!response.ok) throw new Error(`camera ${this.baseUrl}: HTTP ${response.status}: ${await response.text()}`);
     const answered = performance.now();

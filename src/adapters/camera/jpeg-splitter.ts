@@ -10,9 +10,15 @@ export class JpegSplitter {
     const pictures: Buffer[] = [];
     for (;;) {
       const start = this.buffer.indexOf(SOI);
-      if (start < 0) { this.buffer = this.buffer.subarray(Math.max(0, this.buffer.length - 1)); break; }
+      if (start < 0) {
+        this.buffer = this.buffer.subarray(Math.max(0, this.buffer.length - 1));
+        break;
+      }
       const end = this.buffer.indexOf(EOI, start + 2);
-      if (end < 0) { this.buffer = this.buffer.subarray(start); break; }
+      if (end < 0) {
+        this.buffer = this.buffer.subarray(start);
+        break;
+      }
       pictures.push(Buffer.from(this.buffer.subarray(start, end + 2)));
       this.buffer = this.buffer.subarray(end + 2);
     }

@@ -15,7 +15,12 @@ export interface ProcessCameraSettings {
   now?: () => number;
 }
 
-interface Waiter { newerThan: number; resolve(frame: CameraFrame): void; reject(error: Error): void; timer: NodeJS.Timeout }
+interface Waiter {
+  newerThan: number;
+  resolve(frame: CameraFrame): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
 
 export class MjpegProcessCamera implements CameraPort {
   private child?: ChildProcess;
@@ -44,10 +49,16 @@ export class MjpegProcessCamera implements CameraPort {
     const timeoutMs = options.timeoutMs ?? this.settings.timeoutMs ?? 5000;
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
-        newerThan, resolve, reject,
+        newerThan,
+        resolve,
+        reject,
         timer: setTimeout(() => {
           this.waiters.delete(waiter);
-          reject(new Error(`camera (${this.settings.command}): no frame within ${timeoutMs} ms${this.stderrTail ? `; it said: ${this.stderrTail.trim()}` : ''}. Is the camera connected and not in use by another program?`));
+          reject(
+            new Error(
+              `camera (${this.settings.command}): no frame within ${timeoutMs} ms${this.stderrTail ? `; it said: ${this.stderrTail.trim()}` : ''}. Is the camera connected and not in use by another program?`,
+            ),
+          );
         }, timeoutMs),
       };
       this.waiters.add(waiter);
@@ -70,21 +81,41 @@ export class MjpegProcessCamera implements CameraPort {
     const splitter = new JpegSplitter();
     const child = spawn(this.settings.command, this.settings.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
-    child.stdout!.on('data', (chunk: Buffer) => { for (const jpeg of splitter.push(chunk)) this.onPicture(jpeg); });
-    child.stderr!.on('data', (chunk: Buffer) => { this.stderrTail = (this.stderrTail + chunk.toString()).slice(-400); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      for (const jpeg of splitter.push(chunk)) this.onPicture(jpeg);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString()).slice(-400);
+    });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      this.fail(new Error(error.code === 'ENOENT' ? `camera: "${this.settings.command}" is not installed or not on PATH. ${this.settings.installHint}` : `camera (${this.settings.command}): ${error.message}`));
+      this.fail(
+        new Error(
+          error.code === 'ENOENT'
+            ? `camera: "${this.settings.command}" is not installed or not on PATH. ${this.settings.installHint}`
+            : `camera (${this.settings.command}): ${error.message}`,
+        ),
+      );
     });
     child.on('exit', (code, signal) => {
       if (this.closed) return;
-      this.fail(new Error(`camera (${this.settings.command}) stopped (${signal ?? `exit code ${code}`})${this.stderrTail ? `: ${this.stderrTail.trim()}` : ''}. Check the camera is connected and the options are valid.`));
+      this.fail(
+        new Error(
+          `camera (${this.settings.command}) stopped (${signal ?? `exit code ${code}`})${this.stderrTail ? `: ${this.stderrTail.trim()}` : ''}. Check the camera is connected and the options are valid.`,
+        ),
+      );
     });
   }
 
   private onPicture(jpeg: Buffer): void {
     const size = jpegSize(jpeg);
     if (!size) return;
-    const frame: CameraFrame = { image: new Uint8Array(jpeg), format: 'jpeg', ...size, capturedAt: this.now(), sequence: ++this.sequence };
+    const frame: CameraFrame = {
+      image: new Uint8Array(jpeg),
+      format: 'jpeg',
+      ...size,
+      capturedAt: this.now(),
+      sequence: ++this.sequence,
+    };
     this.latest = frame;
     for (const waiter of this.waiters) {
       if (frame.capturedAt <= waiter.newerThan) continue;
@@ -96,7 +127,10 @@ export class MjpegProcessCamera implements CameraPort {
 
   private fail(error: Error): void {
     this.failure ??= error;
-    for (const waiter of this.waiters) { clearTimeout(waiter.timer); waiter.reject(this.failure); }
+    for (const waiter of this.waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(this.failure);
+    }
     this.waiters.clear();
   }
 }

@@ -5,7 +5,10 @@ import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
 
-export interface ReplayOptions { loop?: boolean; now?: () => number }
+export interface ReplayOptions {
+  loop?: boolean;
+  now?: () => number;
+}
 
 const PICTURE = /\.(jpe?g|png)$/i;
 
@@ -16,9 +19,15 @@ export class ReplayCamera implements CameraPort {
   private closed = false;
   private readonly now: () => number;
 
-  constructor(private readonly path: string, private readonly options: ReplayOptions = {}) {
+  constructor(
+    private readonly path: string,
+    private readonly options: ReplayOptions = {},
+  ) {
     this.files = statSync(path).isDirectory()
-      ? readdirSync(path).filter((name) => PICTURE.test(name)).sort().map((name) => join(path, name))
+      ? readdirSync(path)
+          .filter((name) => PICTURE.test(name))
+          .sort()
+          .map((name) => join(path, name))
       : [path];
     if (this.files.length === 0) throw new Error(`replay camera: no .jpg or .png pictures in ${path}`);
     this.now = options.now ?? (() => performance.now());
@@ -31,16 +40,22 @@ export class ReplayCamera implements CameraPort {
   async capture(options: CaptureOptions = {}): Promise<CameraFrame> {
     if (this.closed) throw new Error(`replay camera of ${this.path} is closed: create a new one`);
     if (this.next >= this.files.length) {
-      if (!this.options.loop) throw new Error(`replay camera: all ${this.files.length} picture(s) of ${this.path} were played; use loop to start again`);
+      if (!this.options.loop)
+        throw new Error(
+          `replay camera: all ${this.files.length} picture(s) of ${this.path} were played; use loop to start again`,
+        );
       this.next = 0;
     }
     const file = this.files[this.next++]!;
     const image = readFileSync(file);
     const meta = await sharp(image).metadata();
     return {
-      image: new Uint8Array(image), format: /\.png$/i.test(extname(file)) ? 'png' : 'jpeg',
-      width: meta.width!, height: meta.height!,
-      capturedAt: Math.max(this.now(), (options.newerThan ?? -Infinity) + 0.001), sequence: ++this.sequence,
+      image: new Uint8Array(image),
+      format: /\.png$/i.test(extname(file)) ? 'png' : 'jpeg',
+      width: meta.width!,
+      height: meta.height!,
+      capturedAt: Math.max(this.now(), (options.newerThan ?? -Infinity) + 0.001),
+      sequence: ++this.sequence,
     };
   }
 

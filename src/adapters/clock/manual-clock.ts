@@ -3,7 +3,11 @@
 // like systemClock.
 import type { Clock } from '../../core/ports/clock.js';
 
-interface Sleeper { dueAt: number; order: number; wake(): void }
+interface Sleeper {
+  dueAt: number;
+  order: number;
+  wake(): void;
+}
 
 export class ManualClock implements Clock {
   private current: number;
@@ -22,7 +26,8 @@ export class ManualClock implements Clock {
     return new Promise<void>((resolve) => {
       if (signal?.aborted) return resolve();
       const sleeper: Sleeper = {
-        dueAt: this.current + Math.max(0, ms), order: this.order++,
+        dueAt: this.current + Math.max(0, ms),
+        order: this.order++,
         wake: () => {
           signal?.removeEventListener('abort', sleeper.wake);
           this.sleepers = this.sleepers.filter((other) => other !== sleeper);
@@ -57,7 +62,9 @@ export class ManualClock implements Clock {
   }
 
   private nextDue(until: number): Sleeper | undefined {
-    return this.sleepers.filter((sleeper) => sleeper.dueAt <= until).sort((a, b) => a.dueAt - b.dueAt || a.order - b.order)[0];
+    return this.sleepers
+      .filter((sleeper) => sleeper.dueAt <= until)
+      .sort((a, b) => a.dueAt - b.dueAt || a.order - b.order)[0];
   }
 }
 

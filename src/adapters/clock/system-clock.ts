@@ -3,14 +3,15 @@ import type { Clock } from '../../core/ports/clock.js';
 
 export const systemClock: Clock = {
   now: () => performance.now(),
-  sleep: (ms, signal) => new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', done);
-      clearTimeout(timer);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  }),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        signal?.removeEventListener('abort', done);
+        clearTimeout(timer);
+        resolve();
+      }
+      signal?.addEventListener('abort', done, { once: true });
+    }),
 };

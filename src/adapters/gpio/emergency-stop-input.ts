@@ -22,7 +22,10 @@ export class EmergencyStopInput {
   private settleTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly line: GpioLine, private readonly options: EmergencyStopInputOptions) {
+  constructor(
+    private readonly line: GpioLine,
+    private readonly options: EmergencyStopInputOptions,
+  ) {
     this.activeValue = levelValue(options.activeLevel);
     // A button already held at start-up is not a new press: the app asks isHeld() before running.
     this.held = line.readSync() === this.activeValue;

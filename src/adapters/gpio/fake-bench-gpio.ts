@@ -36,7 +36,9 @@ export class FakeBenchGpio implements BenchGpio {
 
   onEmergencyStop(handler: EmergencyStopHandler): () => void {
     this.handlers.add(handler);
-    return () => { this.handlers.delete(handler); };
+    return () => {
+      this.handlers.delete(handler);
+    };
   }
 
   isEmergencyStopHeld(): boolean {
@@ -45,7 +47,8 @@ export class FakeBenchGpio implements BenchGpio {
 
   /** Like the real line: a request made during a pulse joins it; after close it is refused. */
   pulseReset(): Promise<void> {
-    if (!this.lines.mcuReset) return Promise.reject(new GpioUnavailableError('no MCU reset line is configured (gpio.mcuReset)'));
+    if (!this.lines.mcuReset)
+      return Promise.reject(new GpioUnavailableError('no MCU reset line is configured (gpio.mcuReset)'));
     if (this.closed) return Promise.reject(new GpioUnavailableError('GPIO is closed'));
     this.pulse ??= Promise.resolve().then(() => {
       this.resetPulses += 1;

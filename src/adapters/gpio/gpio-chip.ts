@@ -27,11 +27,15 @@ export type ChipSearch = { chip: GpioChip } | { off: string };
 
 export function findMainGpioChip(sysfsRoot: string = DEFAULT_SYSFS_ROOT): ChipSearch {
   if (!existsSync(sysfsRoot)) {
-    return { off: `${sysfsRoot} does not exist: no sysfs GPIO on this machine (not a Raspberry Pi, or a kernel without CONFIG_GPIO_SYSFS)` };
+    return {
+      off: `${sysfsRoot} does not exist: no sysfs GPIO on this machine (not a Raspberry Pi, or a kernel without CONFIG_GPIO_SYSFS)`,
+    };
   }
   let entries: string[];
   try {
-    entries = readdirSync(sysfsRoot).filter((name) => /^gpiochip\d+$/.test(name)).sort();
+    entries = readdirSync(sysfsRoot)
+      .filter((name) => /^gpiochip\d+$/.test(name))
+      .sort();
   } catch (error) {
     return { off: `cannot list ${sysfsRoot}: ${messageOf(error)}` };
   }
@@ -49,7 +53,9 @@ export function findMainGpioChip(sysfsRoot: string = DEFAULT_SYSFS_ROOT): ChipSe
   }
   const known = Object.keys(MAIN_CHIP_LABELS).join(', ');
   if (labelsSeen.length === 0) return { off: `no gpiochip under ${sysfsRoot}` };
-  return { off: `no Raspberry Pi header GPIO controller under ${sysfsRoot} (found ${labelsSeen.join(', ')}; expected one of ${known})` };
+  return {
+    off: `no Raspberry Pi header GPIO controller under ${sysfsRoot} (found ${labelsSeen.join(', ')}; expected one of ${known})`,
+  };
 }
 
 /** The header's BCM number as the user writes it (GPIO17 is 17) -> the number sysfs wants. */

@@ -14,6 +14,8 @@ export function loadOnoff(): OnoffLoad {
     const Gpio: GpioConstructor = onoff.Gpio;
     return { Gpio };
   } catch (error) {
-    return { off: `the onoff package could not be loaded (${error instanceof Error ? error.message : String(error)}); is its native epoll module built?` };
+    return {
+      off: `the onoff package could not be loaded (${error instanceof Error ? error.message : String(error)}); is its native epoll module built?`,
+    };
   }
 }

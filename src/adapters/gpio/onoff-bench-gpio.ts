@@ -19,7 +19,10 @@ export class OnoffBenchGpio implements BenchGpio {
   private readonly handlers = new Set<EmergencyStopHandler>();
   private closed = false;
 
-  constructor(private readonly opened: OpenedLines, private readonly warn: (message: string) => void) {
+  constructor(
+    private readonly opened: OpenedLines,
+    private readonly warn: (message: string) => void,
+  ) {
     this.lines = {
       emergencyStop: opened.emergencyStop !== undefined,
       mcuReset: opened.mcuReset !== undefined,
@@ -32,7 +35,8 @@ export class OnoffBenchGpio implements BenchGpio {
     for (const handler of [...this.handlers]) {
       try {
         const result = handler({ at });
-        if (result instanceof Promise) result.catch((error: unknown) => this.warn(`e-stop handler failed: ${messageOf(error)}`));
+        if (result instanceof Promise)
+          result.catch((error: unknown) => this.warn(`e-stop handler failed: ${messageOf(error)}`));
       } catch (error) {
         this.warn(`e-stop handler failed: ${messageOf(error)}`);
       }
@@ -41,7 +45,9 @@ export class OnoffBenchGpio implements BenchGpio {
 
   onEmergencyStop(handler: EmergencyStopHandler): () => void {
     this.handlers.add(handler);
-    return () => { this.handlers.delete(handler); };
+    return () => {
+      this.handlers.delete(handler);
+    };
   }
 
   isEmergencyStopHeld(): boolean {
@@ -49,7 +55,8 @@ export class OnoffBenchGpio implements BenchGpio {
   }
 
   pulseReset(): Promise<void> {
-    if (!this.opened.mcuReset) return Promise.reject(new GpioUnavailableError('no MCU reset line is configured (gpio.mcuReset)'));
+    if (!this.opened.mcuReset)
+      return Promise.reject(new GpioUnavailableError('no MCU reset line is configured (gpio.mcuReset)'));
     if (this.closed) return Promise.reject(new GpioUnavailableError('GPIO is closed'));
     return this.opened.mcuReset.pulseReset();
   }

@@ -23,7 +23,11 @@ export interface OpenBenchGpioOptions {
 }
 
 export function openBenchGpio(config: GpioConfigInput | undefined, options: OpenBenchGpioOptions = {}): BenchGpio {
-  const warn = options.warn ?? ((message: string) => { process.stderr.write(`gpio: ${message}\n`); });
+  const warn =
+    options.warn ??
+    ((message: string) => {
+      process.stderr.write(`gpio: ${message}\n`);
+    });
   if (config === undefined) return new OffBenchGpio('not configured (no gpio section)');
   const parsed = gpioConfigSchema.safeParse(config);
   if (!parsed.success) {
@@ -60,7 +64,9 @@ export function openBenchGpio(config: GpioConfigInput | undefined, options: Open
     try {
       return create(sysfsNumber);
     } catch (error) {
-      throw new Error(`cannot open GPIO${bcmPin} for the ${what} (sysfs ${sysfsNumber} on ${chip.label}, base ${chip.base}): ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `cannot open GPIO${bcmPin} for the ${what} (sysfs ${sysfsNumber} on ${chip.label}, base ${chip.base}): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
   try {
@@ -79,7 +85,11 @@ export function openBenchGpio(config: GpioConfigInput | undefined, options: Open
     }
     if (settings.mcuReset) {
       const reset = settings.mcuReset;
-      const line = open(reset.pin, 'MCU reset', (n) => new GpioClass(n, resetIdleDirection(reset.activeLevel), 'none', { activeLow: false }));
+      const line = open(
+        reset.pin,
+        'MCU reset',
+        (n) => new GpioClass(n, resetIdleDirection(reset.activeLevel), 'none', { activeLow: false }),
+      );
       opened.mcuReset = new ResetOutput(line, { activeLevel: reset.activeLevel, pulseMs: reset.pulseMs });
     }
     if (settings.statusLed) {

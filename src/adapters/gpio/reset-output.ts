@@ -8,14 +8,18 @@ export interface ResetOutputOptions {
 
 /** The direction to open the line with: 'high'/'low' set output and level in one write, so
  * exporting the pin never glitches the MCU into reset (writing 'out' would start it low). */
-export const resetIdleDirection = (activeLevel: ActiveLevel): 'high' | 'low' => (activeLevel === 'low' ? 'high' : 'low');
+export const resetIdleDirection = (activeLevel: ActiveLevel): 'high' | 'low' =>
+  activeLevel === 'low' ? 'high' : 'low';
 
 export class ResetOutput {
   private readonly activeValue: BinaryValue;
   private pulse: { timer: NodeJS.Timeout; done: Promise<void>; finish: () => void } | undefined;
   private closed = false;
 
-  constructor(private readonly line: GpioLine, private readonly options: ResetOutputOptions) {
+  constructor(
+    private readonly line: GpioLine,
+    private readonly options: ResetOutputOptions,
+  ) {
     this.activeValue = levelValue(options.activeLevel);
   }
 
@@ -25,7 +29,9 @@ export class ResetOutput {
     if (this.pulse) return this.pulse.done;
     this.line.writeSync(this.activeValue);
     let finish!: () => void;
-    const done = new Promise<void>((resolve) => { finish = resolve; });
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const timer = setTimeout(() => this.release(), this.options.pulseMs);
     this.pulse = { timer, done, finish };
     return done;

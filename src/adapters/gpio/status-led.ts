@@ -9,7 +9,10 @@ export class StatusLed {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly line: GpioLine, activeLevel: ActiveLevel) {
+  constructor(
+    private readonly line: GpioLine,
+    activeLevel: ActiveLevel,
+  ) {
     this.litValue = levelValue(activeLevel);
   }
 

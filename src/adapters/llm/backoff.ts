@@ -25,7 +25,12 @@ export function backoffDelayMs(retryIndex: number, policy: BackoffPolicy, random
 }
 
 /** The server's wait when it gave one we accept, else our own backoff; null means give up. */
-export function chooseDelayMs(retryIndex: number, retryAfterMs: number | undefined, policy: BackoffPolicy, random: () => number): number | null {
+export function chooseDelayMs(
+  retryIndex: number,
+  retryAfterMs: number | undefined,
+  policy: BackoffPolicy,
+  random: () => number,
+): number | null {
   if (retryAfterMs === undefined) return backoffDelayMs(retryIndex, policy, random);
   return retryAfterMs <= policy.maxRetryAfterMs ? retryAfterMs : null;
 }

@@ -21,19 +21,42 @@ export function classifyHttpError(status: number, headers: Headers, text: string
   const overflow = detectContextOverflow(body.message, body.codes, pickSizes(body));
   if (overflow || status === 413) {
     const sizes = overflow ?? {};
-    const numbers = sizes.promptTokens !== undefined && sizes.limitTokens !== undefined ? ` (prompt ${sizes.promptTokens} tokens, limit ${sizes.limitTokens})` : '';
-    return make('context_overflow', `${where}${numbers}. The prompt does not fit the model's context: compress the history or start a fresh session.`, status, undefined, context, sizes);
+    const numbers =
+      sizes.promptTokens !== undefined && sizes.limitTokens !== undefined
+        ? ` (prompt ${sizes.promptTokens} tokens, limit ${sizes.limitTokens})`
+        : '';
+    return make(
+      'context_overflow',
+      `${where}${numbers}. The prompt does not fit the model's context: compress the history or start a fresh session.`,
+      status,
+      undefined,
+      context,
+      sizes,
+    );
   }
   if (status === 401 || status === 403) {
-    return make('auth', `${where}. The API key was refused: check the ${context.apiKeyEnv} environment variable (llm.apiKeyEnv names which variable is read) and that the key may use this model.`, status, undefined, context);
+    return make(
+      'auth',
+      `${where}. The API key was refused: check the ${context.apiKeyEnv} environment variable (llm.apiKeyEnv names which variable is read) and that the key may use this model.`,
+      status,
+      undefined,
+      context,
+    );
   }
   if (body.codes.includes('insufficient_quota')) {
     // A 429 that waiting will not fix: the account is out of credit. Ending the run clearly
     // (like a bad key) beats retrying into the same wall.
-    return make('auth', `${where}. The account has no quota left: check billing for the key in ${context.apiKeyEnv}.`, status, undefined, context);
+    return make(
+      'auth',
+      `${where}. The account has no quota left: check billing for the key in ${context.apiKeyEnv}.`,
+      status,
+      undefined,
+      context,
+    );
   }
   const kind = kindForStatus(status);
-  const retryAfterMs = kind === 'rate_limit' || kind === 'server' ? parseRetryAfterMs(headers, context.nowMs) : undefined;
+  const retryAfterMs =
+    kind === 'rate_limit' || kind === 'server' ? parseRetryAfterMs(headers, context.nowMs) : undefined;
   return make(kind, `${where}${hintFor(status, context)}`, status, retryAfterMs, context);
 }
 
@@ -46,7 +69,8 @@ function kindForStatus(status: number): LlmErrorKind {
 }
 
 function hintFor(status: number, context: ErrorContext): string {
-  if (status === 404) return `. Nothing answers there: check llm.baseUrl (${context.baseUrl}; OpenAI-compatible servers usually end in /v1) and llm.model.`;
+  if (status === 404)
+    return `. Nothing answers there: check llm.baseUrl (${context.baseUrl}; OpenAI-compatible servers usually end in /v1) and llm.model.`;
   if (status === 429) return '. Rate limited; retried after the wait the server asks for, or a backoff.';
   if (status >= 500) return '. The server had trouble; this is retried.';
   return '. The request was rejected as it stands; retrying it unchanged will not help.';
@@ -59,6 +83,13 @@ function pickSizes(body: { promptTokens?: number; limitTokens?: number }) {
   };
 }
 
-function make(kind: LlmErrorKind, message: string, status: number, retryAfterMs: number | undefined, context: ErrorContext, sizes = {}): LlmError {
+function make(
+  kind: LlmErrorKind,
+  message: string,
+  status: number,
+  retryAfterMs: number | undefined,
+  context: ErrorContext,
+  sizes = {},
+): LlmError {
   return new LlmError(kind, message, status, retryAfterMs, context.provider, sizes);
 }

@@ -14,7 +14,8 @@ interface OverflowPattern {
   sizes?: (match: RegExpMatchArray) => OverflowSizes;
 }
 
-const number = (text: string | undefined): number | undefined => (text === undefined ? undefined : Number(text.replace(/,/g, '')));
+const number = (text: string | undefined): number | undefined =>
+  text === undefined ? undefined : Number(text.replace(/,/g, ''));
 
 const PATTERNS: OverflowPattern[] = [
   {
@@ -72,8 +73,14 @@ const PATTERNS: OverflowPattern[] = [
   // Wordings with no numbers in them (the numbers, when present, come from body fields).
   { source: 'llama.cpp available context size', test: /exceeds the available context size/i },
   { source: 'llama.cpp context size exceeded', test: /context size (?:has been )?exceeded/i },
-  { source: 'llama.cpp larger than n_ctx', test: /(?:larger|longer|greater) than (?:the )?(?:max(?:imum)? )?(?:context size|n_ctx)/i },
-  { source: 'generic maximum context length', test: /maximum context length|context_length_exceeded|is longer than the model's context length|context window (?:is )?(?:full|exceeded)/i },
+  {
+    source: 'llama.cpp larger than n_ctx',
+    test: /(?:larger|longer|greater) than (?:the )?(?:max(?:imum)? )?(?:context size|n_ctx)/i,
+  },
+  {
+    source: 'generic maximum context length',
+    test: /maximum context length|context_length_exceeded|is longer than the model's context length|context window (?:is )?(?:full|exceeded)/i,
+  },
 ];
 
 /**
@@ -81,7 +88,11 @@ const PATTERNS: OverflowPattern[] = [
  * context, null otherwise. `fields` are structured numbers from the error body, which win
  * over what the message says (llama.cpp sends n_prompt_tokens and n_ctx).
  */
-export function detectContextOverflow(message: string, codes: string[] = [], fields: OverflowSizes = {}): OverflowSizes | null {
+export function detectContextOverflow(
+  message: string,
+  codes: string[] = [],
+  fields: OverflowSizes = {},
+): OverflowSizes | null {
   const byCode = codes.some((code) => code === 'context_length_exceeded' || code === 'exceed_context_size_error');
   const pattern = PATTERNS.find((candidate) => candidate.test.test(message));
   if (!byCode && !pattern) return null;

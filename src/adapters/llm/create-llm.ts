@@ -20,7 +20,10 @@ export function createLlm(config: unknown, dependencies: LlmDependencies = {}): 
   return resolved.provider === 'anthropic' ? new AnthropicLlm(options) : new OpenAiCompatibleLlm(options);
 }
 
-export function adapterOptions(resolved: ResolvedLlmConfig, injected: Omit<LlmDependencies, 'env'> = {}): LlmAdapterOptions {
+export function adapterOptions(
+  resolved: ResolvedLlmConfig,
+  injected: Omit<LlmDependencies, 'env'> = {},
+): LlmAdapterOptions {
   const { provider: _provider, ...settings } = resolved;
   return { ...settings, ...injected };
 }

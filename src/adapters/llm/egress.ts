@@ -5,8 +5,13 @@
 // cannot send the request elsewhere either. There is no URL-fetching tool in the agent at all.
 
 export class EgressRefused extends Error {
-  constructor(readonly url: string, readonly allowed: string) {
-    super(`refused: ${url} is not the configured LLM endpoint (${allowed}); the LLM adapters call no other address. Change llm.baseUrl if the endpoint really moved.`);
+  constructor(
+    readonly url: string,
+    readonly allowed: string,
+  ) {
+    super(
+      `refused: ${url} is not the configured LLM endpoint (${allowed}); the LLM adapters call no other address. Change llm.baseUrl if the endpoint really moved.`,
+    );
     this.name = 'EgressRefused';
   }
 }
@@ -28,6 +33,7 @@ export function checkEgress(url: string, baseUrl: string): void {
   }
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
-  const samePlace = target.origin === base.origin && (target.pathname === basePath || target.pathname.startsWith(`${basePath}/`));
+  const samePlace =
+    target.origin === base.origin && (target.pathname === basePath || target.pathname.startsWith(`${basePath}/`));
   if (!samePlace || target.username || target.password) throw new EgressRefused(url, allowed);
 }

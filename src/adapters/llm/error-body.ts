@@ -16,16 +16,26 @@ export interface ErrorBody {
 
 type Loose = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const asNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const asString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+const asNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 export function readErrorBody(text: string): ErrorBody {
   const parsed = tryParse(text);
   if (!isObject(parsed)) return { message: summarise(text), codes: [] };
   const inner = isObject(parsed.error) ? parsed.error : {};
-  const message = asString(inner.message) ?? asString(parsed.error) ?? asString(parsed.message) ?? asString(parsed.detail) ?? summarise(text);
-  const codes = [inner.code, inner.type, parsed.code, parsed.type].flatMap((code) => (typeof code === 'string' ? [code] : []));
+  const message =
+    asString(inner.message) ??
+    asString(parsed.error) ??
+    asString(parsed.message) ??
+    asString(parsed.detail) ??
+    summarise(text);
+  const codes = [inner.code, inner.type, parsed.code, parsed.type].flatMap((code) =>
+    typeof code === 'string' ? [code] : [],
+  );
   const body: ErrorBody = { message, codes };
   const promptTokens = asNumber(inner.n_prompt_tokens);
   const limitTokens = asNumber(inner.n_ctx);
@@ -44,7 +54,10 @@ function tryParse(text: string): unknown {
 
 /** A non-JSON body (an HTML error page from a proxy) is cut to one readable line. */
 function summarise(text: string): string {
-  const oneLine = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const oneLine = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (oneLine === '') return '(empty body)';
   return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
 }

@@ -8,7 +8,12 @@ export function fromAnthropicResponse(wire: AnthropicResponse): LlmResponse {
   for (const block of wire.content) {
     if (block.type === 'text' && 'text' in block) content.push({ type: 'text', text: block.text });
     if (block.type === 'tool_use' && 'input' in block) {
-      content.push({ type: 'tool_call', id: block.id, name: block.name, argumentsJson: JSON.stringify(block.input ?? {}) });
+      content.push({
+        type: 'tool_call',
+        id: block.id,
+        name: block.name,
+        argumentsJson: JSON.stringify(block.input ?? {}),
+      });
     }
   }
   const usage = wire.usage;

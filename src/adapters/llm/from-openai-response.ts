@@ -16,11 +16,20 @@ export function fromOpenAiResponse(wire: OpenAiResponse, configuredModel: string
   const text = textOf(choice.message.content);
   if (text !== '') content.push({ type: 'text', text });
   (choice.message.tool_calls ?? []).forEach((call, index) => {
-    content.push({ type: 'tool_call', id: call.id || generatedCallId(index), name: call.function.name, argumentsJson: rawArguments(call.function.arguments) });
+    content.push({
+      type: 'tool_call',
+      id: call.id || generatedCallId(index),
+      name: call.function.name,
+      argumentsJson: rawArguments(call.function.arguments),
+    });
   });
   const hasToolCalls = content.some((part) => part.type === 'tool_call');
   const parsed: ParsedOpenAiResponse = {
-    response: { content, stopReason: mapFinishReason(choice.finish_reason, hasToolCalls), model: wire.model || configuredModel },
+    response: {
+      content,
+      stopReason: mapFinishReason(choice.finish_reason, hasToolCalls),
+      model: wire.model || configuredModel,
+    },
   };
   if (wire.usage) parsed.usage = { inputTokens: wire.usage.prompt_tokens, outputTokens: wire.usage.completion_tokens };
   return parsed;
@@ -43,13 +52,17 @@ function rawArguments(value: unknown): string {
 }
 
 export function mapFinishReason(reason: string | null | undefined, hasToolCalls: boolean): LlmResponse['stopReason'] {
-  if (hasToolCalls && (reason === 'stop' || reason === 'tool_calls' || reason === 'function_call' || !reason)) return 'tool_use';
+  if (hasToolCalls && (reason === 'stop' || reason === 'tool_calls' || reason === 'function_call' || !reason))
+    return 'tool_use';
   switch (reason) {
-    case 'stop': return 'end_turn';
+    case 'stop':
+      return 'end_turn';
     case 'tool_calls':
     case 'function_call':
       return 'tool_use';
-    case 'length': return 'max_tokens';
-    default: return 'other';
+    case 'length':
+      return 'max_tokens';
+    default:
+      return 'other';
   }
 }

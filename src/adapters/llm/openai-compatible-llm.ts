@@ -36,14 +36,23 @@ export class OpenAiCompatibleLlm implements LlmPort {
       provider: OPENAI_COMPATIBLE_PROVIDER,
       url: joinUrl(this.options.baseUrl, 'chat/completions'),
       headers: this.headers(),
-      body: toOpenAiRequest(sent, { model: this.options.model, maxTokensField: maxTokensFieldFor(this.options.baseUrl) }),
+      body: toOpenAiRequest(sent, {
+        model: this.options.model,
+        maxTokensField: maxTokensFieldFor(this.options.baseUrl),
+      }),
       schema: openAiResponseSchema,
       options: this.options,
       ...(signal ? { signal } : {}),
     });
     const parsed = fromOpenAiResponse(wire, this.options.model);
-    const response: LlmResponse = { ...parsed.response, usage: parsed.usage ?? this.estimatedUsage(sent, parsed.response) };
-    if (parsed.usage && looksSilentlyTruncated({ reportedPromptTokens: parsed.usage.inputTokens, request: sent, ...this.window() })) {
+    const response: LlmResponse = {
+      ...parsed.response,
+      usage: parsed.usage ?? this.estimatedUsage(sent, parsed.response),
+    };
+    if (
+      parsed.usage &&
+      looksSilentlyTruncated({ reportedPromptTokens: parsed.usage.inputTokens, request: sent, ...this.window() })
+    ) {
       response.truncatedPrompt = true;
     }
     return response;
@@ -62,7 +71,10 @@ export class OpenAiCompatibleLlm implements LlmPort {
    * with its own guess, which changes nothing, instead of with a zero.
    */
   private estimatedUsage(request: LlmRequest, response: Omit<LlmResponse, 'usage'>): LlmResponse['usage'] {
-    const output = response.content.reduce((sum, part) => sum + estimateTextTokens(part.type === 'text' ? part.text : part.argumentsJson), 0);
+    const output = response.content.reduce(
+      (sum, part) => sum + estimateTextTokens(part.type === 'text' ? part.text : part.argumentsJson),
+      0,
+    );
     return { inputTokens: estimateRequestTokens(request), outputTokens: output };
   }
 }

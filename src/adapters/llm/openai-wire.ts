@@ -3,9 +3,7 @@
 // (missing ids, arguments as an object, no usage), and we take what is there.
 import { z } from 'zod';
 
-export type OpenAiContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string } };
+export type OpenAiContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 export interface OpenAiToolCall {
   id: string;
@@ -39,14 +37,20 @@ const responseToolCall = z.object({
   function: z.object({ name: z.string(), arguments: z.unknown() }),
 });
 
-const responseContent = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }))]).nullish();
+const responseContent = z
+  .union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }))])
+  .nullish();
 
 export const openAiResponseSchema = z.object({
   model: z.string().nullish(),
-  choices: z.array(z.object({
-    message: z.object({ content: responseContent, tool_calls: z.array(responseToolCall).nullish() }),
-    finish_reason: z.string().nullish(),
-  })).min(1),
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: responseContent, tool_calls: z.array(responseToolCall).nullish() }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1),
   usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).nullish(),
 });
 

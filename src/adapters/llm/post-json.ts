@@ -41,9 +41,21 @@ export async function postJson(options: PostJsonOptions): Promise<HttpReply> {
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (timeout.aborted) {
-      throw new LlmError('timeout', `${options.provider}: no answer from ${options.url} within ${options.timeoutMs} ms. A slow local model may need a larger llm.timeoutMs; a hosted one may be overloaded.`, undefined, undefined, options.provider);
+      throw new LlmError(
+        'timeout',
+        `${options.provider}: no answer from ${options.url} within ${options.timeoutMs} ms. A slow local model may need a larger llm.timeoutMs; a hosted one may be overloaded.`,
+        undefined,
+        undefined,
+        options.provider,
+      );
     }
-    throw new LlmError('network', `${options.provider}: could not reach ${options.url}: ${describeNetworkError(error)}. Is the server running and is llm.baseUrl right?`, undefined, undefined, options.provider);
+    throw new LlmError(
+      'network',
+      `${options.provider}: could not reach ${options.url}: ${describeNetworkError(error)}. Is the server running and is llm.baseUrl right?`,
+      undefined,
+      undefined,
+      options.provider,
+    );
   }
 }
 

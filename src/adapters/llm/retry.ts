@@ -30,7 +30,8 @@ export async function withRetries<T>(attempt: () => Promise<T>, options: RetryOp
       return await attempt();
     } catch (error) {
       if (!(error instanceof LlmError) || !error.retryable) throw error;
-      const delayMs = retryIndex < options.maxRetries ? chooseDelayMs(retryIndex, error.retryAfterMs, policy, options.random) : null;
+      const delayMs =
+        retryIndex < options.maxRetries ? chooseDelayMs(retryIndex, error.retryAfterMs, policy, options.random) : null;
       if (delayMs === null) throw gaveUp(error, retryIndex + 1);
       options.onRetry?.({ retry: retryIndex + 1, delayMs, error });
       await options.sleep(delayMs, options.signal);
@@ -41,9 +42,17 @@ export async function withRetries<T>(attempt: () => Promise<T>, options: RetryOp
 /** The last error, saying how many attempts were made so the reader knows retrying happened. */
 function gaveUp(error: LlmError, attempts: number): LlmError {
   if (attempts === 1 && error.retryAfterMs === undefined) return error;
-  const waited = error.retryAfterMs !== undefined ? ` (server asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s)` : '';
-  return new LlmError(error.kind, `${error.message} [gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}${waited}]`, error.status, error.retryAfterMs, error.provider, {
-    ...(error.promptTokens !== undefined ? { promptTokens: error.promptTokens } : {}),
-    ...(error.limitTokens !== undefined ? { limitTokens: error.limitTokens } : {}),
-  });
+  const waited =
+    error.retryAfterMs !== undefined ? ` (server asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s)` : '';
+  return new LlmError(
+    error.kind,
+    `${error.message} [gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}${waited}]`,
+    error.status,
+    error.retryAfterMs,
+    error.provider,
+    {
+      ...(error.promptTokens !== undefined ? { promptTokens: error.promptTokens } : {}),
+      ...(error.limitTokens !== undefined ? { limitTokens: error.limitTokens } : {}),
+    },
+  );
 }

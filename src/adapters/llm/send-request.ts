@@ -63,12 +63,21 @@ function parseAnswer<T>(text: string, request: SendRequest<T>): T {
   const checked = request.schema.safeParse(json);
   if (!checked.success) {
     const first = checked.error.issues[0];
-    throw unexpected(request, `the answer lacks ${first ? `${first.path.join('.') || '(root)'} (${first.message})` : 'expected fields'}`);
+    throw unexpected(
+      request,
+      `the answer lacks ${first ? `${first.path.join('.') || '(root)'} (${first.message})` : 'expected fields'}`,
+    );
   }
   return checked.data;
 }
 
 /** A 2xx we cannot read: usually a proxy or the wrong kind of server at llm.baseUrl. */
 function unexpected(request: SendRequest<unknown>, what: string): LlmError {
-  return new LlmError('server', `${request.provider}: unexpected answer from ${request.url}: ${what}. Is llm.baseUrl pointing at a ${request.provider} server?`, undefined, undefined, request.provider);
+  return new LlmError(
+    'server',
+    `${request.provider}: unexpected answer from ${request.url}: ${what}. Is llm.baseUrl pointing at a ${request.provider} server?`,
+    undefined,
+    undefined,
+    request.provider,
+  );
 }

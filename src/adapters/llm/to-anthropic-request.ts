@@ -19,7 +19,11 @@ export function toAnthropicRequest(request: LlmRequest, model: string): Anthropi
   };
   if (request.system !== '') wire.system = request.system;
   if (request.tools.length > 0) {
-    wire.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+    wire.tools = request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.inputSchema,
+    }));
   }
   if (request.temperature !== undefined) wire.temperature = request.temperature;
   return wire;
@@ -28,15 +32,21 @@ export function toAnthropicRequest(request: LlmRequest, model: string): Anthropi
 export function toAnthropicMessage(message: LlmMessage): AnthropicMessage {
   const blocks = message.content.map(toAnthropicBlock);
   // Stable: tool results move to the front, everything else keeps its order.
-  const ordered = [...blocks.filter((block) => block.type === 'tool_result'), ...blocks.filter((block) => block.type !== 'tool_result')];
+  const ordered = [
+    ...blocks.filter((block) => block.type === 'tool_result'),
+    ...blocks.filter((block) => block.type !== 'tool_result'),
+  ];
   return { role: message.role, content: ordered };
 }
 
 function toAnthropicBlock(part: LlmContent): AnthropicBlock {
   switch (part.type) {
-    case 'text': return { type: 'text', text: part.text };
-    case 'image': return { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.dataBase64 } };
-    case 'tool_call': return { type: 'tool_use', id: part.id, name: part.name, input: parseToolInput(part.argumentsJson) };
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+      return { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.dataBase64 } };
+    case 'tool_call':
+      return { type: 'tool_use', id: part.id, name: part.name, input: parseToolInput(part.argumentsJson) };
     case 'tool_result': {
       const block: AnthropicBlock = { type: 'tool_result', tool_use_id: part.callId, content: part.content };
       if (part.isError) block.is_error = true;
@@ -48,7 +58,8 @@ function toAnthropicBlock(part: LlmContent): AnthropicBlock {
 export function parseToolInput(argumentsJson: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(argumentsJson);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // Falls through: not JSON at all.
   }

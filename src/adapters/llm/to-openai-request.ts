@@ -41,11 +41,18 @@ function toAssistantMessage(message: LlmMessage, index: number): OpenAiMessage {
   const calls = [];
   for (const part of message.content) {
     if (part.type === 'text') texts.push(part.text);
-    else if (part.type === 'tool_call') calls.push({ id: part.id, type: 'function' as const, function: { name: part.name, arguments: part.argumentsJson } });
+    else if (part.type === 'tool_call')
+      calls.push({
+        id: part.id,
+        type: 'function' as const,
+        function: { name: part.name, arguments: part.argumentsJson },
+      });
     else throw misplaced(part, 'assistant', index);
   }
   const content = texts.length > 0 ? texts.join('\n\n') : null;
-  return calls.length > 0 ? { role: 'assistant', content, tool_calls: calls } : { role: 'assistant', content: content ?? '' };
+  return calls.length > 0
+    ? { role: 'assistant', content, tool_calls: calls }
+    : { role: 'assistant', content: content ?? '' };
 }
 
 function toUserMessages(message: LlmMessage, index: number): OpenAiMessage[] {
@@ -53,7 +60,11 @@ function toUserMessages(message: LlmMessage, index: number): OpenAiMessage[] {
   const parts: OpenAiContentPart[] = [];
   for (const part of message.content) {
     if (part.type === 'tool_result') {
-      toolMessages.push({ role: 'tool', tool_call_id: part.callId, content: part.isError ? `${TOOL_ERROR_PREFIX}${part.content}` : part.content });
+      toolMessages.push({
+        role: 'tool',
+        tool_call_id: part.callId,
+        content: part.isError ? `${TOOL_ERROR_PREFIX}${part.content}` : part.content,
+      });
     } else if (part.type === 'text') {
       parts.push({ type: 'text', text: part.text });
     } else if (part.type === 'image') {
@@ -71,5 +82,11 @@ function toUserMessages(message: LlmMessage, index: number): OpenAiMessage[] {
 
 /** A transcript the wire format cannot say: a bug in whoever built it, named precisely. */
 function misplaced(part: LlmContent, role: string, index: number): LlmError {
-  return new LlmError('bad_request', `transcript message ${index} (${role}) holds a ${part.type} block, which chat completions cannot carry in a ${role} message. The loop built an invalid transcript.`, undefined, undefined, 'openai-compatible');
+  return new LlmError(
+    'bad_request',
+    `transcript message ${index} (${role}) holds a ${part.type} block, which chat completions cannot carry in a ${role} message. The loop built an invalid transcript.`,
+    undefined,
+    undefined,
+    'openai-compatible',
+  );
 }

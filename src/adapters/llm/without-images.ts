@@ -7,12 +7,17 @@ export const IMAGE_OMITTED_NOTE = '[camera image omitted: llm.sendImages is off;
 export function withoutImages(messages: LlmMessage[]): LlmMessage[] {
   return messages.map((message) => ({
     ...message,
-    content: message.content.map((part) => (part.type === 'image' ? { type: 'text' as const, text: IMAGE_OMITTED_NOTE } : part)),
+    content: message.content.map((part) =>
+      part.type === 'image' ? { type: 'text' as const, text: IMAGE_OMITTED_NOTE } : part,
+    ),
   }));
 }
 
 /** The request as this adapter sends it: images dropped unless enabled, output capped by config. */
-export function requestToSend(request: LlmRequest, options: { sendImages: boolean; maxOutputTokens?: number }): LlmRequest {
+export function requestToSend(
+  request: LlmRequest,
+  options: { sendImages: boolean; maxOutputTokens?: number },
+): LlmRequest {
   const sent = options.sendImages ? request : { ...request, messages: withoutImages(request.messages) };
   return { ...sent, maxOutputTokens: Math.min(request.maxOutputTokens, options.maxOutputTokens ?? Infinity) };
 }

@@ -2,7 +2,20 @@
 // It keeps the promises the real firmware keeps (ledger, limits, latched e-stop, booting
 // disarmed) and the link's (re-latch a recorded e-stop after a handshake, arm only without one),
 // and records every actuation, so the contract suite can hold it to the same behaviour.
-import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, LongPressRequest, McuEvent, McuInfo, McuPort, McuStatus, PathPoint, SwipeRequest, TapRequest } from '../../core/ports/mcu.js';
+import type {
+  ActionOptions,
+  ActionOutcome,
+  EmergencyStopRecord,
+  KeyRequest,
+  LongPressRequest,
+  McuEvent,
+  McuInfo,
+  McuPort,
+  McuStatus,
+  PathPoint,
+  SwipeRequest,
+  TapRequest,
+} from '../../core/ports/mcu.js';
 import { keyArgs, longPressArgs, swipeArgs, tapArgs, typeArgs, type ArgsResult } from '../../protocol/commands.js';
 import { PROTOCOL_TABLE, tableHashHex } from '../../protocol/table.js';
 
@@ -16,7 +29,10 @@ export type FakeActuation =
 
 type Refusal = [code: string, field?: string, limit?: string] | undefined;
 
-interface LedgerRecord { argsKey: string; outcome: ActionOutcome }
+interface LedgerRecord {
+  argsKey: string;
+  outcome: ActionOutcome;
+}
 
 const limits = PROTOCOL_TABLE.defaultLimits;
 
@@ -43,12 +59,25 @@ export class FakeMcu implements McuPort {
   ) {
     this.estop = estop ?? inMemoryRecord();
     this.info = {
-      protocolVersion: PROTOCOL_TABLE.version, tableHash: tableHashHex(), firmwareVersion: 'fake', board: 'fake',
-      bootId: '00000001', resetReason: 'power', capabilities: ['tap', 'type', 'key'], state: 'ready', lastCommandId: 0,
+      protocolVersion: PROTOCOL_TABLE.version,
+      tableHash: tableHashHex(),
+      firmwareVersion: 'fake',
+      board: 'fake',
+      bootId: '00000001',
+      resetReason: 'power',
+      capabilities: ['tap', 'type', 'key'],
+      state: 'ready',
+      lastCommandId: 0,
       limits: {
-        maxTextBytes: limits.maxText, maxHoldMs: limits.maxHoldMs, minTapGapMs: limits.minTapGapMs,
-        watchdogMs: limits.watchdogMs, queueDepth: limits.queueDepth, workspace,
-        maxPathPoints: limits.maxPathPoints, maxGestureMs: limits.maxGestureMs, maxSpeed: limits.maxSpeed,
+        maxTextBytes: limits.maxText,
+        maxHoldMs: limits.maxHoldMs,
+        minTapGapMs: limits.minTapGapMs,
+        watchdogMs: limits.watchdogMs,
+        queueDepth: limits.queueDepth,
+        workspace,
+        maxPathPoints: limits.maxPathPoints,
+        maxGestureMs: limits.maxGestureMs,
+        maxSpeed: limits.maxSpeed,
       },
     };
   }
@@ -95,14 +124,21 @@ export class FakeMcu implements McuPort {
   }
 
   type(text: string, options: ActionOptions = {}): Promise<ActionOutcome> {
-    return this.run('TYPE', typeArgs(text), options, () => {
-      if (text.length > this.info.limits.maxTextBytes) return ['TEXT_TOO_LONG', 'text', String(this.info.limits.maxTextBytes)];
-      const bad = [...text].find((c) => !(c === '\n' || c === '\t' || (c >= ' ' && c <= '~')));
-      if (bad !== undefined) return ['BAD_CHAR', 'text', String(bad.charCodeAt(0))];
-      this.actuate({ ev: 'type', text });
-      options.onProgress?.(text.length, text.length);
-      return undefined;
-    }, text.length);
+    return this.run(
+      'TYPE',
+      typeArgs(text),
+      options,
+      () => {
+        if (text.length > this.info.limits.maxTextBytes)
+          return ['TEXT_TOO_LONG', 'text', String(this.info.limits.maxTextBytes)];
+        const bad = [...text].find((c) => !(c === '\n' || c === '\t' || (c >= ' ' && c <= '~')));
+        if (bad !== undefined) return ['BAD_CHAR', 'text', String(bad.charCodeAt(0))];
+        this.actuate({ ev: 'type', text });
+        options.onProgress?.(text.length, text.length);
+        return undefined;
+      },
+      text.length,
+    );
   }
 
   key(request: KeyRequest, options: ActionOptions = {}): Promise<ActionOutcome> {
@@ -121,18 +157,25 @@ export class FakeMcu implements McuPort {
       const { maxGestureMs, maxSpeed, maxPathPoints } = this.info.limits;
       if (request.path.length > maxPathPoints) return ['BAD_PATH', 'path', String(maxPathPoints)];
       if (holdMs > maxGestureMs) return ['GESTURE_TOO_LONG', 'hold', String(maxGestureMs)];
-      if (request.durationMs > maxGestureMs || holdMs + request.durationMs > maxGestureMs) return ['GESTURE_TOO_LONG', 'ms', String(maxGestureMs)];
+      if (request.durationMs > maxGestureMs || holdMs + request.durationMs > maxGestureMs)
+        return ['GESTURE_TOO_LONG', 'ms', String(maxGestureMs)];
       for (const point of request.path) {
         const outside = this.outside(point.x, point.y);
         if (outside) return outside;
       }
       const segments = request.path.length - 1;
       for (let i = 0; i < segments; i++) {
-        const a = request.path[i]!, b = request.path[i + 1]!;
+        const a = request.path[i]!,
+          b = request.path[i + 1]!;
         const length = Math.floor(Math.hypot(b.x - a.x, b.y - a.y));
         if (length * 1000 * segments > maxSpeed * request.durationMs) return ['TOO_FAST', 'path', String(maxSpeed)];
       }
-      this.actuate({ ev: 'swipe', path: request.path.map((p) => ({ x: p.x, y: p.y })), durationMs: request.durationMs, holdMs });
+      this.actuate({
+        ev: 'swipe',
+        path: request.path.map((p) => ({ x: p.x, y: p.y })),
+        durationMs: request.durationMs,
+        holdMs,
+      });
       return undefined;
     });
   }
@@ -185,23 +228,40 @@ export class FakeMcu implements McuPort {
   }
 
   private async run(
-    verb: string, prepared: ArgsResult, options: ActionOptions,
-    act: () => [code: string, field?: string, limit?: string] | undefined, n?: number,
+    verb: string,
+    prepared: ArgsResult,
+    options: ActionOptions,
+    act: () => [code: string, field?: string, limit?: string] | undefined,
+    n?: number,
   ): Promise<ActionOutcome> {
     const id = options.id ?? (await this.allocateCommandId());
     if (!prepared.ok) {
       const { field, rule, value } = prepared.problem;
-      return { kind: 'refused', id, code: 'BAD_ARG', field, message: `${verb} ${field} must be ${rule}; got ${JSON.stringify(value)}. Nothing was sent.` };
+      return {
+        kind: 'refused',
+        id,
+        code: 'BAD_ARG',
+        field,
+        message: `${verb} ${field} must be ${rule}; got ${JSON.stringify(value)}. Nothing was sent.`,
+      };
     }
     const argsKey = `${verb} ${JSON.stringify(prepared.args)}`;
     const record = this.ledger.get(id);
     if (record) {
-      if (record.argsKey !== argsKey) return { kind: 'mismatch', id, message: `id ${id} was already used for a different command; nothing moved` };
+      if (record.argsKey !== argsKey)
+        return { kind: 'mismatch', id, message: `id ${id} was already used for a different command; nothing moved` };
       const result = record.outcome.kind === 'done' ? 'ok' : (record.outcome as { code: string }).code;
       return { kind: 'already', id, result, n: (record.outcome as { n?: number }).n };
     }
-    if (id <= this.lastId) return { kind: 'stale', id, message: `id ${id} is older than the record (last ${this.lastId}); nothing moved` };
-    if (this.estop.latched()) return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.` };
+    if (id <= this.lastId)
+      return { kind: 'stale', id, message: `id ${id} is older than the record (last ${this.lastId}); nothing moved` };
+    if (this.estop.latched())
+      return {
+        kind: 'refused',
+        id,
+        code: 'ESTOPPED',
+        message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.`,
+      };
     if (this.info.state === 'disarmed') this.info.state = 'ready'; // the link arms a disarmed MCU before a command
     if (this.info.state !== 'ready') {
       const code = this.info.state === 'estopped' ? 'ESTOPPED' : 'SHUTDOWN';
@@ -210,7 +270,14 @@ export class FakeMcu implements McuPort {
     const refusal = act();
     if (refusal) {
       const [code, field, limit] = refusal;
-      return { kind: 'refused', id, code, field, limit, message: `${verb} ${code}${field ? ` (field ${field}, limit ${limit})` : ''}` };
+      return {
+        kind: 'refused',
+        id,
+        code,
+        field,
+        limit,
+        message: `${verb} ${code}${field ? ` (field ${field}, limit ${limit})` : ''}`,
+      };
     }
     const outcome: ActionOutcome = { kind: 'done', id, n };
     this.lastId = id;
@@ -234,8 +301,12 @@ function inMemoryRecord(): EmergencyStopRecord {
   return {
     latched: () => latched,
     refresh: async () => latched,
-    latch: async () => { latched = true; },
-    release: async () => { latched = false; },
+    latch: async () => {
+      latched = true;
+    },
+    release: async () => {
+      latched = false;
+    },
     describe: () => (latched ? 'e-stop latched (fake record)' : 'no e-stop is latched'),
   };
 }

@@ -20,7 +20,10 @@ export class FileCommandIds implements CommandIdSource {
   private reservedThrough = 0;
   private loaded = false;
 
-  constructor(private readonly stateDir: string, private readonly blockSize = 1000) {}
+  constructor(
+    private readonly stateDir: string,
+    private readonly blockSize = 1000,
+  ) {}
 
   get path(): string {
     return join(this.stateDir, FILE_NAME);
@@ -64,8 +67,10 @@ export function reservedThroughFrom(text: string, path: string): number | string
     reserved = undefined;
   }
   if (typeof reserved !== 'number' || !Number.isInteger(reserved) || reserved < 0 || reserved > MAX_ID) {
-    return `${path}: field reservedThrough must be a whole number from 0 to ${MAX_ID}. ` +
-      'The file is damaged; restore it from a backup, or delete it (benchhand then starts above the id the MCU reports as its last).';
+    return (
+      `${path}: field reservedThrough must be a whole number from 0 to ${MAX_ID}. ` +
+      'The file is damaged; restore it from a backup, or delete it (benchhand then starts above the id the MCU reports as its last).'
+    );
   }
   return reserved;
 }

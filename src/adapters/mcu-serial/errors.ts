@@ -1,6 +1,7 @@
 // Link-level failures. Command outcomes are data (ActionOutcome); these are the cases where the
 // link itself cannot serve: a protocol mismatch, a port that will not open, an MCU that is silent.
-export type McuLinkErrorCode = 'HANDSHAKE_MISMATCH' | 'NO_REPLY' | 'DISCONNECTED' | 'CLOSED' | 'MCU_ERROR' | 'BAD_REPLY';
+export type McuLinkErrorCode =
+  'HANDSHAKE_MISMATCH' | 'NO_REPLY' | 'DISCONNECTED' | 'CLOSED' | 'MCU_ERROR' | 'BAD_REPLY';
 
 export class McuLinkError extends Error {
   constructor(

@@ -10,7 +10,12 @@ import { writeFileAtomic } from '../store/atomic-file.js';
 export const ESTOP_FILE_NAME = 'estop.json';
 const MAX_BYTES = 4096;
 
-interface EstopFile { version: 1; latched: boolean; by: string; at: string }
+interface EstopFile {
+  version: 1;
+  latched: boolean;
+  by: string;
+  at: string;
+}
 
 /**
  * Where the bench keeps its e-stop: the service's state directory for the runs it starts (it
@@ -66,7 +71,8 @@ export class FileEmergencyStopRecord implements EmergencyStopRecord {
 
   describe(): string {
     const how = `release it at the bench with \`${releaseCommand(this.stateDir)}\``;
-    if (this.current.damaged) return `e-stop record ${this.path} is damaged (${this.current.damaged}), so the bench counts as e-stopped; ${how}`;
+    if (this.current.damaged)
+      return `e-stop record ${this.path} is damaged (${this.current.damaged}), so the bench counts as e-stopped; ${how}`;
     if (!this.current.latched) return 'no e-stop is latched';
     return `e-stop latched (by ${this.current.by} at ${this.current.at}); ${how}`;
   }
@@ -107,10 +113,22 @@ function damaged(why: string): FileEmergencyStopRecord['current'] {
 /** Not durable: for one-off tools (demo, calibrate, flash) and tests, never for a run. */
 export class MemoryEmergencyStopRecord implements EmergencyStopRecord {
   private value = false;
-  constructor(initiallyLatched = false) { this.value = initiallyLatched; }
-  latched(): boolean { return this.value; }
-  async refresh(): Promise<boolean> { return this.value; }
-  async latch(): Promise<void> { this.value = true; }
-  async release(): Promise<void> { this.value = false; }
-  describe(): string { return this.value ? 'e-stop latched (in memory only); release it with CLEAR' : 'no e-stop is latched'; }
+  constructor(initiallyLatched = false) {
+    this.value = initiallyLatched;
+  }
+  latched(): boolean {
+    return this.value;
+  }
+  async refresh(): Promise<boolean> {
+    return this.value;
+  }
+  async latch(): Promise<void> {
+    this.value = true;
+  }
+  async release(): Promise<void> {
+    this.value = false;
+  }
+  describe(): string {
+    return this.value ? 'e-stop latched (in memory only); release it with CLEAR' : 'no e-stop is latched';
+  }
 }

@@ -3,7 +3,8 @@ import type { McuInfo } from '../../core/ports/mcu.js';
 
 const int = (value: string | undefined, field: string): number => {
   const n = Number(value);
-  if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`HELLO reply field ${field} must be a whole number, got ${value ?? 'nothing'}`);
+  if (value === undefined || !Number.isInteger(n) || n < 0)
+    throw new Error(`HELLO reply field ${field} must be a whole number, got ${value ?? 'nothing'}`);
   return n;
 };
 

@@ -10,9 +10,33 @@
 // - the MCU boots disarmed. After every handshake the link re-latches (ESTOP) when the bench's
 //   durable e-stop record is set, before anything else, and arms (ARM) only when it is not.
 //   Every e-stop sent or seen (an EVT, a state=estopped in any reply) is recorded durably first.
-import { describeError, encodeHostFrame, keyArgs, longPressArgs, parseMcuFrame, PROTOCOL_VERSION, swipeArgs, tableHashHex, tapArgs, typeArgs, checkHandshake } from '../../protocol/index.js';
+import {
+  describeError,
+  encodeHostFrame,
+  keyArgs,
+  longPressArgs,
+  parseMcuFrame,
+  PROTOCOL_VERSION,
+  swipeArgs,
+  tableHashHex,
+  tapArgs,
+  typeArgs,
+  checkHandshake,
+} from '../../protocol/index.js';
 import type { ArgsResult, Frame, FrameArgs } from '../../protocol/index.js';
-import type { ActionOptions, ActionOutcome, EmergencyStopRecord, KeyRequest, LongPressRequest, McuEvent, McuInfo, McuPort, McuStatus, SwipeRequest, TapRequest } from '../../core/ports/mcu.js';
+import type {
+  ActionOptions,
+  ActionOutcome,
+  EmergencyStopRecord,
+  KeyRequest,
+  LongPressRequest,
+  McuEvent,
+  McuInfo,
+  McuPort,
+  McuStatus,
+  SwipeRequest,
+  TapRequest,
+} from '../../core/ports/mcu.js';
 import type { CommandIdSource } from './command-ids.js';
 import { McuLinkError } from './errors.js';
 import { MemoryEmergencyStopRecord } from './estop-record.js';
@@ -121,7 +145,10 @@ export class McuLink implements McuPort {
 
   /** Sends ESTOP and records the e-stop durably at the same time (the record never waits for the wire, nor the wire for the disk). */
   async emergencyStop(): Promise<void> {
-    const [sent, recorded] = await Promise.allSettled([this.sendControl('ESTOP'), this.estop.latch('an e-stop sent to the MCU')]);
+    const [sent, recorded] = await Promise.allSettled([
+      this.sendControl('ESTOP'),
+      this.estop.latch('an e-stop sent to the MCU'),
+    ]);
     if (sent.status === 'fulfilled') this.noteState(sent.value.args.state);
     if (sent.status === 'rejected') throw sent.reason;
     if (recorded.status === 'rejected') throw recorded.reason;
@@ -143,7 +170,8 @@ export class McuLink implements McuPort {
 
   /** Sends a control verb (id 0) as the console does; the reply frame is returned as is. */
   sendControl(verb: string, args: FrameArgs = []): Promise<Frame> {
-    if (!this.connected) return Promise.reject(new McuLinkError('DISCONNECTED', `cannot send ${verb}: the MCU link is down`));
+    if (!this.connected)
+      return Promise.reject(new McuLinkError('DISCONNECTED', `cannot send ${verb}: the MCU link is down`));
     const seq = this.nextSeq();
     const line = encodeHostFrame(seq, 0, verb, args);
     return new Promise<Frame>((resolve, reject) => {
@@ -158,19 +186,39 @@ export class McuLink implements McuPort {
     const id = options.id ?? (await this.allocateCommandId());
     if (!prepared.ok) {
       const { field, rule, value } = prepared.problem;
-      return { kind: 'refused', id, code: 'BAD_ARG', field, message: `${verb} ${field} must be ${rule}; got ${JSON.stringify(value)}. Nothing was sent.` };
+      return {
+        kind: 'refused',
+        id,
+        code: 'BAD_ARG',
+        field,
+        message: `${verb} ${field} must be ${rule}; got ${JSON.stringify(value)}. Nothing was sent.`,
+      };
     }
     if (!this.connected) {
-      return { kind: 'refused', id, code: 'NOT_CONNECTED', message: `${verb} was not sent: the MCU link is down (reconnecting to ${this.options.path}). Nothing moved.` };
+      return {
+        kind: 'refused',
+        id,
+        code: 'NOT_CONNECTED',
+        message: `${verb} was not sent: the MCU link is down (reconnecting to ${this.options.path}). Nothing moved.`,
+      };
     }
     if (this.estop.latched()) {
-      return { kind: 'refused', id, code: 'ESTOPPED', message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.` };
+      return {
+        kind: 'refused',
+        id,
+        code: 'ESTOPPED',
+        message: `${verb} ESTOPPED (not sent): ${this.estop.describe()}. Nothing moved.`,
+      };
     }
     await this.armIfDisarmed().catch(() => undefined); // if ARM failed, the MCU refuses (DISARMED) and says so
     const line = encodeHostFrame(this.nextSeq(), id, verb, prepared.args);
     return new Promise<ActionOutcome>((resolve) => {
       const command: PendingCommand = {
-        id, verb, line, phase: 'sent', unanswered: 0,
+        id,
+        verb,
+        line,
+        phase: 'sent',
+        unanswered: 0,
         expectedMs: expectedDurationMs(verb, prepared.args),
         onProgress: options.onProgress,
         finish: (outcome) => {
@@ -189,7 +237,9 @@ export class McuLink implements McuPort {
     clearInterval(this.heartbeat);
     clearTimeout(this.reconnectTimer);
     for (const command of this.commands.values()) {
-      command.finish(this.indeterminate(command, 'link_lost', 'the link was closed before the MCU reported completion'));
+      command.finish(
+        this.indeterminate(command, 'link_lost', 'the link was closed before the MCU reported completion'),
+      );
     }
     for (const control of this.controls.values()) {
       clearTimeout(control.timer);
@@ -223,7 +273,10 @@ export class McuLink implements McuPort {
   }
 
   private async handshake(): Promise<void> {
-    const reply = await this.sendControl('HELLO', [['proto', String(PROTOCOL_VERSION)], ['table', tableHashHex()]]);
+    const reply = await this.sendControl('HELLO', [
+      ['proto', String(PROTOCOL_VERSION)],
+      ['table', tableHashHex()],
+    ]);
     if (reply.head !== 'HELLO') throw new McuLinkError('BAD_REPLY', `the MCU answered HELLO with ${reply.head}`);
     const verdict = checkHandshake(reply.args);
     if (!verdict.ok) throw new McuLinkError('HANDSHAKE_MISMATCH', verdict.message);
@@ -239,7 +292,8 @@ export class McuLink implements McuPort {
     const info = this.info;
     if (info.state === 'estopped') await this.estop.latch('the MCU reported its latch');
     if (await this.estop.refresh()) {
-      if (info.state !== 'estopped' && info.state !== 'shutdown') this.noteState((await this.sendControl('ESTOP')).args.state);
+      if (info.state !== 'estopped' && info.state !== 'shutdown')
+        this.noteState((await this.sendControl('ESTOP')).args.state);
       return;
     }
     if (info.state === 'disarmed') await this.armIfDisarmed();
@@ -259,7 +313,11 @@ export class McuLink implements McuPort {
     if (!this.currentInfo || !isMcuState(state)) return;
     this.currentInfo.state = state;
     if (state === 'estopped' && !this.estop.latched()) {
-      this.estop.latch('the MCU reported its latch').catch((error: Error) => this.emit({ type: 'mcu', name: 'estop_record_failed', args: { reason: error.message } }));
+      this.estop
+        .latch('the MCU reported its latch')
+        .catch((error: Error) =>
+          this.emit({ type: 'mcu', name: 'estop_record_failed', args: { reason: error.message } }),
+        );
     }
   }
 
@@ -327,13 +385,15 @@ export class McuLink implements McuPort {
       if (!this.connected || this.handshaking) return;
       this.sendControl('PING')
         .then(async (reply) => {
-          if (reply.args.boot && this.currentInfo && reply.args.boot !== this.currentInfo.bootId) return void this.rehandshake();
+          if (reply.args.boot && this.currentInfo && reply.args.boot !== this.currentInfo.bootId)
+            return void this.rehandshake();
           this.noteState(reply.args.state);
           await this.relayBenchRelease();
         })
         .catch((error: McuLinkError) => {
           if (error.mcuCode === 'NO_HELLO') void this.rehandshake();
-          else if (!error.disconnected) this.emit({ type: 'mcu', name: 'unresponsive', args: { reason: error.message } });
+          else if (!error.disconnected)
+            this.emit({ type: 'mcu', name: 'unresponsive', args: { reason: error.message } });
         });
     }, interval);
   }
@@ -367,7 +427,12 @@ export class McuLink implements McuPort {
   private sendControlLine(seq: number, control: PendingControl): void {
     if (control.unanswered >= this.maxSends) {
       this.controls.delete(seq);
-      return control.reject(new McuLinkError('NO_REPLY', `the MCU did not answer ${control.line.split(' ')[2]} after ${this.maxSends} tries: is it powered, flashed with benchhand firmware, and on ${this.options.path} at 115200 baud?`));
+      return control.reject(
+        new McuLinkError(
+          'NO_REPLY',
+          `the MCU did not answer ${control.line.split(' ')[2]} after ${this.maxSends} tries: is it powered, flashed with benchhand firmware, and on ${this.options.path} at 115200 baud?`,
+        ),
+      );
     }
     control.unanswered++;
     this.write(control.line);
@@ -377,7 +442,9 @@ export class McuLink implements McuPort {
   private sendCommandLine(command: PendingCommand): void {
     clearTimeout(command.timer);
     if (command.unanswered >= this.maxSends) {
-      return command.finish(this.indeterminate(command, 'no_reply', `the MCU stopped answering after ${this.maxSends} tries`));
+      return command.finish(
+        this.indeterminate(command, 'no_reply', `the MCU stopped answering after ${this.maxSends} tries`),
+      );
     }
     command.unanswered++;
     this.write(command.line);
@@ -405,7 +472,8 @@ export class McuLink implements McuPort {
 
   private onMcuEvent(frame: Frame): void {
     this.emit({ type: 'mcu', name: frame.args.name ?? 'unknown', args: frame.args });
-    if (frame.args.name === 'boot' && this.currentInfo && frame.args.boot !== this.currentInfo.bootId) void this.rehandshake();
+    if (frame.args.name === 'boot' && this.currentInfo && frame.args.boot !== this.currentInfo.bootId)
+      void this.rehandshake();
     if (frame.args.name === 'estop') this.noteState('estopped');
   }
 
@@ -416,7 +484,13 @@ export class McuLink implements McuPort {
     this.controls.delete(frame.seq);
     if (frame.head === 'ERR') {
       const code = frame.args.code ?? 'UNKNOWN';
-      return control.reject(new McuLinkError('MCU_ERROR', `the MCU refused ${control.line.split(' ')[2]}: ${code}: ${describeError(code)}`, code));
+      return control.reject(
+        new McuLinkError(
+          'MCU_ERROR',
+          `the MCU refused ${control.line.split(' ')[2]}: ${code}: ${describeError(code)}`,
+          code,
+        ),
+      );
     }
     control.resolve(frame);
   }
@@ -438,9 +512,17 @@ export class McuLink implements McuPort {
       case 'ALREADY':
         return command.finish({ kind: 'already', id, result: args.result ?? 'ok', n });
       case 'MISMATCH':
-        return command.finish({ kind: 'mismatch', id, message: `id ${id} was already used on this MCU for a different command; nothing moved` });
+        return command.finish({
+          kind: 'mismatch',
+          id,
+          message: `id ${id} was already used on this MCU for a different command; nothing moved`,
+        });
       case 'STALE':
-        return command.finish({ kind: 'stale', id, message: `id ${id} is older than the MCU's record (last ${args.last ?? '?'}); nothing moved` });
+        return command.finish({
+          kind: 'stale',
+          id,
+          message: `id ${id} is older than the MCU's record (last ${args.last ?? '?'}); nothing moved`,
+        });
       case 'ERR':
         return this.onCommandError(command, args, n);
       default:
@@ -454,15 +536,25 @@ export class McuLink implements McuPort {
     const message = `${command.verb} ${code}${where ? ` (${where})` : ''}: ${describeError(code)}`;
     // Once the MCU said RCVD, an error means it stopped part-way (n says how far); before that,
     // it refused the command and nothing moved.
-    if (code === 'ABORTED' || command.phase === 'received') return command.finish({ kind: 'failed', id: command.id, code, n, message });
+    if (code === 'ABORTED' || command.phase === 'received')
+      return command.finish({ kind: 'failed', id: command.id, code, n, message });
     // NO_HELLO or DISARMED: the MCU may have rebooted unseen; the handshake re-latches or arms.
     if (code === 'NO_HELLO' || code === 'DISARMED') void this.rehandshake();
     command.finish({ kind: 'refused', id: command.id, code, field: args.field, limit: args.limit, message });
   }
 
-  private indeterminate(command: PendingCommand, reason: 'mcu_rebooted' | 'link_lost' | 'no_reply', why: string): ActionOutcome {
+  private indeterminate(
+    command: PendingCommand,
+    reason: 'mcu_rebooted' | 'link_lost' | 'no_reply',
+    why: string,
+  ): ActionOutcome {
     const sent = command.phase === 'received' ? 'was received and started' : 'was sent';
-    return { kind: 'indeterminate', id: command.id, reason, message: `${command.verb} id ${command.id} ${sent}, but ${why}: verify on screen before doing it again` };
+    return {
+      kind: 'indeterminate',
+      id: command.id,
+      reason,
+      message: `${command.verb} id ${command.id} ${sent}, but ${why}: verify on screen before doing it again`,
+    };
   }
 
   private emit(event: McuEvent): void {

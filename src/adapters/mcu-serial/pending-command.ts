@@ -23,13 +23,19 @@ export interface PendingCommand {
 export function expectedDurationMs(verb: string, args: ReadonlyArray<readonly [string, string]>): number {
   const hold = Number(args.find(([k]) => k === 'hold')?.[1] ?? 0);
   switch (verb) {
-    case 'TAP': return 3000 + hold;
-    case 'KEY': return 500 + hold;
-    case 'TYPE': return 500 + 40 * (args[0]?.[1].length ?? 0);
-    case 'HOME': return 30000;
+    case 'TAP':
+      return 3000 + hold;
+    case 'KEY':
+      return 500 + hold;
+    case 'TYPE':
+      return 500 + 40 * (args[0]?.[1].length ?? 0);
+    case 'HOME':
+      return 30000;
     // A gantry moves at its steppers' speed, not ms: the same generous margin as a tap's travel.
     case 'SWIPE':
-    case 'LONGPRESS': return 3000 + hold + Number(args.find(([k]) => k === 'ms')?.[1] ?? 0);
-    default: return 1000;
+    case 'LONGPRESS':
+      return 3000 + hold + Number(args.find(([k]) => k === 'ms')?.[1] ?? 0);
+    default:
+      return 1000;
   }
 }

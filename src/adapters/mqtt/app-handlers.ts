@@ -18,6 +18,5 @@ export interface FindingStatusChange {
 }
 export type FindingStatusOutcome =
   /** `record`, when given, is published on the findings topic (reason "status_changed"). */
-  | { ok: true; result: string; record?: FindingRecord }
-  | { ok: false; error: CommandError };
+  { ok: true; result: string; record?: FindingRecord } | { ok: false; error: CommandError };
 export type FindingStatusHandler = (change: FindingStatusChange) => Promise<FindingStatusOutcome>;

@@ -10,7 +10,8 @@ const OPERATOR_RESUME = 'operator_resume';
 /** Longer screen text is cut: a retained message is re-sent to every new subscriber. */
 export const MAX_SCREEN_TEXT = 1000;
 
-export type RunStatus = 'running' | 'paused' | 'submitted' | 'answered' | 'budget_exhausted' | 'cancelled' | 'handed_over' | 'halted';
+export type RunStatus =
+  'running' | 'paused' | 'submitted' | 'answered' | 'budget_exhausted' | 'cancelled' | 'handed_over' | 'halted';
 
 export interface RunSummary {
   runId: string;
@@ -72,10 +73,22 @@ export interface BenchState {
 }
 
 /** What callers may change: everything but the bench id and the time, which the bench sets. `run` merges field by field when a run is already shown. */
-export type BenchStateUpdate = Partial<Omit<BenchState, 'benchId' | 'at' | 'run'>> & { run?: Partial<RunSummary> | null };
+export type BenchStateUpdate = Partial<Omit<BenchState, 'benchId' | 'at' | 'run'>> & {
+  run?: Partial<RunSummary> | null;
+};
 
 export function initialBenchState(benchId: string, at: string): BenchState {
-  return { benchId, at, online: true, run: null, lastAction: null, lastScreenText: null, pendingApproval: null, lastApprovalAnswer: null, estopped: false };
+  return {
+    benchId,
+    at,
+    online: true,
+    run: null,
+    lastAction: null,
+    lastScreenText: null,
+    pendingApproval: null,
+    lastApprovalAnswer: null,
+    estopped: false,
+  };
 }
 
 export function mergeBenchState(state: BenchState, update: BenchStateUpdate, at: string): BenchState {
@@ -94,11 +107,22 @@ export function mergeBenchState(state: BenchState, update: BenchStateUpdate, at:
  * a step moves step/phase, a call shows the action as pending, an outcome gives it its status.
  * Undefined when the event changes nothing shown.
  */
-export function stateUpdateForProgress(state: BenchState, event: ProgressEvent, at: string): BenchStateUpdate | undefined {
+export function stateUpdateForProgress(
+  state: BenchState,
+  event: ProgressEvent,
+  at: string,
+): BenchStateUpdate | undefined {
   switch (event.type) {
     case 'step':
       // A run the app did not show yet is shown from its progress: status, step and phase only.
-      return { run: { ...(state.run ? {} : { status: 'running' as const }), step: event.step, phase: event.phase, stepsUsed: Math.max(state.run?.stepsUsed ?? 0, event.step) } };
+      return {
+        run: {
+          ...(state.run ? {} : { status: 'running' as const }),
+          step: event.step,
+          phase: event.phase,
+          stepsUsed: Math.max(state.run?.stepsUsed ?? 0, event.step),
+        },
+      };
     case 'call':
       return { lastAction: { tool: event.tool, summary: event.summary, status: 'pending', at } };
     case 'outcome': {

@@ -34,7 +34,12 @@ export interface BenchView {
 export function trimViewLines(lines: readonly { text: string; box: Box; confidence: number }[]): BenchViewLine[] {
   return lines.slice(0, MAX_VIEW_LINES).map((line) => ({
     text: line.text.slice(0, MAX_VIEW_LINE_TEXT),
-    box: { x: Math.round(line.box.x), y: Math.round(line.box.y), width: Math.round(line.box.width), height: Math.round(line.box.height) },
+    box: {
+      x: Math.round(line.box.x),
+      y: Math.round(line.box.y),
+      width: Math.round(line.box.width),
+      height: Math.round(line.box.height),
+    },
     confidence: Math.round(line.confidence * 100) / 100,
   }));
 }

@@ -23,16 +23,23 @@ export interface DispatcherDeps {
 }
 
 /** `by` is the broker user the command came from (its cmd/<user> topic), never a field of the payload. */
-export async function dispatchCommand(command: OperatorCommandMessage, by: string, deps: DispatcherDeps): Promise<CommandReply> {
+export async function dispatchCommand(
+  command: OperatorCommandMessage,
+  by: string,
+  deps: DispatcherDeps,
+): Promise<CommandReply> {
   const { requestId } = command;
   switch (command.command) {
     case 'pause':
     case 'resume':
     case 'stop': {
       deps.operator.deliver({ id: requestId, kind: command.command, by });
-      const when = command.command === 'stop' ? 'the run stops at its next safe point (an action in flight finishes)'
-        : command.command === 'pause' ? 'the run pauses at its next safe point'
-        : 'the run resumes, looking at the screen again before it acts';
+      const when =
+        command.command === 'stop'
+          ? 'the run stops at its next safe point (an action in flight finishes)'
+          : command.command === 'pause'
+            ? 'the run pauses at its next safe point'
+            : 'the run resumes, looking at the screen again before it acts';
       return okReply(requestId, `${command.command} delivered: ${when}`);
     }
     case 'redirect':
@@ -53,49 +60,103 @@ async function emergencyStop(requestId: string, by: string, deps: DispatcherDeps
   // The run pauses whatever the MCU said: a person asked for everything to stop.
   deps.operator.deliver({ id: requestId, kind: 'pause', by });
   if (!handler) {
-    return errorReply(requestId, { code: 'unavailable', field: 'command', message: 'this bench has no e-stop wired to MQTT (the app registered no handler); the run was asked to pause; use the physical e-stop' });
+    return errorReply(requestId, {
+      code: 'unavailable',
+      field: 'command',
+      message:
+        'this bench has no e-stop wired to MQTT (the app registered no handler); the run was asked to pause; use the physical e-stop',
+    });
   }
   try {
     const result = await withTimeout(handler(), deps.handlerTimeoutMs, 'the e-stop handler');
     if (result.latched) deps.markEstopped();
     const detail = result.detail ? ` (${result.detail})` : '';
     return result.latched
-      ? okReply(requestId, `e-stop latched on the MCU${detail}; the run pauses. Releasing it is not possible over MQTT: it needs a person at the bench`)
-      : errorReply(requestId, { code: 'failed', field: 'command', message: `the MCU did not latch the e-stop${detail}; the run was asked to pause; use the physical e-stop` });
+      ? okReply(
+          requestId,
+          `e-stop latched on the MCU${detail}; the run pauses. Releasing it is not possible over MQTT: it needs a person at the bench`,
+        )
+      : errorReply(requestId, {
+          code: 'failed',
+          field: 'command',
+          message: `the MCU did not latch the e-stop${detail}; the run was asked to pause; use the physical e-stop`,
+        });
   } catch (error) {
-    return errorReply(requestId, { code: isTimeout(error) ? 'timeout' : 'failed', field: 'command', message: `e-stop failed: ${(error as Error).message}; the run was asked to pause; use the physical e-stop` });
+    return errorReply(requestId, {
+      code: isTimeout(error) ? 'timeout' : 'failed',
+      field: 'command',
+      message: `e-stop failed: ${(error as Error).message}; the run was asked to pause; use the physical e-stop`,
+    });
   }
 }
 
-function answerApproval(command: Extract<OperatorCommandMessage, { command: 'approve' | 'deny' }>, by: string, deps: DispatcherDeps): CommandReply {
+function answerApproval(
+  command: Extract<OperatorCommandMessage, { command: 'approve' | 'deny' }>,
+  by: string,
+  deps: DispatcherDeps,
+): CommandReply {
   const { requestId } = command;
   let approvalId = command.approvalId;
   if (approvalId === undefined) {
     // Only Home Assistant may leave it out (its buttons cannot know the id): it means the one shown in the state.
-    if (!command.origin) return errorReply(requestId, { code: 'invalid', field: 'approvalId', message: `${command.command} must name the pending request: copy pendingApproval.id from the state topic` });
+    if (!command.origin)
+      return errorReply(requestId, {
+        code: 'invalid',
+        field: 'approvalId',
+        message: `${command.command} must name the pending request: copy pendingApproval.id from the state topic`,
+      });
     const shown = deps.approvals.oldest();
-    if (!shown) return errorReply(requestId, { code: 'not_pending', field: 'approvalId', message: 'nothing is waiting for approval now' });
+    if (!shown)
+      return errorReply(requestId, {
+        code: 'not_pending',
+        field: 'approvalId',
+        message: 'nothing is waiting for approval now',
+      });
     approvalId = shown.id;
   }
-  const answer = command.command === 'approve'
-    ? { approved: true as const, by }
-    : { approved: false as const, by, reason: command.reason ?? `denied over MQTT by ${by}` };
+  const answer =
+    command.command === 'approve'
+      ? { approved: true as const, by }
+      : { approved: false as const, by, reason: command.reason ?? `denied over MQTT by ${by}` };
   const outcome = deps.approvals.answer(approvalId, answer);
   if (!outcome.ok) return errorReply(requestId, { code: 'not_pending', field: 'approvalId', message: outcome.message });
   return okReply(requestId, `${command.command === 'approve' ? 'approved' : 'denied'}: ${outcome.view.summary}`);
 }
 
-async function changeFinding(command: Extract<OperatorCommandMessage, { command: 'finding' }>, by: string, deps: DispatcherDeps): Promise<CommandReply> {
+async function changeFinding(
+  command: Extract<OperatorCommandMessage, { command: 'finding' }>,
+  by: string,
+  deps: DispatcherDeps,
+): Promise<CommandReply> {
   const { requestId } = command;
   const handler = deps.findingStatus();
-  if (!handler) return errorReply(requestId, { code: 'unavailable', field: 'command', message: 'this bench takes no finding changes over MQTT (the app registered no handler); use `benchhand findings` on the bench' });
+  if (!handler)
+    return errorReply(requestId, {
+      code: 'unavailable',
+      field: 'command',
+      message:
+        'this bench takes no finding changes over MQTT (the app registered no handler); use `benchhand findings` on the bench',
+    });
   try {
-    const outcome = await withTimeout(handler({ findingId: command.findingId, status: command.status, by, ...(command.note ? { note: command.note } : {}) }), deps.handlerTimeoutMs, 'the finding handler');
+    const outcome = await withTimeout(
+      handler({
+        findingId: command.findingId,
+        status: command.status,
+        by,
+        ...(command.note ? { note: command.note } : {}),
+      }),
+      deps.handlerTimeoutMs,
+      'the finding handler',
+    );
     if (!outcome.ok) return errorReply(requestId, outcome.error);
     if (outcome.record) deps.publishFindingChange(outcome.record);
     return okReply(requestId, outcome.result);
   } catch (error) {
-    return errorReply(requestId, { code: isTimeout(error) ? 'timeout' : 'failed', field: 'findingId', message: `the finding was not changed: ${(error as Error).message}` });
+    return errorReply(requestId, {
+      code: isTimeout(error) ? 'timeout' : 'failed',
+      field: 'findingId',
+      message: `the finding was not changed: ${(error as Error).message}`,
+    });
   }
 }
 

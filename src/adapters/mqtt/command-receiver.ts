@@ -58,7 +58,9 @@ export class CommandReceiver {
   /** The reply to send, or undefined when there is nowhere (safe) to send one. Never throws. */
   async receive(message: IncomingCommand): Promise<ReplyToSend | undefined> {
     const replyTo = (reply: CommandReply): ReplyToSend | undefined =>
-      message.responseTopic ? { topic: message.responseTopic, correlationData: message.correlationData, reply } : undefined;
+      message.responseTopic
+        ? { topic: message.responseTopic, correlationData: message.correlationData, reply }
+        : undefined;
 
     let data: unknown;
     let notJson: Error | undefined;
@@ -73,13 +75,21 @@ export class CommandReceiver {
     }
     if (notJson) {
       this.deps.log(`mqtt command from ${message.sender} ignored: not JSON (${notJson.message})`);
-      return replyTo(errorReply(null, { code: 'invalid', field: '', message: `the payload is not JSON (${notJson.message}); send a JSON object such as {"requestId":"...","command":"pause"}` }));
+      return replyTo(
+        errorReply(null, {
+          code: 'invalid',
+          field: '',
+          message: `the payload is not JSON (${notJson.message}); send a JSON object such as {"requestId":"...","command":"pause"}`,
+        }),
+      );
     }
     const policy = decideReplyPolicy(Boolean(message.responseTopic), data);
     if (!policy.accept) return this.refuse(message, data, policy.why);
     const parsed = parseCommand(data, () => `ha-${this.deps.newId()}`);
     if (!parsed.ok) {
-      this.deps.log(`mqtt command from ${message.sender} refused (request ${requestIdOf(data) ?? 'without id'}): ${parsed.error.message}`);
+      this.deps.log(
+        `mqtt command from ${message.sender} refused (request ${requestIdOf(data) ?? 'without id'}): ${parsed.error.message}`,
+      );
       return replyTo(errorReply(requestIdOf(data), parsed.error));
     }
     const command = parsed.command;
@@ -88,7 +98,10 @@ export class CommandReceiver {
       this.deps.log(`mqtt command ${command.command} (request ${command.requestId}) refused: ${why}`);
       return replyTo(errorReply(command.requestId, { code: 'invalid', field: 'by', message: why }));
     }
-    if (policy.replyLess) this.deps.log(`mqtt command from home assistant without a reply topic (user ${message.sender}): ${command.command} (request ${command.requestId})`);
+    if (policy.replyLess)
+      this.deps.log(
+        `mqtt command from home assistant without a reply topic (user ${message.sender}): ${command.command} (request ${command.requestId})`,
+      );
 
     const fingerprint = requestFingerprint(message.sender, data);
     const previous = this.answered.previous(command.requestId);
@@ -97,13 +110,24 @@ export class CommandReceiver {
       return replyTo(await previous.answer);
     }
     if (previous) {
-      this.deps.log(`mqtt command ${command.command} (request ${command.requestId}) from ${message.sender} refused: the request id was already used for a different command`);
-      return replyTo(errorReply(command.requestId, { code: 'mismatch', field: 'requestId', message: `request id ${command.requestId} was already used for a different command (or by another sender), which was answered; this one was not run. Give every new command a fresh requestId` }));
+      this.deps.log(
+        `mqtt command ${command.command} (request ${command.requestId}) from ${message.sender} refused: the request id was already used for a different command`,
+      );
+      return replyTo(
+        errorReply(command.requestId, {
+          code: 'mismatch',
+          field: 'requestId',
+          message: `request id ${command.requestId} was already used for a different command (or by another sender), which was answered; this one was not run. Give every new command a fresh requestId`,
+        }),
+      );
     }
     const answer = this.run(command, message.sender);
     this.answered.remember(command.requestId, fingerprint, answer);
     const reply = await answer;
-    if (!reply.ok) this.deps.log(`mqtt command ${command.command} (request ${command.requestId}) failed: ${reply.error.code}: ${reply.error.message}`);
+    if (!reply.ok)
+      this.deps.log(
+        `mqtt command ${command.command} (request ${command.requestId}) failed: ${reply.error.code}: ${reply.error.message}`,
+      );
     return replyTo(reply);
   }
 
@@ -115,19 +139,34 @@ export class CommandReceiver {
     if (this.refused.size > 1000) this.refused.delete(this.refused.values().next().value as string);
     const requestId = requestIdOf(data);
     const name = (data as { command?: unknown } | null | undefined)?.command;
-    this.deps.log(`mqtt command from ${message.sender} refused, not answered (request ${requestId ?? 'without id'}): ${why}`);
-    this.deps.recordRefusal({ requestId, from: message.sender, command: typeof name === 'string' ? name.slice(0, 64) : null, reason: why });
+    this.deps.log(
+      `mqtt command from ${message.sender} refused, not answered (request ${requestId ?? 'without id'}): ${why}`,
+    );
+    this.deps.recordRefusal({
+      requestId,
+      from: message.sender,
+      command: typeof name === 'string' ? name.slice(0, 64) : null,
+      reason: why,
+    });
     return undefined;
   }
 
   private async run(command: Parameters<typeof dispatchCommand>[0], by: string): Promise<CommandReply> {
     if (command.notAfter !== undefined && Date.parse(command.notAfter) < this.deps.now().getTime()) {
-      return errorReply(command.requestId, { code: 'expired', field: 'notAfter', message: `the command expired at ${command.notAfter} and was not run; send it again if it still applies` });
+      return errorReply(command.requestId, {
+        code: 'expired',
+        field: 'notAfter',
+        message: `the command expired at ${command.notAfter} and was not run; send it again if it still applies`,
+      });
     }
     try {
       return await dispatchCommand(command, by, this.deps);
     } catch (error) {
-      return errorReply(command.requestId, { code: 'failed', field: 'command', message: `the bench could not carry it out: ${(error as Error).message}` });
+      return errorReply(command.requestId, {
+        code: 'failed',
+        field: 'command',
+        message: `the bench could not carry it out: ${(error as Error).message}`,
+      });
     }
   }
 }

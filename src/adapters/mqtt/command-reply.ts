@@ -2,8 +2,11 @@
 import type { CommandError } from './command-schema.js';
 
 export type CommandReply =
-  | { requestId: string | null; ok: true; result: string }
-  | { requestId: string | null; ok: false; error: CommandError };
+  { requestId: string | null; ok: true; result: string } | { requestId: string | null; ok: false; error: CommandError };
 
 export const okReply = (requestId: string | null, result: string): CommandReply => ({ requestId, ok: true, result });
-export const errorReply = (requestId: string | null, error: CommandError): CommandReply => ({ requestId, ok: false, error });
+export const errorReply = (requestId: string | null, error: CommandError): CommandReply => ({
+  requestId,
+  ok: false,
+  error,
+});

@@ -29,7 +29,12 @@ export class DurableOutbox {
   private linesSinceRewrite = 0;
   private listener: () => void = () => undefined;
 
-  private constructor(readonly path: string, private nextSeq: number, private ackedThrough: number, private readonly log: (message: string) => void) {}
+  private constructor(
+    readonly path: string,
+    private nextSeq: number,
+    private ackedThrough: number,
+    private readonly log: (message: string) => void,
+  ) {}
 
   static async open(path: string, log: (message: string) => void): Promise<DurableOutbox> {
     const { messages, ackedThrough } = await readOutboxFile(path, log);
@@ -63,7 +68,9 @@ export class DurableOutbox {
         await handle.sync();
         this.linesSinceRewrite += 1;
       } catch (error) {
-        this.log(`mqtt outbox: could not write message ${message.seq} to ${this.path} (${(error as Error).message}); it is kept in memory only`);
+        this.log(
+          `mqtt outbox: could not write message ${message.seq} to ${this.path} (${(error as Error).message}); it is kept in memory only`,
+        );
       }
       this.pending.push(message);
       this.listener();
@@ -89,7 +96,11 @@ export class DurableOutbox {
       const handle = await this.openHandle();
       await handle.appendFile(`${JSON.stringify({ ackedThrough: through })}\n`);
       this.linesSinceRewrite += 1;
-    }).catch((error: Error) => this.log(`mqtt outbox: could not record an acknowledgement (${error.message}); those messages may be sent twice after a restart`));
+    }).catch((error: Error) =>
+      this.log(
+        `mqtt outbox: could not record an acknowledgement (${error.message}); those messages may be sent twice after a restart`,
+      ),
+    );
   }
 
   /**
@@ -111,7 +122,10 @@ export class DurableOutbox {
   private async rewrite(): Promise<void> {
     await this.handle?.close();
     this.handle = undefined;
-    const lines = [JSON.stringify({ ackedThrough: this.ackedThrough }), ...this.pending.map((message) => JSON.stringify(message))];
+    const lines = [
+      JSON.stringify({ ackedThrough: this.ackedThrough }),
+      ...this.pending.map((message) => JSON.stringify(message)),
+    ];
     await writeFileAtomic(this.path, `${lines.join('\n')}\n`);
     this.linesSinceRewrite = 0;
   }
@@ -128,7 +142,10 @@ export class DurableOutbox {
   }
 }
 
-async function readOutboxFile(path: string, log: (message: string) => void): Promise<{ messages: OutboxMessage[]; ackedThrough: number }> {
+async function readOutboxFile(
+  path: string,
+  log: (message: string) => void,
+): Promise<{ messages: OutboxMessage[]; ackedThrough: number }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -146,11 +163,16 @@ async function readOutboxFile(path: string, log: (message: string) => void): Pro
       record = JSON.parse(line) as typeof record;
     } catch {
       // Only the last line can be torn by a crash; anything else is damage worth a word.
-      if (index < lines.length - 1 && lines.slice(index + 1).some((rest) => rest.trim())) log(`mqtt outbox: ${path} line ${index + 1} is not JSON and was skipped`);
+      if (index < lines.length - 1 && lines.slice(index + 1).some((rest) => rest.trim()))
+        log(`mqtt outbox: ${path} line ${index + 1} is not JSON and was skipped`);
       return;
     }
     if (typeof record.ackedThrough === 'number') ackedThrough = Math.max(ackedThrough, record.ackedThrough);
-    else if (typeof record.seq === 'number' && typeof record.topic === 'string' && typeof record.payload === 'string') messages.push({ seq: record.seq, topic: record.topic, payload: record.payload });
+    else if (typeof record.seq === 'number' && typeof record.topic === 'string' && typeof record.payload === 'string')
+      messages.push({ seq: record.seq, topic: record.topic, payload: record.payload });
   });
-  return { messages: messages.filter((message) => message.seq > ackedThrough).sort((a, b) => a.seq - b.seq), ackedThrough };
+  return {
+    messages: messages.filter((message) => message.seq > ackedThrough).sort((a, b) => a.seq - b.seq),
+    ackedThrough,
+  };
 }

@@ -6,7 +6,14 @@
 // so: after the bench's durable claim, hold or refusal. The session is kept (clean start off) so a
 // job delivered but not acknowledged before a crash comes back to this bench when it reconnects.
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
-import { ALL_FLEET_FINDINGS, fleetTopics, lastLevel, levelBeforeLast, serviceTopics, type FleetTopics } from '../../core/fleet/fleet-topics.js';
+import {
+  ALL_FLEET_FINDINGS,
+  fleetTopics,
+  lastLevel,
+  levelBeforeLast,
+  serviceTopics,
+  type FleetTopics,
+} from '../../core/fleet/fleet-topics.js';
 import type { BenchDescription, ServiceState } from '../../core/fleet/service-presence.js';
 
 export interface FleetLinkOptions {
@@ -40,7 +47,10 @@ export class FleetLink {
   private readonly client: MqttClient;
   private closed = false;
 
-  private constructor(private readonly options: FleetLinkOptions, private readonly handlers: FleetHandlers) {
+  private constructor(
+    private readonly options: FleetLinkOptions,
+    private readonly handlers: FleetHandlers,
+  ) {
     this.topics = fleetTopics(options.pool);
     this.presence = serviceTopics(options.benchId);
     const client: IClientOptions = {
@@ -67,13 +77,26 @@ export class FleetLink {
     const link = new FleetLink(options, handlers);
     const connected = new Promise<void>((resolve, reject) => {
       link.client.once('connect', () => resolve());
-      link.client.once('error', (error) => { if ('code' in error && typeof error.code === 'number') reject(new Error(`the broker at ${options.url} refused bench ${options.benchId}'s service connection: ${error.message}`)); });
+      link.client.once('error', (error) => {
+        if ('code' in error && typeof error.code === 'number')
+          reject(
+            new Error(
+              `the broker at ${options.url} refused bench ${options.benchId}'s service connection: ${error.message}`,
+            ),
+          );
+      });
     });
     link.client.connect();
     // A broker that is down at start is not a reason to stay down: the bench keeps trying (mqtt.js
     // reconnects every second) and serves its health checks meanwhile. A refusal is a config error.
-    const first = await Promise.race([connected.then(() => 'up' as const), new Promise<'later'>((resolve) => setTimeout(() => resolve('later'), options.connectTimeoutMs ?? 5000))]);
-    if (first === 'later') options.log(`fleet: the broker at ${options.url} is not reachable yet; the bench keeps trying and takes jobs once it is`);
+    const first = await Promise.race([
+      connected.then(() => 'up' as const),
+      new Promise<'later'>((resolve) => setTimeout(() => resolve('later'), options.connectTimeoutMs ?? 5000)),
+    ]);
+    if (first === 'later')
+      options.log(
+        `fleet: the broker at ${options.url} is not reachable yet; the bench keeps trying and takes jobs once it is`,
+      );
     return link;
   }
 
@@ -83,12 +106,14 @@ export class FleetLink {
 
   describe(description: BenchDescription): void {
     this.description = description;
-    if (this.client.connected) this.client.publish(this.presence.description, JSON.stringify(description), { qos: 1, retain: true });
+    if (this.client.connected)
+      this.client.publish(this.presence.description, JSON.stringify(description), { qos: 1, retain: true });
   }
 
   setState(state: ServiceState): void {
     this.state = state;
-    if (this.client.connected) this.client.publish(this.presence.state, JSON.stringify(state), { qos: 1, retain: true });
+    if (this.client.connected)
+      this.client.publish(this.presence.state, JSON.stringify(state), { qos: 1, retain: true });
   }
 
   /** A retained publish (claims, results), resolved when the broker has it (PUBACK). */
@@ -102,7 +127,9 @@ export class FleetLink {
   }
 
   publishRefusal(payload: unknown): Promise<void> {
-    return this.client.publishAsync(this.topics.refused(this.options.benchId), JSON.stringify(payload), { qos: 1 }).then(() => undefined);
+    return this.client
+      .publishAsync(this.topics.refused(this.options.benchId), JSON.stringify(payload), { qos: 1 })
+      .then(() => undefined);
   }
 
   /** Says "offline" first (a clean disconnect does not fire the will), then leaves; the session stays. */
@@ -110,8 +137,19 @@ export class FleetLink {
     if (this.closed) return;
     this.closed = true;
     if (this.client.connected) {
-      if (this.state) await withTimeout(this.client.publishAsync(this.presence.state, JSON.stringify({ ...this.state, at: new Date().toISOString() }), { qos: 1, retain: true }), 2000).catch(() => undefined);
-      await withTimeout(this.client.publishAsync(this.presence.status, 'offline', { qos: 1, retain: true }), 2000).catch(() => undefined);
+      if (this.state)
+        await withTimeout(
+          this.client.publishAsync(
+            this.presence.state,
+            JSON.stringify({ ...this.state, at: new Date().toISOString() }),
+            { qos: 1, retain: true },
+          ),
+          2000,
+        ).catch(() => undefined);
+      await withTimeout(
+        this.client.publishAsync(this.presence.status, 'offline', { qos: 1, retain: true }),
+        2000,
+      ).catch(() => undefined);
     }
     await withTimeout(this.client.endAsync(false), 2000).catch(() => this.client.end(true));
   }
@@ -120,16 +158,22 @@ export class FleetLink {
     (this.client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
     const { client, topics } = this;
     client.publish(this.presence.status, 'online', { qos: 1, retain: true });
-    if (this.description) client.publish(this.presence.description, JSON.stringify(this.description), { qos: 1, retain: true });
+    if (this.description)
+      client.publish(this.presence.description, JSON.stringify(this.description), { qos: 1, retain: true });
     if (this.state) client.publish(this.presence.state, JSON.stringify(this.state), { qos: 1, retain: true });
     const subscriptions: Record<string, { qos: 1 }> = {
-      [topics.allClaims]: { qos: 1 }, [topics.allResults]: { qos: 1 }, [ALL_FLEET_FINDINGS]: { qos: 1 },
+      [topics.allClaims]: { qos: 1 },
+      [topics.allResults]: { qos: 1 },
+      [ALL_FLEET_FINDINGS]: { qos: 1 },
     };
     for (const selector of this.options.selectors) subscriptions[topics.sharedJobs(selector)] = { qos: 1 };
     client.subscribe(subscriptions, (error, granted) => {
       if (error) this.options.log(`fleet: could not subscribe (${error.message}); no jobs will arrive`);
       const refused = (granted ?? []).filter((g) => g.qos > 2);
-      if (refused.length) this.options.log(`fleet: the broker refused ${refused.map((g) => g.topic).join(', ')} (reason ${refused[0]!.qos}): check the ACL for this bench's pool`);
+      if (refused.length)
+        this.options.log(
+          `fleet: the broker refused ${refused.map((g) => g.topic).join(', ')} (reason ${refused[0]!.qos}): check the ACL for this bench's pool`,
+        );
     });
   }
 
@@ -156,5 +200,10 @@ export class FleetLink {
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); })]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

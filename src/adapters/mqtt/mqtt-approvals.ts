@@ -35,8 +35,13 @@ export class MqttApprovals implements ApprovalPort {
   ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
     return new Promise<ApprovalAnswer>((resolve) => {
       const view: PendingApprovalView = {
-        id: request.id, tool: request.tool, summary: request.summary, rule: request.rule, since: this.options.wallClock(),
-        ...(request.context ? { context: request.context } : {}), ...(request.picture ? { picture: request.picture } : {}),
+        id: request.id,
+        tool: request.tool,
+        summary: request.summary,
+        rule: request.rule,
+        since: this.options.wallClock(),
+        ...(request.context ? { context: request.context } : {}),
+        ...(request.picture ? { picture: request.picture } : {}),
       };
       let timer: NodeJS.Timeout | undefined;
       const finish = (answer: ApprovalAnswer) => {
@@ -44,18 +49,31 @@ export class MqttApprovals implements ApprovalPort {
         this.pending.delete(request.id);
         if (timer) clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        this.remember({ id: request.id, tool: request.tool, summary: request.summary, approved: answer.approved, by: answer.by, at: this.options.wallClock(), ...(!answer.approved ? { reason: answer.reason } : {}) });
+        this.remember({
+          id: request.id,
+          tool: request.tool,
+          summary: request.summary,
+          approved: answer.approved,
+          by: answer.by,
+          at: this.options.wallClock(),
+          ...(!answer.approved ? { reason: answer.reason } : {}),
+        });
         this.showOldest();
         resolve(answer);
       };
-      const onAbort = () => finish({ approved: false, by: 'benchhand', reason: 'the request was cancelled before anyone answered' });
-      if (signal?.aborted) return resolve({ approved: false, by: 'benchhand', reason: 'the request was cancelled before it was asked' });
+      const onAbort = () =>
+        finish({ approved: false, by: 'benchhand', reason: 'the request was cancelled before anyone answered' });
+      if (signal?.aborted)
+        return resolve({ approved: false, by: 'benchhand', reason: 'the request was cancelled before it was asked' });
       this.pending.set(request.id, { view, answer: finish });
       signal?.addEventListener('abort', onAbort, { once: true });
       if (this.options.timeoutMs !== undefined) {
         const ms = this.options.timeoutMs;
         const within = ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
-        timer = setTimeout(() => finish({ approved: false, by: 'benchhand', reason: `no operator answered within ${within}` }), ms);
+        timer = setTimeout(
+          () => finish({ approved: false, by: 'benchhand', reason: `no operator answered within ${within}` }),
+          ms,
+        );
       }
       this.showOldest();
     });
@@ -72,11 +90,16 @@ export class MqttApprovals implements ApprovalPort {
     if (!pending) {
       // Several people may watch: the first answer wins, and the others are told whose it was.
       const earlier = this.answers.get(approvalId);
-      if (earlier) return { ok: false, message: `approval ${approvalId} was already answered: ${earlier.approved ? 'approved' : 'denied'} by ${earlier.by} at ${earlier.at} (the first answer counts)` };
+      if (earlier)
+        return {
+          ok: false,
+          message: `approval ${approvalId} was already answered: ${earlier.approved ? 'approved' : 'denied'} by ${earlier.by} at ${earlier.at} (the first answer counts)`,
+        };
       const waiting = [...this.pending.keys()];
-      const message = waiting.length === 0
-        ? `approval ${approvalId} is not pending: nothing is waiting for approval now (it may have been answered or timed out)`
-        : `approval ${approvalId} is not pending; pending now: ${waiting.join(', ')} (read pendingApproval in the state topic)`;
+      const message =
+        waiting.length === 0
+          ? `approval ${approvalId} is not pending: nothing is waiting for approval now (it may have been answered or timed out)`
+          : `approval ${approvalId} is not pending; pending now: ${waiting.join(', ')} (read pendingApproval in the state topic)`;
       return { ok: false, message };
     }
     pending.answer(answer);

@@ -13,7 +13,14 @@ import type { SaveResult } from '../../core/findings/save-rules.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
 import { tapPointOfCall, type BenchView, type LastTap } from './bench-view.js';
-import { initialBenchState, mergeBenchState, stateUpdateForProgress, type BenchState, type BenchStateUpdate, type RunSummary } from './bench-state.js';
+import {
+  initialBenchState,
+  mergeBenchState,
+  stateUpdateForProgress,
+  type BenchState,
+  type BenchStateUpdate,
+  type RunSummary,
+} from './bench-state.js';
 import { CommandReceiver, type ReplyToSend } from './command-receiver.js';
 import { DurableOutbox } from './durable-outbox.js';
 import { homeAssistantDiscovery } from './home-assistant-discovery.js';
@@ -59,7 +66,10 @@ export class MqttBench {
   private readonly wallClock: () => Date;
   private readonly log: (message: string) => void;
 
-  private constructor(private readonly options: MqttBenchOptions, private readonly outbox: DurableOutbox) {
+  private constructor(
+    private readonly options: MqttBenchOptions,
+    private readonly outbox: DurableOutbox,
+  ) {
     this.topics = benchTopics(options.benchId);
     this.clock = options.clock ?? systemClock;
     this.wallClock = options.wallClock ?? (() => new Date());
@@ -100,10 +110,16 @@ export class MqttBench {
     this.connection.client.handleMessage = (packet, done) => {
       void this.onMessage(packet, () => done());
     };
-    this.pump = new OutboxPump(this.outbox, {
-      isConnected: () => this.connection.connected,
-      publish: (topic, payload, done) => this.connection.client.publish(topic, payload, { qos: 1 }, (error) => done(error ?? undefined)),
-    }, undefined, this.log);
+    this.pump = new OutboxPump(
+      this.outbox,
+      {
+        isConnected: () => this.connection.connected,
+        publish: (topic, payload, done) =>
+          this.connection.client.publish(topic, payload, { qos: 1 }, (error) => done(error ?? undefined)),
+      },
+      undefined,
+      this.log,
+    );
   }
 
   /**
@@ -120,9 +136,14 @@ export class MqttBench {
     const first = await bench.connection.firstAttempt;
     if (first.kind === 'refused') {
       await bench.shutDown();
-      throw new Error(`the MQTT broker at ${options.url} refused bench "${options.benchId}": ${first.message} (reason code ${first.reasonCode}); check the username, password and the broker's ACL`);
+      throw new Error(
+        `the MQTT broker at ${options.url} refused bench "${options.benchId}": ${first.message} (reason code ${first.reasonCode}); check the username, password and the broker's ACL`,
+      );
     }
-    if (first.kind === 'unreachable') log(`mqtt: the broker at ${options.url} is not reachable (${first.message}); the run goes on, events are kept on disk and sent when it is back`);
+    if (first.kind === 'unreachable')
+      log(
+        `mqtt: the broker at ${options.url} is not reachable (${first.message}); the run goes on, events are kept on disk and sent when it is back`,
+      );
     else await bench.subscribed;
     return bench;
   }
@@ -161,7 +182,8 @@ export class MqttBench {
     this.noteTap(event, at);
     this.queueEvent(runEventFromProgress(event, randomUUID(), at, this.current.run?.runId ?? null));
     const update = stateUpdateForProgress(this.current, event, at);
-    if (update?.run && this.runStartedAtMs !== undefined) update.run.elapsedMs = Math.round(this.clock.now() - this.runStartedAtMs);
+    if (update?.run && this.runStartedAtMs !== undefined)
+      update.run.elapsedMs = Math.round(this.clock.now() - this.runStartedAtMs);
     if (update) this.updateState(update);
   }
 
@@ -177,7 +199,13 @@ export class MqttBench {
       const point = tapPointOfCall(event.tool, event.summary);
       if (point) this.tapCalled = { ...point, summary: event.summary, at, tool: event.tool };
     } else if (event.type === 'outcome' && this.tapCalled?.tool === event.tool) {
-      if (TAP_DONE.has(event.status)) this.tapSeen = { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at: this.tapCalled.at };
+      if (TAP_DONE.has(event.status))
+        this.tapSeen = {
+          x: this.tapCalled.x,
+          y: this.tapCalled.y,
+          summary: this.tapCalled.summary,
+          at: this.tapCalled.at,
+        };
       this.tapCalled = undefined;
     }
   }
@@ -203,7 +231,8 @@ export class MqttBench {
     if (now - this.lastSnapshotAtMs < (this.options.snapshotIntervalMs ?? 10_000)) return false;
     this.lastSnapshotAtMs = now;
     this.latestSnapshot = Buffer.from(jpeg);
-    if (this.connection.connected) this.connection.client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
+    if (this.connection.connected)
+      this.connection.client.publish(this.topics.snapshot, this.latestSnapshot, { qos: 0, retain: true });
     return true;
   }
 
@@ -213,7 +242,8 @@ export class MqttBench {
    * the call shows the screen that tap led to.
    */
   get lastTap(): LastTap | null {
-    if (this.tapCalled && !this.current.pendingApproval) return { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at: this.tapCalled.at };
+    if (this.tapCalled && !this.current.pendingApproval)
+      return { x: this.tapCalled.x, y: this.tapCalled.y, summary: this.tapCalled.summary, at: this.tapCalled.at };
     return this.tapSeen;
   }
 
@@ -227,7 +257,8 @@ export class MqttBench {
     if (!this.viewDue()) return false;
     this.lastViewAtMs = this.clock.now();
     this.latestView = JSON.stringify(view);
-    if (this.connection.connected) this.connection.client.publish(this.topics.view, this.latestView, { qos: 0, retain: true });
+    if (this.connection.connected)
+      this.connection.client.publish(this.topics.view, this.latestView, { qos: 0, retain: true });
     return true;
   }
 
@@ -247,7 +278,8 @@ export class MqttBench {
       // its own; left on disk they would wait for a bench that never opens that state again).
       this.connection.reconnectNow();
       const deadline = performance.now() + graceMs;
-      while (!this.connection.connected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!this.connection.connected && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
     }
     this.connection.stopReconnecting();
     this.approvals.cancelAll('the bench closed its MQTT connection before anyone answered');
@@ -256,7 +288,9 @@ export class MqttBench {
       this.current = mergeBenchState(this.current, { online: false }, this.isoNow());
       const client = this.connection.client;
       client.publish(this.topics.state, JSON.stringify(this.current), { qos: 1, retain: true });
-      await withTimeout(client.publishAsync(this.topics.status, 'offline', { qos: 1, retain: true }), 2000).catch(() => undefined);
+      await withTimeout(client.publishAsync(this.topics.status, 'offline', { qos: 1, retain: true }), 2000).catch(
+        () => undefined,
+      );
     }
     await this.shutDown();
   }
@@ -280,15 +314,19 @@ export class MqttBench {
     const client = this.connection.client;
     // Retained messages on cmd are never delivered (retainHandling 2): a retained command would
     // otherwise run again at every subscribe.
-    this.subscribed = client.subscribeAsync(this.topics.command, { qos: 1, rh: 2, nl: true })
+    this.subscribed = client
+      .subscribeAsync(this.topics.command, { qos: 1, rh: 2, nl: true })
       .then(() => undefined)
-      .catch((error: Error) => this.log(`mqtt: could not subscribe to ${this.topics.command} (${error.message}); commands will not arrive`));
+      .catch((error: Error) =>
+        this.log(`mqtt: could not subscribe to ${this.topics.command} (${error.message}); commands will not arrive`),
+      );
     client.publish(this.topics.status, 'online', { qos: 1, retain: true });
     this.current = mergeBenchState(this.current, { online: true }, this.isoNow());
     this.publishState();
     if (this.options.homeAssistant !== false) {
       const messages = homeAssistantDiscovery({
-        benchId: this.options.benchId, topics: this.topics,
+        benchId: this.options.benchId,
+        topics: this.topics,
         prefix: this.options.homeAssistant?.prefix ?? 'homeassistant',
         username: this.options.homeAssistant?.username ?? 'homeassistant',
         softwareVersion: this.options.softwareVersion ?? 'unknown',
@@ -318,12 +356,24 @@ export class MqttBench {
       acknowledge();
     }
     if (!reply) return;
-    this.connection.client.publish(reply.topic, JSON.stringify(reply.reply), {
-      qos: 1,
-      properties: { messageExpiryInterval: REPLY_EXPIRY_SECONDS, contentType: 'application/json', ...(reply.correlationData ? { correlationData: reply.correlationData } : {}) },
-    }, (error) => {
-      if (error) this.log(`mqtt: the reply to request ${reply.reply.requestId ?? 'without id'} on ${reply.topic} was not delivered (${error.message})`);
-    });
+    this.connection.client.publish(
+      reply.topic,
+      JSON.stringify(reply.reply),
+      {
+        qos: 1,
+        properties: {
+          messageExpiryInterval: REPLY_EXPIRY_SECONDS,
+          contentType: 'application/json',
+          ...(reply.correlationData ? { correlationData: reply.correlationData } : {}),
+        },
+      },
+      (error) => {
+        if (error)
+          this.log(
+            `mqtt: the reply to request ${reply.reply.requestId ?? 'without id'} on ${reply.topic} was not delivered (${error.message})`,
+          );
+      },
+    );
   }
 
   private publishState(): void {
@@ -366,6 +416,10 @@ export class MqttBench {
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); })])
-    .finally(() => clearTimeout(timer));
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

@@ -21,7 +21,12 @@ export class OutboxPump {
   /** Sequence numbers with mqtt.js, awaiting PUBACK: always the oldest unacknowledged ones. */
   private readonly handedOver = new Set<number>();
 
-  constructor(private readonly outbox: DurableOutbox, private readonly transport: PumpTransport, private readonly window = DEFAULT_IN_FLIGHT, private readonly log: (message: string) => void = () => undefined) {
+  constructor(
+    private readonly outbox: DurableOutbox,
+    private readonly transport: PumpTransport,
+    private readonly window = DEFAULT_IN_FLIGHT,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {
     outbox.onAppended(() => this.kick());
   }
 
@@ -35,7 +40,9 @@ export class OutboxPump {
       this.transport.publish(message.topic, message.payload, (error) => {
         if (error) {
           // Only on shutdown ("client disconnecting"): the message stays in the file for the next start.
-          this.log(`mqtt outbox: message ${message.seq} not acknowledged (${error.message}); it is sent again after a restart`);
+          this.log(
+            `mqtt outbox: message ${message.seq} not acknowledged (${error.message}); it is sent again after a restart`,
+          );
           return;
         }
         this.handedOver.delete(message.seq);

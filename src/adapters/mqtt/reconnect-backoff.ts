@@ -13,7 +13,11 @@ export interface ReconnectBackoff {
   stableAfterMs: number;
 }
 
-export const DEFAULT_RECONNECT_BACKOFF: ReconnectBackoff = { initialDelayMs: 1000, maxDelayMs: 60_000, stableAfterMs: 10_000 };
+export const DEFAULT_RECONNECT_BACKOFF: ReconnectBackoff = {
+  initialDelayMs: 1000,
+  maxDelayMs: 60_000,
+  stableAfterMs: 10_000,
+};
 
 /** The wait before reconnect attempt `attempt` (0 for the first after a loss). */
 export function reconnectDelayMs(attempt: number, backoff: ReconnectBackoff, random: () => number): number {

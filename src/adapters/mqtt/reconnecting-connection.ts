@@ -51,10 +51,14 @@ export class ReconnectingConnection {
   readonly firstAttempt: Promise<FirstAttempt>;
 
   constructor(private readonly options: ReconnectingConnectionOptions) {
-    this.firstAttempt = new Promise((resolve) => { this.settleFirst = resolve; });
+    this.firstAttempt = new Promise((resolve) => {
+      this.settleFirst = resolve;
+    });
     this.client = connect(options.url, { ...options.client, reconnectPeriod: 0 });
     this.client.on('connect', (connack) => this.onConnect(connack.sessionPresent));
-    this.client.on('error', (error) => { this.lastError = error; });
+    this.client.on('error', (error) => {
+      this.lastError = error;
+    });
     this.client.on('close', () => this.onClose());
   }
 
@@ -85,7 +89,9 @@ export class ReconnectingConnection {
     this.up = true;
     this.lastError = undefined;
     clearTimeout(this.stableTimer);
-    this.stableTimer = setTimeout(() => { this.attempt = 0; }, this.options.backoff.stableAfterMs);
+    this.stableTimer = setTimeout(() => {
+      this.attempt = 0;
+    }, this.options.backoff.stableAfterMs);
     this.settle({ kind: 'connected' });
     this.options.handlers.connected(sessionPresent);
   }
@@ -96,10 +102,13 @@ export class ReconnectingConnection {
     clearTimeout(this.stableTimer);
     const reasonCode = (this.lastError as { code?: unknown } | undefined)?.code;
     const message = this.lastError?.message ?? 'connection closed';
-    if (typeof reasonCode === 'number' && REFUSALS.has(reasonCode)) this.settle({ kind: 'refused', message, reasonCode });
+    if (typeof reasonCode === 'number' && REFUSALS.has(reasonCode))
+      this.settle({ kind: 'refused', message, reasonCode });
     else this.settle({ kind: 'unreachable', message });
     if (wasUp) {
-      this.options.log(`mqtt: lost the broker at ${this.options.url} (${message}); events are kept on disk until it is back`);
+      this.options.log(
+        `mqtt: lost the broker at ${this.options.url} (${message}); events are kept on disk until it is back`,
+      );
       this.options.handlers.disconnected();
     }
     if (!this.closing) this.scheduleReconnect(message);
@@ -109,7 +118,8 @@ export class ReconnectingConnection {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const delayMs = reconnectDelayMs(this.attempt, this.options.backoff, this.options.random);
     this.schedule.push({ attempt: this.attempt, atMs: this.options.clock.now(), delayMs });
-    if (this.attempt > 0) this.options.log(`mqtt: reconnect attempt ${this.attempt} failed (${lastProblem}); next in ${delayMs} ms`);
+    if (this.attempt > 0)
+      this.options.log(`mqtt: reconnect attempt ${this.attempt} failed (${lastProblem}); next in ${delayMs} ms`);
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;

@@ -17,5 +17,8 @@ export type ReplyDecision = { accept: true; replyLess: boolean } | { accept: fal
 export function decideReplyPolicy(hasResponseTopic: boolean, data: unknown): ReplyDecision {
   if (hasResponseTopic) return { accept: true, replyLess: false };
   if ((data as { origin?: unknown } | null)?.origin === HOME_ASSISTANT_ORIGIN) return { accept: true, replyLess: true };
-  return { accept: false, why: 'it has no MQTT 5 responseTopic, so no answer could reach the sender; send it with responseTopic and correlationData (MQTT 5)' };
+  return {
+    accept: false,
+    why: 'it has no MQTT 5 responseTopic, so no answer could reach the sender; send it with responseTopic and correlationData (MQTT 5)',
+  };
 }

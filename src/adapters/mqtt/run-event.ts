@@ -5,7 +5,16 @@ import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { SaveReason } from '../../core/findings/save-rules.js';
 
-export const RUN_EVENT_TYPES = ['step', 'call', 'outcome', 'approval', 'evidence', 'recovery', 'operator', 'finished'] as const;
+export const RUN_EVENT_TYPES = [
+  'step',
+  'call',
+  'outcome',
+  'approval',
+  'evidence',
+  'recovery',
+  'operator',
+  'finished',
+] as const;
 export type RunEventType = (typeof RUN_EVENT_TYPES)[number];
 
 export interface RunEvent {
@@ -22,7 +31,13 @@ export function runEventFromProgress(event: ProgressEvent, id: string, at: strin
 }
 
 /** Events the loop's ProgressEvent does not carry (recovery decisions, operator commands taken, the finish). */
-export function otherRunEvent(type: RunEventType, fields: Record<string, unknown>, id: string, at: string, runId: string | null): RunEvent {
+export function otherRunEvent(
+  type: RunEventType,
+  fields: Record<string, unknown>,
+  id: string,
+  at: string,
+  runId: string | null,
+): RunEvent {
   return { ...fields, id, at, runId, type };
 }
 

@@ -57,7 +57,9 @@ export function replyTopic(benchId: string, clientName: string): string {
 
 export function assertBenchId(benchId: string): void {
   if (!BENCH_ID_PATTERN.test(benchId)) {
-    throw new Error(`bench id "${benchId}" is not usable in a topic: use 1 to 32 of a-z, 0-9, '_' and '-', starting with a letter or digit`);
+    throw new Error(
+      `bench id "${benchId}" is not usable in a topic: use 1 to 32 of a-z, 0-9, '_' and '-', starting with a letter or digit`,
+    );
   }
 }
 

@@ -6,12 +6,21 @@ import { assessQuality } from '../../core/vision/quality.js';
 import type { ScreenReaderPort } from '../../core/ports/screen-reader.js';
 
 export class CameraObserver implements ObserverPort {
-  constructor(private readonly camera: CameraPort, private readonly reader: ScreenReaderPort) {}
+  constructor(
+    private readonly camera: CameraPort,
+    private readonly reader: ScreenReaderPort,
+  ) {}
 
   async observe(options: ObserveOptions = {}): Promise<Observation> {
     const frame = await this.camera.capture({ newerThan: options.newerThan, timeoutMs: options.timeoutMs });
     const reading = await this.reader.read(frame.image);
-    return { at: frame.capturedAt, screen: reading.model, quality: assessQuality(reading.stats, reading.model), content: reading.content, frame };
+    return {
+      at: frame.capturedAt,
+      screen: reading.model,
+      quality: assessQuality(reading.stats, reading.model),
+      content: reading.content,
+      frame,
+    };
   }
 
   describe(): string {

@@ -8,10 +8,17 @@ export async function decodeGray(image: Uint8Array): Promise<GrayImage> {
 }
 
 export async function encodePng(image: GrayImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } }).greyscale().png({ compressionLevel: 1 }).toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .greyscale()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 export async function gaussianBlur(image: GrayImage, sigma: number): Promise<GrayImage> {
-  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } }).blur(sigma).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .blur(sigma)
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: image.width, height: image.height };
 }

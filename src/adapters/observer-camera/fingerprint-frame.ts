@@ -14,17 +14,33 @@ const SCALE = 0.5;
 
 export async function decodeRaw(image: Uint8Array): Promise<PackedImage> {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: info.channels };
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: info.channels,
+  };
 }
 
 /** The screen warped upright into gray at `width` pixels wide (device aspect ratio kept). */
 export function rectifyGray(camera: PackedImage, calibration: ScreenCalibration, width: number): GrayImage {
   const height = Math.round((width * calibration.deviceSize.height) / calibration.deviceSize.width);
-  const outToCamera = homographyFromPoints([{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }], calibration.screenCorners);
+  const outToCamera = homographyFromPoints(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    calibration.screenCorners,
+  );
   return warpGray(camera, width, height, outToCamera);
 }
 
-export async function fingerprintCameraFrame(image: Uint8Array, calibration: ScreenCalibration): Promise<{ print: ContentFingerprint; camera: PackedImage }> {
+export async function fingerprintCameraFrame(
+  image: Uint8Array,
+  calibration: ScreenCalibration,
+): Promise<{ print: ContentFingerprint; camera: PackedImage }> {
   const camera = await decodeRaw(image);
   const width = Math.max(90, Math.round(screenSizeInCamera(calibration.screenCorners).width * SCALE));
   return { print: fingerprintContent(rectifyGray(camera, calibration, width), calibration.deviceSize), camera };
@@ -34,6 +50,14 @@ export async function fingerprintCameraFrame(image: Uint8Array, calibration: Scr
 export async function fingerprintScreenshot(image: Uint8Array): Promise<ContentFingerprint> {
   const raw = await decodeRaw(image);
   const size = { width: raw.width, height: raw.height };
-  const corners = [{ x: 0, y: 0 }, { x: raw.width, y: 0 }, { x: raw.width, y: raw.height }, { x: 0, y: raw.height }];
-  return fingerprintContent(rectifyGray(raw, { deviceSize: size, screenCorners: corners }, Math.max(90, Math.round(raw.width / 4))), size);
+  const corners = [
+    { x: 0, y: 0 },
+    { x: raw.width, y: 0 },
+    { x: raw.width, y: raw.height },
+    { x: 0, y: raw.height },
+  ];
+  return fingerprintContent(
+    rectifyGray(raw, { deviceSize: size, screenCorners: corners }, Math.max(90, Math.round(raw.width / 4))),
+    size,
+  );
 }

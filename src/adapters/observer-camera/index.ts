@@ -27,7 +27,10 @@ export interface OcrSettings {
 
 /** The OCR engine: a pool of tesseract.js workers, offline, with the chosen English model. */
 export function startOcr(settings: OcrSettings): Promise<TesseractPool> {
-  return TesseractPool.start(settings.workers, { warmUp: settings.warmUp ?? true, model: settings.model ?? DEFAULT_OCR_MODEL });
+  return TesseractPool.start(settings.workers, {
+    warmUp: settings.warmUp ?? true,
+    model: settings.model ?? DEFAULT_OCR_MODEL,
+  });
 }
 
 /** Reads pictures into screen models, reading again only what changed (screen-reader.ts). */
@@ -39,6 +42,18 @@ export function screenReader(ocr: OcrEngine, input: ScreenInput, options: Screen
  * The real observer: the camera's frames read through a screen reader, with a verdict on each.
  * `everyFrame`: read every frame whole, never reuse or carry over a reading.
  */
-export function cameraObserver(camera: CameraPort, ocr: OcrEngine, calibration: ScreenCalibration, options: { everyFrame?: boolean } = {}): ObserverPort {
-  return new CameraObserver(camera, new ScreenReader(ocr, { kind: 'camera', calibration }, options.everyFrame ? { noiseFloor: -1, fullReadAbove: -1 } : {}));
+export function cameraObserver(
+  camera: CameraPort,
+  ocr: OcrEngine,
+  calibration: ScreenCalibration,
+  options: { everyFrame?: boolean } = {},
+): ObserverPort {
+  return new CameraObserver(
+    camera,
+    new ScreenReader(
+      ocr,
+      { kind: 'camera', calibration },
+      options.everyFrame ? { noiseFloor: -1, fullReadAbove: -1 } : {},
+    ),
+  );
 }

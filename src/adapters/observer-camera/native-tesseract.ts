@@ -9,7 +9,9 @@ import type { OcrEngine, RawLine, Rectangle } from '../../core/ports/ocr.js';
 
 export function nativeTesseractVersion(): string | undefined {
   try {
-    return execFileSync('tesseract', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0];
+    return execFileSync('tesseract', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).split(
+      '\n',
+    )[0];
   } catch {
     return undefined;
   }
@@ -24,8 +26,12 @@ export class NativeTesseract implements OcrEngine {
     const file = join(this.dir, `${this.count++}.png`);
     writeFileSync(file, png);
     const tsv = await new Promise<string>((resolve, reject) => {
-      execFile('tesseract', [file, 'stdout', '-l', 'eng', '--psm', '11', '--dpi', '150', 'tsv'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 1 << 24 },
-        (error, stdout) => (error ? reject(error) : resolve(stdout)));
+      execFile(
+        'tesseract',
+        [file, 'stdout', '-l', 'eng', '--psm', '11', '--dpi', '150', 'tsv'],
+        { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 1 << 24 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
     });
     return parseTsv(tsv);
   }
@@ -44,11 +50,16 @@ export function parseTsv(tsv: string): RawLine[] {
     const word = { text: f[11]!, confidence: conf!, x0: left!, y0: top!, x1: left! + width!, y1: top! + height! };
     const key = `${f[2]}.${f[3]}.${f[4]}`;
     const line = lines.get(key);
-    if (!line) { lines.set(key, { ...word, words: [word] }); continue; }
+    if (!line) {
+      lines.set(key, { ...word, words: [word] });
+      continue;
+    }
     line.words.push(word);
     line.text = line.words.map((w) => w.text).join(' ');
-    line.x0 = Math.min(line.x0, word.x0); line.y0 = Math.min(line.y0, word.y0);
-    line.x1 = Math.max(line.x1, word.x1); line.y1 = Math.max(line.y1, word.y1);
+    line.x0 = Math.min(line.x0, word.x0);
+    line.y0 = Math.min(line.y0, word.y0);
+    line.x1 = Math.max(line.x1, word.x1);
+    line.y1 = Math.max(line.y1, word.y1);
   }
   return [...lines.values()];
 }

@@ -41,13 +41,32 @@ export function debianFastModelDir(dirs: readonly string[] = DEBIAN_TESSDATA_DIR
 
 export const DEFAULT_OCR_MODEL: OcrModelChoice = 'best_int';
 
-export function resolveModel(choice: OcrModelChoice = DEFAULT_OCR_MODEL, dirs: readonly string[] = DEBIAN_TESSDATA_DIRS): ResolvedModel {
+export function resolveModel(
+  choice: OcrModelChoice = DEFAULT_OCR_MODEL,
+  dirs: readonly string[] = DEBIAN_TESSDATA_DIRS,
+): ResolvedModel {
   const fast = debianFastModelDir(dirs);
   const bestInt: ResolvedModel = { model: 'best_int', dir: englishModelDir(), gzip: true, reason: '' };
-  if (choice === 'best_int') return { ...bestInt, reason: `best_int, the default; ${OCR_MODEL_VARIABLE}=auto or fast reads with Debian's fast model` };
-  if (fast) return { model: 'fast', dir: fast, gzip: false, reason: choice === 'fast' ? 'fast asked for' : 'auto: the Debian fast model is installed' };
-  if (choice === 'fast') throw new Error(`ocr model "fast" needs Debian's eng.traineddata in ${dirs.join(' or ')}: apt-get install tesseract-ocr-eng, or set the model to auto or best_int`);
-  return { ...bestInt, reason: `auto: no Debian fast model in ${dirs.join(' or ')} (apt-get install tesseract-ocr-eng), the npm best_int instead` };
+  if (choice === 'best_int')
+    return {
+      ...bestInt,
+      reason: `best_int, the default; ${OCR_MODEL_VARIABLE}=auto or fast reads with Debian's fast model`,
+    };
+  if (fast)
+    return {
+      model: 'fast',
+      dir: fast,
+      gzip: false,
+      reason: choice === 'fast' ? 'fast asked for' : 'auto: the Debian fast model is installed',
+    };
+  if (choice === 'fast')
+    throw new Error(
+      `ocr model "fast" needs Debian's eng.traineddata in ${dirs.join(' or ')}: apt-get install tesseract-ocr-eng, or set the model to auto or best_int`,
+    );
+  return {
+    ...bestInt,
+    reason: `auto: no Debian fast model in ${dirs.join(' or ')} (apt-get install tesseract-ocr-eng), the npm best_int instead`,
+  };
 }
 
 /** The choice from BENCHHAND_OCR_MODEL, checked (unset: the default). */

@@ -13,26 +13,46 @@ import { gaussianBlur } from './decode.js';
 import { blurSigma, borderMargin, type Prepared } from './preprocess.js';
 
 /** `bands`: rows of the prepared picture (not device pixels), sorted, not overlapping. */
-export async function prepareCameraBands(camera: PackedImage, calibration: ScreenCalibration, previous: Prepared, bands: { y0: number; y1: number }[]): Promise<Prepared> {
+export async function prepareCameraBands(
+  camera: PackedImage,
+  calibration: ScreenCalibration,
+  previous: Prepared,
+  bands: { y0: number; y1: number }[],
+): Promise<Prepared> {
   const started = performance.now();
   const { width, height } = previous.rectified;
-  const outToCamera = homographyFromPoints([{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }], calibration.screenCorners);
-  const rectified = copy(previous.rectified), image = copy(previous.image);
-  const sigma = blurSigma(width), margin = Math.ceil(3 * sigma);
+  const outToCamera = homographyFromPoints(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    calibration.screenCorners,
+  );
+  const rectified = copy(previous.rectified),
+    image = copy(previous.image);
+  const sigma = blurSigma(width),
+    margin = Math.ceil(3 * sigma);
   let warpMs = 0;
   for (const band of bands) {
-    const y0 = Math.max(0, band.y0 - margin), y1 = Math.min(height, band.y1 + margin);
+    const y0 = Math.max(0, band.y0 - margin),
+      y1 = Math.min(height, band.y1 + margin);
     const warpStarted = performance.now();
     const strip = warpGray(camera, width, y1 - y0, rowsFrom(outToCamera, y0));
     warpMs += performance.now() - warpStarted;
     const upright = previous.inverted ? invert(strip) : strip;
     const contrasted = flatField(upright, await gaussianBlur(upright, sigma));
-    const from = band.y0 - y0, rows = band.y1 - band.y0;
+    const from = band.y0 - y0,
+      rows = band.y1 - band.y0;
     rectified.data.set(strip.data.subarray(from * width, (from + rows) * width), band.y0 * width);
     image.data.set(contrasted.data.subarray(from * width, (from + rows) * width), band.y0 * width);
   }
   return {
-    image: clearBorder(image, borderMargin(width)), rectified, inverted: previous.inverted, toDevice: previous.toDevice,
+    image: clearBorder(image, borderMargin(width)),
+    rectified,
+    inverted: previous.inverted,
+    toDevice: previous.toDevice,
     timings: { decodeMs: 0, warpMs, contrastMs: performance.now() - started - warpMs },
   };
 }

@@ -28,16 +28,22 @@ export interface Prepared {
 }
 
 /** `decoded`: the same picture already decoded (the fingerprint step does that first), to skip a second decode. */
-export async function prepareCameraFrame(image: Uint8Array, calibration: ScreenCalibration, options: PreprocessOptions = {}, decoded_?: PackedImage): Promise<Prepared> {
+export async function prepareCameraFrame(
+  image: Uint8Array,
+  calibration: ScreenCalibration,
+  options: PreprocessOptions = {},
+  decoded_?: PackedImage,
+): Promise<Prepared> {
   const started = performance.now();
-  const camera = decoded_ ?? await decodeRaw(image);
+  const camera = decoded_ ?? (await decodeRaw(image));
   const decoded = performance.now();
   const size = outputSize(calibration.deviceSize, options.width ?? screenSizeInCamera(calibration.screenCorners).width);
   const rectified = rectifyGray(camera, calibration, size.width);
   const warped = performance.now();
   const result = await contrastSteps(rectified, options.flatField ?? true);
   return {
-    ...result, rectified,
+    ...result,
+    rectified,
     toDevice: { x: calibration.deviceSize.width / size.width, y: calibration.deviceSize.height / size.height },
     timings: { decodeMs: decoded - started, warpMs: warped - decoded, contrastMs: performance.now() - warped },
   };
@@ -49,12 +55,18 @@ export async function prepareScreenshot(image: Uint8Array, options: PreprocessOp
   const { default: sharp } = await import('sharp');
   const meta = await sharp(image).metadata();
   const size = outputSize({ width: meta.width!, height: meta.height! }, options.width ?? meta.width!);
-  const { data } = await sharp(image).removeAlpha().greyscale().resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .removeAlpha()
+    .greyscale()
+    .resize(size.width, size.height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const rectified: GrayImage = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), ...size };
   const decoded = performance.now();
   const result = await contrastSteps(rectified, options.flatField ?? false);
   return {
-    ...result, rectified,
+    ...result,
+    rectified,
     toDevice: { x: meta.width! / size.width, y: meta.height! / size.height },
     timings: { decodeMs: decoded - started, warpMs: 0, contrastMs: performance.now() - decoded },
   };
@@ -70,7 +82,10 @@ export const blurSigma = (width: number) => Math.max(8, width / 45);
 /** The bezel's bleed at the picture's edges, whitened. */
 export const borderMargin = (width: number) => Math.ceil(width / 150);
 
-async function contrastSteps(rectified: GrayImage, useFlatField: boolean): Promise<{ image: GrayImage; inverted: boolean }> {
+async function contrastSteps(
+  rectified: GrayImage,
+  useFlatField: boolean,
+): Promise<{ image: GrayImage; inverted: boolean }> {
   const inverted = isDarkScreen(rectified);
   const upright = inverted ? invert(rectified) : rectified;
   const margin = borderMargin(upright.width);

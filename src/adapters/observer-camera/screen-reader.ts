@@ -49,7 +49,11 @@ export class ScreenReader implements ScreenReaderPort {
   private bandReadsInARow = 0;
   private readonly cache = new Map<string, ScreenReading>();
 
-  constructor(private readonly engine: OcrEngine, private readonly input: Input, private readonly options: ScreenReaderOptions = {}) {}
+  constructor(
+    private readonly engine: OcrEngine,
+    private readonly input: Input,
+    private readonly options: ScreenReaderOptions = {},
+  ) {}
 
   async read(image: Uint8Array): Promise<ScreenReading> {
     const hash = createHash('sha256').update(image).digest('hex');
@@ -59,15 +63,30 @@ export class ScreenReader implements ScreenReaderPort {
     const { content, camera } = await this.fingerprint(image);
     const fingerprinted = performance.now();
     const floor = this.options.noiseFloor ?? DEFAULT_NOISE_FLOOR;
-    const change = this.last ? compareContent(this.last.reading.content, content, floor >= 0 ? floor : DEFAULT_NOISE_FLOOR) : undefined;
+    const change = this.last
+      ? compareContent(this.last.reading.content, content, floor >= 0 ? floor : DEFAULT_NOISE_FLOOR)
+      : undefined;
     if (this.last && floor >= 0 && !change!.changed) {
-      return { ...this.last.reading, content, source: 'unchanged', bands: [], fullBecause: undefined, timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: fingerprinted - started } };
+      return {
+        ...this.last.reading,
+        content,
+        source: 'unchanged',
+        bands: [],
+        fullBecause: undefined,
+        timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: fingerprinted - started },
+      };
     }
     const deviceSize = this.input.kind === 'camera' ? this.input.calibration.deviceSize : undefined;
     const fullReadAbove = this.options.fullReadAbove ?? 0.35;
-    const plan = fullReadAbove < 0 ? { kind: 'full' as const, reason: 'whole reads asked for' }
-      : this.input.kind !== 'camera' || !change ? { kind: 'full' as const, reason: change ? 'a screenshot' : 'no earlier reading' }
-        : planRead({ change, previous: this.last?.lines, deviceSize: deviceSize!, bandReadsInARow: this.bandReadsInARow }, { fullReadAbove, fullReadEvery: this.options.fullReadEvery });
+    const plan =
+      fullReadAbove < 0
+        ? { kind: 'full' as const, reason: 'whole reads asked for' }
+        : this.input.kind !== 'camera' || !change
+          ? { kind: 'full' as const, reason: change ? 'a screenshot' : 'no earlier reading' }
+          : planRead(
+              { change, previous: this.last?.lines, deviceSize: deviceSize!, bandReadsInARow: this.bandReadsInARow },
+              { fullReadAbove, fullReadEvery: this.options.fullReadEvery },
+            );
     let read: { prepared: Prepared; lines: OcrLine[]; bands: Band[] } | undefined;
     let fullBecause = plan.kind === 'full' ? plan.reason : undefined;
     if (plan.kind === 'bands' && camera && this.last) {
@@ -75,18 +94,31 @@ export class ScreenReader implements ScreenReaderPort {
       if (!read) fullBecause = 'a band read fewer lines than it replaces';
     }
     if (!read) {
-      const prepared = this.input.kind === 'camera'
-        ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
-        : await prepareScreenshot(image, this.options);
-      read = { prepared, lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice), bands: [{ y0: 0, y1: this.deviceSize(prepared).height }] };
+      const prepared =
+        this.input.kind === 'camera'
+          ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
+          : await prepareScreenshot(image, this.options);
+      read = {
+        prepared,
+        lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice),
+        bands: [{ y0: 0, y1: this.deviceSize(prepared).height }],
+      };
     }
     this.bandReadsInARow = fullBecause === undefined ? this.bandReadsInARow + 1 : 0;
     const { prepared, lines, bands } = read;
     const doneAt = performance.now();
     const reading: ScreenReading = {
-      model: screenModel(this.deviceSize(prepared), lines, detectLayout(prepared.rectified, this.deviceSize(prepared))), stats: frameStats(prepared.rectified),
-      source: fullBecause === undefined ? 'bands' : 'full', bands, content, ...(fullBecause !== undefined ? { fullBecause } : {}),
-      timings: { prepareMs: sum(prepared.timings), ocrMs: doneAt - fingerprinted - sum(prepared.timings), fingerprintMs: fingerprinted - started },
+      model: screenModel(this.deviceSize(prepared), lines, detectLayout(prepared.rectified, this.deviceSize(prepared))),
+      stats: frameStats(prepared.rectified),
+      source: fullBecause === undefined ? 'bands' : 'full',
+      bands,
+      content,
+      ...(fullBecause !== undefined ? { fullBecause } : {}),
+      timings: {
+        prepareMs: sum(prepared.timings),
+        ocrMs: doneAt - fingerprinted - sum(prepared.timings),
+        fingerprintMs: fingerprinted - started,
+      },
     };
     this.last = { prepared, lines, reading };
     this.remember(hash, reading);
@@ -111,17 +143,30 @@ export class ScreenReader implements ScreenReaderPort {
    * as nothing alone where the whole page read it): correctness first, the caller reads it whole.
    * Bands are read side by side when the engine has more than one worker.
    */
-  private async readBands(camera: PackedImage, last: NonNullable<ScreenReader['last']>, bands: DeviceBand[], kept: OcrLine[]) {
+  private async readBands(
+    camera: PackedImage,
+    last: NonNullable<ScreenReader['last']>,
+    bands: DeviceBand[],
+    kept: OcrLine[],
+  ) {
     if (this.input.kind !== 'camera') return undefined;
-    const scale = last.prepared.toDevice.y, height = last.prepared.image.height;
-    const rows = bands.map((band) => ({ y0: Math.max(0, Math.floor(band.y0 / scale)), y1: Math.min(height, Math.ceil(band.y1 / scale)) }));
+    const scale = last.prepared.toDevice.y,
+      height = last.prepared.image.height;
+    const rows = bands.map((band) => ({
+      y0: Math.max(0, Math.floor(band.y0 / scale)),
+      y1: Math.min(height, Math.ceil(band.y1 / scale)),
+    }));
     const prepared = await prepareCameraBands(camera, this.input.calibration, last.prepared, rows);
     // Each band is cut out and read on its own (tesseract's rectangle option read bands badly: measured).
-    const bandLines = await Promise.all(rows.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))));
+    const bandLines = await Promise.all(
+      rows.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))),
+    );
     const read: OcrLine[] = [];
     for (const [index, band] of bands.entries()) {
       const lines = toDeviceLines(shiftLines(bandLines[index]!, rows[index]!.y0 - STRIP_PAD), prepared.toDevice);
-      const replaced = last.lines.filter((line) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0).length;
+      const replaced = last.lines.filter(
+        (line) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0,
+      ).length;
       if (lines.length < replaced) return undefined;
       read.push(...lines);
     }
@@ -137,7 +182,10 @@ export class ScreenReader implements ScreenReaderPort {
   private deviceSize(prepared: Prepared) {
     return this.input.kind === 'camera'
       ? this.input.calibration.deviceSize
-      : { width: Math.round(prepared.image.width * prepared.toDevice.x), height: Math.round(prepared.image.height * prepared.toDevice.y) };
+      : {
+          width: Math.round(prepared.image.width * prepared.toDevice.x),
+          height: Math.round(prepared.image.height * prepared.toDevice.y),
+        };
   }
 
   private remember(hash: string, reading: ScreenReading): void {
@@ -153,7 +201,9 @@ function plainOf(prepared: Prepared) {
 
 function shiftLines(lines: RawLine[], dy: number): RawLine[] {
   return lines.map((line) => ({
-    ...line, y0: line.y0 + dy, y1: line.y1 + dy,
+    ...line,
+    y0: line.y0 + dy,
+    y1: line.y1 + dy,
     words: line.words.map((word) => ({ ...word, y0: word.y0 + dy, y1: word.y1 + dy })),
   }));
 }

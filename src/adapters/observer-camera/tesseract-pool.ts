@@ -2,7 +2,15 @@
 // jobs go to the first idle worker. Returns lines and words in the pixels of the image read.
 import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
-import { DEFAULT_OCR_MODEL, OEM_LSTM_ONLY, offlineWorkerOptions, PSM_SPARSE_TEXT, resolveModel, type OcrModelChoice, type ResolvedModel } from './offline-options.js';
+import {
+  DEFAULT_OCR_MODEL,
+  OEM_LSTM_ONLY,
+  offlineWorkerOptions,
+  PSM_SPARSE_TEXT,
+  resolveModel,
+  type OcrModelChoice,
+  type ResolvedModel,
+} from './offline-options.js';
 
 import type { OcrEngine, RawLine, Rectangle } from '../../core/ports/ocr.js';
 
@@ -10,7 +18,10 @@ export class TesseractPool implements OcrEngine {
   private readonly idle: Tesseract.Worker[] = [];
   private readonly waiting: ((worker: Tesseract.Worker) => void)[] = [];
 
-  private constructor(private readonly workers: Tesseract.Worker[], readonly model: ResolvedModel) {
+  private constructor(
+    private readonly workers: Tesseract.Worker[],
+    readonly model: ResolvedModel,
+  ) {
     this.idle.push(...workers);
   }
 
@@ -18,9 +29,14 @@ export class TesseractPool implements OcrEngine {
    * Starts `size` workers (default 1) and reads a warm-up line on each, so the first real frame is
    * not the slow one. `model`: which English model (offline-options.ts; default best_int); `psm`: page segmentation mode (default 11).
    */
-  static async start(size = 1, options: { warmUp?: boolean; model?: OcrModelChoice; psm?: string } = {}): Promise<TesseractPool> {
+  static async start(
+    size = 1,
+    options: { warmUp?: boolean; model?: OcrModelChoice; psm?: string } = {},
+  ): Promise<TesseractPool> {
     const model = resolveModel(options.model ?? DEFAULT_OCR_MODEL);
-    const workers = await Promise.all(Array.from({ length: size }, () => startWorker(model, options.psm ?? PSM_SPARSE_TEXT)));
+    const workers = await Promise.all(
+      Array.from({ length: size }, () => startWorker(model, options.psm ?? PSM_SPARSE_TEXT)),
+    );
     const pool = new TesseractPool(workers, model);
     if (options.warmUp === false) return pool;
     const warmUp = await warmUpImage();
@@ -35,7 +51,11 @@ export class TesseractPool implements OcrEngine {
   async recognize(png: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]> {
     const worker = await this.acquire();
     try {
-      const result = await worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), rectangle ? { rectangle } : {}, { blocks: true, text: false });
+      const result = await worker.recognize(
+        Buffer.from(png.buffer, png.byteOffset, png.byteLength),
+        rectangle ? { rectangle } : {},
+        { blocks: true, text: false },
+      );
       return linesOf(result.data);
     } finally {
       this.release(worker);
@@ -53,7 +73,8 @@ export class TesseractPool implements OcrEngine {
 
   private release(worker: Tesseract.Worker): void {
     const next = this.waiting.shift();
-    if (next) next(worker); else this.idle.push(worker);
+    if (next) next(worker);
+    else this.idle.push(worker);
   }
 }
 
@@ -65,7 +86,8 @@ async function startWorker(model: ResolvedModel, psm: string): Promise<Tesseract
 }
 
 async function warmUpImage(): Promise<Buffer> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="60"><rect width="360" height="60" fill="white"/><text x="10" y="40" font-family="DejaVu Sans" font-size="28">Warm up 0123</text></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="60"><rect width="360" height="60" fill="white"/><text x="10" y="40" font-family="DejaVu Sans" font-size="28">Warm up 0123</text></svg>';
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -74,8 +96,11 @@ function linesOf(page: Tesseract.Page): RawLine[] {
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
-        const words = line.words.filter((w) => w.text.trim()).map((w) => ({ text: w.text, confidence: w.confidence, ...w.bbox }));
-        if (words.length) lines.push({ text: words.map((w) => w.text).join(' '), confidence: line.confidence, ...line.bbox, words });
+        const words = line.words
+          .filter((w) => w.text.trim())
+          .map((w) => ({ text: w.text, confidence: w.confidence, ...w.bbox }));
+        if (words.length)
+          lines.push({ text: words.map((w) => w.text).join(' '), confidence: line.confidence, ...line.bbox, words });
       }
     }
   }

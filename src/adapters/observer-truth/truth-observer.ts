@@ -19,21 +19,39 @@ export interface TruthSource {
 
 export class TruthObserver implements ObserverPort {
   looks = 0;
-  constructor(private readonly source: TruthSource, private readonly clock: Clock, private readonly beforeLook?: () => void) {}
+  constructor(
+    private readonly source: TruthSource,
+    private readonly clock: Clock,
+    private readonly beforeLook?: () => void,
+  ) {}
 
   async observe(options: ObserveOptions = {}): Promise<Observation> {
-    if (options.newerThan !== undefined && options.newerThan > this.clock.now()) await this.clock.sleep(options.newerThan - this.clock.now());
+    if (options.newerThan !== undefined && options.newerThan > this.clock.now())
+      await this.clock.sleep(options.newerThan - this.clock.now());
     this.beforeLook?.();
     this.looks++;
     const truth = this.source.groundTruth();
     const size = { width: this.source.width, height: this.source.height };
-    const lines: OcrLine[] = truth.texts.map(({ text, box }) => ({ text, box, confidence: 1, words: splitWords(text, box) }));
+    const lines: OcrLine[] = truth.texts.map(({ text, box }) => ({
+      text,
+      box,
+      confidence: 1,
+      words: splitWords(text, box),
+    }));
     const marks = truth.marks ?? [];
     const content = truthFingerprint(size, [
       ...truth.texts,
-      ...marks.map((mark) => ({ box: mark.box, state: `${mark.kind}:${mark.checked ? 'on' : ''}:${mark.focused ? 'focused' : ''}` })),
+      ...marks.map((mark) => ({
+        box: mark.box,
+        state: `${mark.kind}:${mark.checked ? 'on' : ''}:${mark.focused ? 'focused' : ''}`,
+      })),
     ]);
-    return { at: this.clock.now(), screen: screenModel(size, lines, hintsFromMarks(marks)), quality: { ok: true }, content };
+    return {
+      at: this.clock.now(),
+      screen: screenModel(size, lines, hintsFromMarks(marks)),
+      quality: { ok: true },
+      content,
+    };
   }
 
   describe(): string {
@@ -54,7 +72,12 @@ export function hintsFromMarks(marks: TruthMark[]): LayoutHints {
       ...(mark.kind === 'toggle' ? { checked: mark.checked === true } : {}),
       ...(mark.kind === 'field' ? { focused: mark.focused === true, ...(mark.secret ? { secret: true } : {}) } : {}),
     };
-    hints.shapes.push({ kind: mark.kind, box: mark.box, ...(Object.keys(state).length ? { state } : {}), ...(mark.kind === 'field' && mark.label ? { label: mark.label } : {}) });
+    hints.shapes.push({
+      kind: mark.kind,
+      box: mark.box,
+      ...(Object.keys(state).length ? { state } : {}),
+      ...(mark.kind === 'field' && mark.label ? { label: mark.label } : {}),
+    });
   }
   return hints;
 }
@@ -67,6 +90,15 @@ function splitWords(text: string, box: OcrLine['box']): OcrLine['words'] {
   return words.map((word) => {
     const start = text.indexOf(word, offset);
     offset = start + word.length;
-    return { text: word, confidence: 1, box: { x: box.x + (box.width * start) / total, y: box.y, width: (box.width * word.length) / total, height: box.height } };
+    return {
+      text: word,
+      confidence: 1,
+      box: {
+        x: box.x + (box.width * start) / total,
+        y: box.y,
+        width: (box.width * word.length) / total,
+        height: box.height,
+      },
+    };
   });
 }

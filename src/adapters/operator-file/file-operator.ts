@@ -10,7 +10,14 @@ export const OPERATOR_FILE = 'operator.jsonl';
 
 const commandSchema = z.union([
   z.object({ id: z.string().min(1), kind: z.enum(['pause', 'resume', 'stop']), by: z.string().min(1) }).strict(),
-  z.object({ id: z.string().min(1), kind: z.literal('redirect'), by: z.string().min(1), instructions: z.string().min(3).max(2000) }).strict(),
+  z
+    .object({
+      id: z.string().min(1),
+      kind: z.literal('redirect'),
+      by: z.string().min(1),
+      instructions: z.string().min(3).max(2000),
+    })
+    .strict(),
 ]);
 
 export class FileOperator implements OperatorPort {

@@ -19,7 +19,11 @@ export async function fsyncDirectory(directory: string): Promise<void> {
   }
 }
 
-export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   const handle = await open(temp, 'w', 0o644);
   try {

@@ -28,8 +28,20 @@ export async function readBoundedText(path: string, options: BoundedReadOptions)
   }
   try {
     const info = await handle.stat();
-    if (info.isDirectory()) return { ok: false, path, problem: 'not_a_file', message: `${path} is a directory, not ${options.what}: move it aside (mv ${path} ${path}.moved). ${options.fix}` };
-    if (!info.isFile()) return { ok: false, path, problem: 'not_a_file', message: `${path} is a device, socket or FIFO, not ${options.what}: it is not read. Remove it. ${options.fix}` };
+    if (info.isDirectory())
+      return {
+        ok: false,
+        path,
+        problem: 'not_a_file',
+        message: `${path} is a directory, not ${options.what}: move it aside (mv ${path} ${path}.moved). ${options.fix}`,
+      };
+    if (!info.isFile())
+      return {
+        ok: false,
+        path,
+        problem: 'not_a_file',
+        message: `${path} is a device, socket or FIFO, not ${options.what}: it is not read. Remove it. ${options.fix}`,
+      };
     if (info.size > options.maxBytes) return tooLarge(path, info.size, options);
     const buffer = Buffer.alloc(Math.min(info.size, options.maxBytes) + 1);
     let filled = 0;
@@ -43,7 +55,12 @@ export async function readBoundedText(path: string, options: BoundedReadOptions)
     return { ok: true, path, text: buffer.subarray(0, filled).toString('utf8') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'an I/O error';
-    return { ok: false, path, problem: 'unreadable', message: `${path} could not be read (${code}): check the disk (dmesg) and the file. ${options.fix}` };
+    return {
+      ok: false,
+      path,
+      problem: 'unreadable',
+      message: `${path} could not be read (${code}): check the disk (dmesg) and the file. ${options.fix}`,
+    };
   } finally {
     await handle.close();
   }
@@ -54,17 +71,42 @@ function openProblem(path: string, code: string | undefined, options: BoundedRea
     case 'ENOENT':
       return { ok: false, path, problem: 'missing', message: `${path} does not exist` };
     case 'ELOOP':
-      return { ok: false, path, problem: 'symlink', message: `${path} is a symbolic link, not the regular file benchhand writes there: it is not followed or read (it could lead anywhere). Remove the link (rm ${path}). ${options.fix}` };
+      return {
+        ok: false,
+        path,
+        problem: 'symlink',
+        message: `${path} is a symbolic link, not the regular file benchhand writes there: it is not followed or read (it could lead anywhere). Remove the link (rm ${path}). ${options.fix}`,
+      };
     case 'EACCES':
     case 'EPERM':
-      return { ok: false, path, problem: 'unreadable', message: `${path} cannot be read (permission denied): give the user running benchhand read access (see ls -l ${path}), then try again.` };
+      return {
+        ok: false,
+        path,
+        problem: 'unreadable',
+        message: `${path} cannot be read (permission denied): give the user running benchhand read access (see ls -l ${path}), then try again.`,
+      };
     case 'ENOTDIR':
-      return { ok: false, path, problem: 'not_a_file', message: `${path} cannot be opened: a part of the state directory's path is not a directory. Check the --state-dir given.` };
+      return {
+        ok: false,
+        path,
+        problem: 'not_a_file',
+        message: `${path} cannot be opened: a part of the state directory's path is not a directory. Check the --state-dir given.`,
+      };
     default:
-      return { ok: false, path, problem: 'unreadable', message: `${path} could not be opened (${code ?? 'unknown error'}): check the disk and the file. ${options.fix}` };
+      return {
+        ok: false,
+        path,
+        problem: 'unreadable',
+        message: `${path} could not be opened (${code ?? 'unknown error'}): check the disk and the file. ${options.fix}`,
+      };
   }
 }
 
 function tooLarge(path: string, bytes: number, options: BoundedReadOptions): StoredText {
-  return { ok: false, path, problem: 'too_large', message: `${path} is ${shownSize(bytes)}, more than ${options.what} can be (${shownSize(options.maxBytes)}): it is not read. ${options.fix}` };
+  return {
+    ok: false,
+    path,
+    problem: 'too_large',
+    message: `${path} is ${shownSize(bytes)}, more than ${options.what} can be (${shownSize(options.maxBytes)}): it is not read. ${options.fix}`,
+  };
 }

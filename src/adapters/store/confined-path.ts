@@ -18,7 +18,10 @@ export async function confinedPath(root: string, ...parts: string[]): Promise<st
   for (;;) {
     try {
       const real = await realpath(existing);
-      if (outside(real)) throw new ConfinementError(`${parts.join('/')} leads outside the state directory ${realRoot} (through a symlink)`);
+      if (outside(real))
+        throw new ConfinementError(
+          `${parts.join('/')} leads outside the state directory ${realRoot} (through a symlink)`,
+        );
       return wanted;
     } catch (error) {
       if (error instanceof ConfinementError) throw error;

@@ -70,7 +70,10 @@ export class FileRunStore implements RunStore {
 
   async listNotes(): Promise<string[]> {
     const dir = await confinedPath(this.stateDir, NOTES_DIR);
-    return (await readdir(dir)).filter((f) => f.endsWith('.txt')).map((f) => f.slice(0, -4)).sort();
+    return (await readdir(dir))
+      .filter((f) => f.endsWith('.txt'))
+      .map((f) => f.slice(0, -4))
+      .sort();
   }
 
   /** One file in notes/: the name is checked first (confinedPath alone would let "../x" write beside result.json). */

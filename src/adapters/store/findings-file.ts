@@ -12,7 +12,10 @@ export const findingsPath = (directory: string): string => join(directory, FINDI
 export const previousFindingsPath = (directory: string): string => join(directory, PREVIOUS_FINDINGS_FILE);
 
 export class FindingsFileError extends Error {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'FindingsFileError';
   }
@@ -22,7 +25,10 @@ export class FindingsFileError extends Error {
 export async function parseFindingsText(text: string, path: string, previousPath: string): Promise<FindingsFile> {
   const checked = checkFindingsText(text);
   if ('data' in checked) return checked.data;
-  throw new FindingsFileError(path, `${path} cannot be used: ${checked.problem}. Nothing was changed, so no finding is lost. ${await advice(path, previousPath)}`);
+  throw new FindingsFileError(
+    path,
+    `${path} cannot be used: ${checked.problem}. Nothing was changed, so no finding is lost. ${await advice(path, previousPath)}`,
+  );
 }
 
 function checkFindingsText(text: string): { data: FindingsFile } | { problem: string } {

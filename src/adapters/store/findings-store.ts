@@ -25,7 +25,11 @@ export interface FindingsStoreOptions {
 export class FindingsStore {
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(readonly directory: string, private readonly db: Low<FindingsFile>, private readonly now: () => string) {}
+  private constructor(
+    readonly directory: string,
+    private readonly db: Low<FindingsFile>,
+    private readonly now: () => string,
+  ) {}
 
   get path(): string {
     return findingsPath(this.directory);
@@ -35,8 +39,15 @@ export class FindingsStore {
   static async open(directory: string, options: FindingsStoreOptions = {}): Promise<FindingsStore> {
     const path = findingsPath(directory);
     const previous = previousFindingsPath(directory);
-    const adapter = new FsyncJsonAdapter<FindingsFile>(path, { parse: (text) => parseFindingsText(text, path, previous), previousCopyPath: previous });
-    const store = new FindingsStore(directory, new Low(adapter, emptyFindingsFile()), options.now ?? (() => new Date().toISOString()));
+    const adapter = new FsyncJsonAdapter<FindingsFile>(path, {
+      parse: (text) => parseFindingsText(text, path, previous),
+      previousCopyPath: previous,
+    });
+    const store = new FindingsStore(
+      directory,
+      new Low(adapter, emptyFindingsFile()),
+      options.now ?? (() => new Date().toISOString()),
+    );
     await store.reload(); // refuse a damaged file now, before a run touches the device
     return store;
   }
@@ -54,7 +65,11 @@ export class FindingsStore {
       const id = await findingId(observed);
       await this.reload();
       const existing = this.db.data.findings.find((finding) => finding.id === id);
-      const result = applyObservation(existing, id, observed, { at: this.now(), runId: context.runId, by: context.by ?? AGENT_AUTHOR });
+      const result = applyObservation(existing, id, observed, {
+        at: this.now(),
+        runId: context.runId,
+        by: context.by ?? AGENT_AUTHOR,
+      });
       if (result.reason === 'created' || result.reason === 'updated') await this.put(result.record);
       return result;
     });
@@ -81,7 +96,8 @@ export class FindingsStore {
   private async put(record: FindingRecord): Promise<void> {
     const before = this.db.data;
     const index = before.findings.findIndex((finding) => finding.id === record.id);
-    const findings = index < 0 ? [...before.findings, record] : before.findings.map((finding, i) => (i === index ? record : finding));
+    const findings =
+      index < 0 ? [...before.findings, record] : before.findings.map((finding, i) => (i === index ? record : finding));
     this.db.data = { ...before, findings };
     try {
       await mkdir(this.directory, { recursive: true });

@@ -13,7 +13,10 @@ export interface FsyncJsonAdapterOptions<T> {
 }
 
 export class FsyncJsonAdapter<T> implements Adapter<T> {
-  constructor(readonly path: string, private readonly options: FsyncJsonAdapterOptions<T>) {}
+  constructor(
+    readonly path: string,
+    private readonly options: FsyncJsonAdapterOptions<T>,
+  ) {}
 
   /** The data, or null when the file does not exist yet (lowdb then uses its default). */
   async read(): Promise<T | null> {

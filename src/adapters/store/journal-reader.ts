@@ -7,11 +7,16 @@ import { readBoundedText } from './bounded-read.js';
 /** ~2 KB a record: tens of thousands of actions. Beyond this it is not one run's journal. */
 export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
 
-export interface JournalContents { records: JournalRecord[]; tornLastLine: boolean }
+export interface JournalContents {
+  records: JournalRecord[];
+  tornLastLine: boolean;
+}
 
 export async function loadJournal(stateDir: string): Promise<LoadedJournal> {
   const path = join(stateDir, JOURNAL_FILE);
-  return journalFromStored(await readBoundedText(path, { maxBytes: JOURNAL_MAX_BYTES, what: 'an action journal', fix: journalFix(path) }));
+  return journalFromStored(
+    await readBoundedText(path, { maxBytes: JOURNAL_MAX_BYTES, what: 'an action journal', fix: journalFix(path) }),
+  );
 }
 
 /** The records, or an Error saying what is wrong (for readers that only report, like the run report). */

@@ -7,7 +7,10 @@ export class JsonLinesTail {
   private partial = '';
 
   /** `fromEnd`: lines already in the file are not this reader's business. */
-  constructor(private readonly path: string, options: { fromEnd?: boolean } = {}) {
+  constructor(
+    private readonly path: string,
+    options: { fromEnd?: boolean } = {},
+  ) {
     if (options.fromEnd && existsSync(path)) this.offset = statSync(path).size;
   }
 
@@ -27,12 +30,14 @@ export class JsonLinesTail {
     }
     const lines = this.partial.split('\n');
     this.partial = lines.pop() ?? '';
-    return lines.filter((line) => line.trim()).map((line) => {
-      try {
-        return { line, value: JSON.parse(line) as unknown };
-      } catch {
-        return { line, value: undefined };
-      }
-    });
+    return lines
+      .filter((line) => line.trim())
+      .map((line) => {
+        try {
+          return { line, value: JSON.parse(line) as unknown };
+        } catch {
+          return { line, value: undefined };
+        }
+      });
   }
 }

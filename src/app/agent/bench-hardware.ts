@@ -17,13 +17,22 @@ export interface BenchHardware {
   close(): void;
 }
 
-const isBenchGpio = (value: unknown): value is BenchGpio => typeof (value as BenchGpio | undefined)?.onEmergencyStop === 'function';
+const isBenchGpio = (value: unknown): value is BenchGpio =>
+  typeof (value as BenchGpio | undefined)?.onEmergencyStop === 'function';
 
 /** `gpio` is the config section, or an already opened BenchGpio (tests pass a fake). */
-export function openBenchHardware(mcu: McuPort, operators: OperatorPort[], gpioConfig: GpioConfigInput | BenchGpio | undefined, say: (line: string) => void): BenchHardware {
+export function openBenchHardware(
+  mcu: McuPort,
+  operators: OperatorPort[],
+  gpioConfig: GpioConfigInput | BenchGpio | undefined,
+  say: (line: string) => void,
+): BenchHardware {
   const operator = new OperatorHub(operators);
-  const gpio = isBenchGpio(gpioConfig) ? gpioConfig : openBenchGpio(gpioConfig, { warn: (message) => say(`gpio: ${message}`) });
-  if (gpioConfig && gpio.status !== 'on') say(`gpio: off (${gpio.status.off}); the run goes on without the button and the LED`);
+  const gpio = isBenchGpio(gpioConfig)
+    ? gpioConfig
+    : openBenchGpio(gpioConfig, { warn: (message) => say(`gpio: ${message}`) });
+  if (gpioConfig && gpio.status !== 'on')
+    say(`gpio: off (${gpio.status.off}); the run goes on without the button and the LED`);
   const emergencyStop = async (by: string): Promise<boolean> => {
     let latched = false;
     try {
@@ -36,10 +45,14 @@ export function openBenchHardware(mcu: McuPort, operators: OperatorPort[], gpioC
     operator.inject({ id: randomUUID(), kind: 'pause', by: `${by} (e-stop)` });
     return latched;
   };
-  gpio.onEmergencyStop(async () => { await emergencyStop('the e-stop button'); });
+  gpio.onEmergencyStop(async () => {
+    await emergencyStop('the e-stop button');
+  });
   gpio.setLed('running');
   return {
-    operator, gpio, emergencyStop,
+    operator,
+    gpio,
+    emergencyStop,
     onProgress: (event) => {
       if (event.type === 'outcome' && event.tool === 'operator_pause') gpio.setLed('paused');
       if (event.type === 'outcome' && event.tool === 'operator_resume' && event.status === 'ok') gpio.setLed('running');

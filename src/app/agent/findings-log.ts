@@ -38,7 +38,10 @@ export interface FindingsLogOptions {
 }
 
 export class FindingsLog {
-  private constructor(private readonly store: FindingsStore, private readonly options: FindingsLogOptions) {}
+  private constructor(
+    private readonly store: FindingsStore,
+    private readonly options: FindingsLogOptions,
+  ) {}
 
   /** Throws (FindingsFileError) for a damaged findings.json, before the run starts. */
   static async open(directory: string, options: FindingsLogOptions): Promise<FindingsLog> {
@@ -53,15 +56,49 @@ export class FindingsLog {
   }
 
   /** A person's status change (from an operator over MQTT), by id or unique prefix. */
-  async changeStatus(change: { findingId: string; status: FindingStatus; note?: string; by: string }): Promise<{ ok: true; result: string; record: FindingRecord } | { ok: false; code: 'not_found' | 'invalid'; field: string; message: string }> {
-    const match = matchIdPrefix((await this.store.list()).map((r) => r.id), change.findingId);
+  async changeStatus(change: {
+    findingId: string;
+    status: FindingStatus;
+    note?: string;
+    by: string;
+  }): Promise<
+    | { ok: true; result: string; record: FindingRecord }
+    | { ok: false; code: 'not_found' | 'invalid'; field: string; message: string }
+  > {
+    const match = matchIdPrefix(
+      (await this.store.list()).map((r) => r.id),
+      change.findingId,
+    );
     if (match.kind !== 'found') {
-      const why = match.kind === 'ambiguous' ? `matches ${match.matches.length} findings (${match.matches.join(', ')}): give more characters` : match.kind === 'unknown' ? 'matches no finding' : match.kind === 'too_short' ? 'is too short: give at least 6 characters' : 'is not a hex id';
-      return { ok: false, code: match.kind === 'unknown' ? 'not_found' : 'invalid', field: 'findingId', message: `"${change.findingId}" ${why}` };
+      const why =
+        match.kind === 'ambiguous'
+          ? `matches ${match.matches.length} findings (${match.matches.join(', ')}): give more characters`
+          : match.kind === 'unknown'
+            ? 'matches no finding'
+            : match.kind === 'too_short'
+              ? 'is too short: give at least 6 characters'
+              : 'is not a hex id';
+      return {
+        ok: false,
+        code: match.kind === 'unknown' ? 'not_found' : 'invalid',
+        field: 'findingId',
+        message: `"${change.findingId}" ${why}`,
+      };
     }
-    const result = await this.store.setStatus(match.id, { status: change.status, by: change.by, ...(change.note ? { note: change.note } : {}) });
-    if (!result.ok) return { ok: false, code: 'invalid', field: 'note', message: 'dismissing a finding needs a note saying why' };
-    return { ok: true, result: result.changed ? `finding ${match.id} is now ${change.status}` : `finding ${match.id} was already ${change.status}`, record: result.record };
+    const result = await this.store.setStatus(match.id, {
+      status: change.status,
+      by: change.by,
+      ...(change.note ? { note: change.note } : {}),
+    });
+    if (!result.ok)
+      return { ok: false, code: 'invalid', field: 'note', message: 'dismissing a finding needs a note saying why' };
+    return {
+      ok: true,
+      result: result.changed
+        ? `finding ${match.id} is now ${change.status}`
+        : `finding ${match.id} was already ${change.status}`,
+      record: result.record,
+    };
   }
 
   /** Every save is on disk when it resolves, so there is nothing to flush; kept for the composition root. */

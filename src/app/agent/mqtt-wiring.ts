@@ -21,7 +21,9 @@ export interface MqttSettings {
 
 export function connectMqtt(settings: MqttSettings, stateDir: string, say: (line: string) => void): Promise<MqttBench> {
   return MqttBench.connect({
-    url: settings.url, benchId: settings.benchId, stateDir,
+    url: settings.url,
+    benchId: settings.benchId,
+    stateDir,
     ...(settings.username ? { username: settings.username } : {}),
     ...(settings.password ? { password: settings.password } : {}),
     ...(settings.tlsCa ? { tls: { ca: settings.tlsCa } } : {}),
@@ -34,7 +36,9 @@ export function wireMqttCommands(bench: MqttBench, hardware: BenchHardware, find
   bench.onEmergencyStop(async () => ({ latched: await hardware.emergencyStop('an MQTT operator') }));
   bench.onFindingStatus(async (change) => {
     const result = await findings.changeStatus(change);
-    return result.ok ? { ok: true, result: result.result, record: result.record } : { ok: false, error: { code: result.code, field: result.field, message: result.message } };
+    return result.ok
+      ? { ok: true, result: result.result, record: result.record }
+      : { ok: false, error: { code: result.code, field: result.field, message: result.message } };
   });
 }
 
@@ -44,7 +48,12 @@ export function wireMqttCommands(bench: MqttBench, hardware: BenchHardware, find
  * web console, and the screen's text goes into the state when it changed. A view that cannot be
  * made is logged once and never holds up the look.
  */
-export function snapshotting(observer: ObserverPort, bench: MqttBench, calibration?: ScreenCalibration, say: (line: string) => void = () => undefined): ObserverPort {
+export function snapshotting(
+  observer: ObserverPort,
+  bench: MqttBench,
+  calibration?: ScreenCalibration,
+  say: (line: string) => void = () => undefined,
+): ObserverPort {
   let rendering = false;
   let complained = false;
   return {
@@ -59,9 +68,16 @@ export function snapshotting(observer: ObserverPort, bench: MqttBench, calibrati
         rendering = true;
         // Not awaited: the agent goes on while the JPEG is made (tens of ms on a Pi).
         void benchView(observation, calibration, bench.lastTap, new Date().toISOString())
-          .then((view) => { if (view) bench.publishView(view); })
-          .catch((error: Error) => { if (!complained) say(`mqtt: no view for the web console (${error.message})`); complained = true; })
-          .finally(() => { rendering = false; });
+          .then((view) => {
+            if (view) bench.publishView(view);
+          })
+          .catch((error: Error) => {
+            if (!complained) say(`mqtt: no view for the web console (${error.message})`);
+            complained = true;
+          })
+          .finally(() => {
+            rendering = false;
+          });
       }
       return observation;
     },
@@ -69,6 +85,10 @@ export function snapshotting(observer: ObserverPort, bench: MqttBench, calibrati
 }
 
 export function publishRunEnd(bench: MqttBench, summary: RunSummary): void {
-  bench.publishEvent('finished', { runId: summary.runId, termination: summary.termination, sentence: summary.sentence });
+  bench.publishEvent('finished', {
+    runId: summary.runId,
+    termination: summary.termination,
+    sentence: summary.sentence,
+  });
   bench.updateState({ run: { status: summary.termination.kind } });
 }

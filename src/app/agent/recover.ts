@@ -10,15 +10,21 @@ import { DEFAULT_MAX_AGE_MS, recoverRun, type RecoveryResult } from '../../core/
 export { DEFAULT_MAX_AGE_MS };
 
 export function recoverer(stateDir: string, goal: string, say: (line: string) => void, maxAgeMs = DEFAULT_MAX_AGE_MS) {
-  return (observer: ObserverPort): Promise<RecoveryResult> => recoverRun({
-    reader: runRecordReader(stateDir), observer, goal, maxAgeMs, now: () => Date.now(), say,
-    audit: async (record) => {
-      const audit = new AppendLog(join(stateDir, AUDIT_FILE));
-      try {
-        await audit.append(record);
-      } finally {
-        await audit.close();
-      }
-    },
-  });
+  return (observer: ObserverPort): Promise<RecoveryResult> =>
+    recoverRun({
+      reader: runRecordReader(stateDir),
+      observer,
+      goal,
+      maxAgeMs,
+      now: () => Date.now(),
+      say,
+      audit: async (record) => {
+        const audit = new AppendLog(join(stateDir, AUDIT_FILE));
+        try {
+          await audit.append(record);
+        } finally {
+          await audit.close();
+        }
+      },
+    });
 }

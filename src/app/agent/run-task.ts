@@ -63,7 +63,8 @@ export interface RunRequest {
 
 export type { ResumePlan };
 
-export type RunOutcome = { kind: 'ran'; summary: RunSummary } | { kind: 'recovery_stopped'; decision: RecoveryDecision };
+export type RunOutcome =
+  { kind: 'ran'; summary: RunSummary } | { kind: 'recovery_stopped'; decision: RecoveryDecision };
 
 export async function runTask(request: RunRequest): Promise<RunOutcome> {
   await mkdir(request.stateDir, { recursive: true });
@@ -89,43 +90,69 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   const tools = new ToolRegistry(request.interpreter === 'script' ? [...ALL_TOOLS, ...FLOW_TOOLS] : ALL_TOOLS);
   const calibration = bench.get('rig').calibration;
   // Whoever is asked sees the picture around the tap (never the whole frame).
-  const approvals = withApprovalPicture(approvalPort(request.approvals, mqtt), calibration, (line) => process.stderr.write(`${line}\n`));
+  const approvals = withApprovalPicture(approvalPort(request.approvals, mqtt), calibration, (line) =>
+    process.stderr.write(`${line}\n`),
+  );
   const configured = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
   // The margin the run uses is the one `doctor` shows: set, or from the calibration's residual.
   const guardrails = { ...configured, tapMarginPx: tapMarginSource(calibration, configured.tapMarginPx).px };
   const [a, b, c, d, e, f] = calibration.actuator.affine as [number, number, number, number, number, number];
   // Operators (the web console, `ops list`) see the task and its budgets from the start.
-  mqtt?.showRun({ task: request.taskFile, goal: task.goal, interpreter: request.interpreter, maxSteps: guardrails.maxSteps, deadlineMs: guardrails.deadlineMs });
-  const summary = await runAgent({
-    mcu: request.instrument?.mcu?.(mcu) ?? mcu, observer, store: bench.get('store'), clock: systemClock, approvals, tools, guardrails,
-    preApprovals: task.approve,
-    interpreter: makeInterpreter(request, tools, approvals, plan),
-    ...(request.interpreter === 'llm' ? { explorer: makeExplorer(request, approvals) } : {}),
-    toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
-    recordFinding: (finding) => findings.record(finding),
-    keepScreenshot: (name, seen) => saveScreenshot(request.stateDir, name, seen, { deviceSize: calibration.deviceSize, screenCorners: calibration.screenCorners }),
-    inputs: { values: task.inputs, secrets: new Set(task.secrets) },
-    wallClock: () => new Date().toISOString(),
-    newId: () => randomUUID(),
-    onProgress: (event) => {
-      hardware.onProgress(event);
-      bench.keeper?.note(event);
-      mqtt?.publishProgress(event);
-      request.onProgress?.(event);
+  mqtt?.showRun({
+    task: request.taskFile,
+    goal: task.goal,
+    interpreter: request.interpreter,
+    maxSteps: guardrails.maxSteps,
+    deadlineMs: guardrails.deadlineMs,
+  });
+  const summary = await runAgent(
+    {
+      mcu: request.instrument?.mcu?.(mcu) ?? mcu,
+      observer,
+      store: bench.get('store'),
+      clock: systemClock,
+      approvals,
+      tools,
+      guardrails,
+      preApprovals: task.approve,
+      interpreter: makeInterpreter(request, tools, approvals, plan),
+      ...(request.interpreter === 'llm' ? { explorer: makeExplorer(request, approvals) } : {}),
+      toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),
+      recordFinding: (finding) => findings.record(finding),
+      keepScreenshot: (name, seen) =>
+        saveScreenshot(request.stateDir, name, seen, {
+          deviceSize: calibration.deviceSize,
+          screenCorners: calibration.screenCorners,
+        }),
+      inputs: { values: task.inputs, secrets: new Set(task.secrets) },
+      wallClock: () => new Date().toISOString(),
+      newId: () => randomUUID(),
+      onProgress: (event) => {
+        hardware.onProgress(event);
+        bench.keeper?.note(event);
+        mqtt?.publishProgress(event);
+        request.onProgress?.(event);
+      },
+      signal: request.signal,
+      phaseHook: crashHook(),
+      operator: hardware.operator,
+      emergencyStop: bench.get('estop'),
     },
-    signal: request.signal,
-    phaseHook: crashHook(),
-    operator: hardware.operator,
-    emergencyStop: bench.get('estop'),
-  }, { goal: task.goal, task: request.taskFile, resume: plan });
+    { goal: task.goal, task: request.taskFile, resume: plan },
+  );
   if (mqtt) publishRunEnd(mqtt, summary);
   return { kind: 'ran', summary };
 }
 
 /** The bench a run needs, for openBench: every part, the LLM only for the LLM interpreter. */
-export function runBenchSettings(request: Pick<RunRequest, 'task' | 'stateDir' | 'interpreter' | 'llm' | 'mqtt' | 'gpio' | 'keepFrames'> & { rig: RigSource }): BenchSettings {
+export function runBenchSettings(
+  request: Pick<RunRequest, 'task' | 'stateDir' | 'interpreter' | 'llm' | 'mqtt' | 'gpio' | 'keepFrames'> & {
+    rig: RigSource;
+  },
+): BenchSettings {
   return {
-    rig: request.rig, stateDir: request.stateDir,
+    rig: request.rig,
+    stateDir: request.stateDir,
     ...(request.mqtt ? { mqtt: request.mqtt } : {}),
     findings: { taskDevice: request.task.device },
     observer: {
@@ -139,32 +166,64 @@ export function runBenchSettings(request: Pick<RunRequest, 'task' | 'stateDir' |
   };
 }
 
-function makeInterpreter(request: RunRequest, tools: ToolRegistry, approvals: ApprovalPort, plan?: ResumePlan): Interpreter {
+function makeInterpreter(
+  request: RunRequest,
+  tools: ToolRegistry,
+  approvals: ApprovalPort,
+  plan?: ResumePlan,
+): Interpreter {
   const { task } = request;
   if (request.interpreter === 'script') {
-    if (!task.steps) throw new Error(`${request.taskFile} has no steps for the script interpreter: add steps, or run it with --llm`);
+    if (!task.steps)
+      throw new Error(`${request.taskFile} has no steps for the script interpreter: add steps, or run it with --llm`);
     return plan?.scriptCursor
       ? ScriptInterpreter.resume({ ...task, steps: task.steps }, plan.scriptCursor, plan.scriptAdvanceBy)
       : new ScriptInterpreter({ ...task, steps: task.steps });
   }
   const llm = request.bench.get('llm');
-  const shown = Object.entries(task.inputs).map(([name, value]) => (task.secrets.includes(name) ? `{${name}}: secret, type it as {${name}}` : `{${name}}: ${value}`));
-  return new LlmInterpreter({
-    llm, tools: tools.specs(), approvals, planFirst: request.planFirst, newId: () => randomUUID(),
-    sendImages: (request.llm as { sendImages?: boolean } | undefined)?.sendImages ?? true,
-    // A fresh session after a context overflow starts from the durable record, never the transcript.
-    durableState: async () => {
-      const saved = await readResultFile(request.stateDir);
-      return saved.ok ? durableSummary(saved.checkpoint, ['The conversation was reset to fit the model\'s context. What is known for certain:']) : `No usable durable record: ${saved.message}`;
+  const shown = Object.entries(task.inputs).map(([name, value]) =>
+    task.secrets.includes(name) ? `{${name}}: secret, type it as {${name}}` : `{${name}}: ${value}`,
+  );
+  return new LlmInterpreter(
+    {
+      llm,
+      tools: tools.specs(),
+      approvals,
+      planFirst: request.planFirst,
+      newId: () => randomUUID(),
+      sendImages: (request.llm as { sendImages?: boolean } | undefined)?.sendImages ?? true,
+      // A fresh session after a context overflow starts from the durable record, never the transcript.
+      durableState: async () => {
+        const saved = await readResultFile(request.stateDir);
+        return saved.ok
+          ? durableSummary(saved.checkpoint, [
+              "The conversation was reset to fit the model's context. What is known for certain:",
+            ])
+          : `No usable durable record: ${saved.message}`;
+      },
+      handoff:
+        [
+          shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '',
+          plan?.handoff ?? '',
+        ]
+          .filter(Boolean)
+          .join('\n\n') || undefined,
     },
-    handoff: [shown.length ? `Task inputs (write {name} in type_text to type one):\n${shown.join('\n')}` : '', plan?.handoff ?? ''].filter(Boolean).join('\n\n') || undefined,
-  }, task.goal);
+    task.goal,
+  );
 }
 
 /** A fresh LLM interpreter for each explore sub-run: same endpoint, its own context, the sub-run's tools. */
-function makeExplorer(request: RunRequest, approvals: ApprovalPort): (goal: string, tools: ToolRegistry) => Interpreter {
+function makeExplorer(
+  request: RunRequest,
+  approvals: ApprovalPort,
+): (goal: string, tools: ToolRegistry) => Interpreter {
   const llm = request.bench.get('llm');
-  return (goal, tools) => new LlmInterpreter({ llm, tools: tools.specs(), approvals, newId: () => randomUUID(), sendImages: false, exploring: true }, goal);
+  return (goal, tools) =>
+    new LlmInterpreter(
+      { llm, tools: tools.specs(), approvals, newId: () => randomUUID(), sendImages: false, exploring: true },
+      goal,
+    );
 }
 
 /**

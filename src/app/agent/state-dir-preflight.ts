@@ -10,9 +10,12 @@ import type { RecoveryDecision } from '../../core/recovery/decide.js';
 
 const COMMAND_IDS_MAX_BYTES = 64 * 1024;
 
-export async function preflightStateDir(stateDir: string): Promise<Extract<RecoveryDecision, { kind: 'stop' }> | undefined> {
+export async function preflightStateDir(
+  stateDir: string,
+): Promise<Extract<RecoveryDecision, { kind: 'stop' }> | undefined> {
   const path = join(stateDir, COMMAND_IDS_FILE);
-  const fix = 'Restore it from a backup, or delete it (benchhand then starts above the id the MCU reports as its last).';
+  const fix =
+    'Restore it from a backup, or delete it (benchhand then starts above the id the MCU reports as its last).';
   const stored = await readBoundedText(path, { maxBytes: COMMAND_IDS_MAX_BYTES, what: 'a command-id file', fix });
   if (!stored.ok && stored.problem === 'missing') return undefined;
   const problem = stored.ok ? reservedThroughFrom(stored.text, path) : stored.message;

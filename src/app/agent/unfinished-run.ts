@@ -13,7 +13,15 @@ import { JOURNAL_FILE } from '../../core/state/read-journal.js';
 import { PREVIOUS_RESULT_FILE, RESULT_FILE } from '../../core/state/read-checkpoint.js';
 
 /** The files of one run's record; everything else in a state directory outlives the run. */
-const RUN_RECORD = [RESULT_FILE, PREVIOUS_RESULT_FILE, JOURNAL_FILE, 'audit.jsonl', 'operator.jsonl', 'notes', 'frames'];
+const RUN_RECORD = [
+  RESULT_FILE,
+  PREVIOUS_RESULT_FILE,
+  JOURNAL_FILE,
+  'audit.jsonl',
+  'operator.jsonl',
+  'notes',
+  'frames',
+];
 const FINISHED = new Set(['submitted', 'answered', 'handed_over']);
 export const ARCHIVE_DIR = 'archive';
 
@@ -23,15 +31,20 @@ export class UnfinishedRunError extends Error {}
  * Throws UnfinishedRunError when `stateDir` holds a run that is not finished (or whose record
  * cannot be read) and `fresh` is not set; with `fresh`, archives that record and returns where.
  */
-export async function makeRoomForNewRun(stateDir: string, options: { fresh: boolean; now?: () => Date }): Promise<string | undefined> {
+export async function makeRoomForNewRun(
+  stateDir: string,
+  options: { fresh: boolean; now?: () => Date },
+): Promise<string | undefined> {
   // A run leaves a result file or a journal; an audit log alone (a resume that found nothing) is no run.
   if (![RESULT_FILE, JOURNAL_FILE].some((name) => existsSync(join(stateDir, name)))) return undefined;
   const present = RUN_RECORD.filter((name) => existsSync(join(stateDir, name)));
   const state = await describeSavedRun(stateDir);
   if (!options.fresh) {
     if (state.finished) return undefined; // a finished run's record stays beside the new one (the journal keeps both chains apart)
-    throw new UnfinishedRunError(`${stateDir} holds an unfinished run (${state.words}). ` +
-      `Pick it up with \`benchhand resume TASK --state-dir ${stateDir}\`, or start over with \`benchhand run TASK --state-dir ${stateDir} --fresh\` (the old record is moved to ${join(stateDir, ARCHIVE_DIR)}/ first).`);
+    throw new UnfinishedRunError(
+      `${stateDir} holds an unfinished run (${state.words}). ` +
+        `Pick it up with \`benchhand resume TASK --state-dir ${stateDir}\`, or start over with \`benchhand run TASK --state-dir ${stateDir} --fresh\` (the old record is moved to ${join(stateDir, ARCHIVE_DIR)}/ first).`,
+    );
   }
   const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
   const target = join(stateDir, ARCHIVE_DIR, stamp);
@@ -44,7 +57,17 @@ export async function makeRoomForNewRun(stateDir: string, options: { fresh: bool
 
 async function describeSavedRun(stateDir: string): Promise<{ finished: boolean; words: string }> {
   const loaded = await readResultFile(stateDir);
-  if (!loaded.ok) return { finished: false, words: loaded.problem === 'missing' ? 'a journal without a result file' : `its result file cannot be read: ${loaded.problem}` };
+  if (!loaded.ok)
+    return {
+      finished: false,
+      words:
+        loaded.problem === 'missing'
+          ? 'a journal without a result file'
+          : `its result file cannot be read: ${loaded.problem}`,
+    };
   const { checkpoint } = loaded;
-  return { finished: FINISHED.has(checkpoint.status), words: `continuation ${checkpoint.continuationId}, step ${checkpoint.state.step}, ${checkpoint.status}` };
+  return {
+    finished: FINISHED.has(checkpoint.status),
+    words: `continuation ${checkpoint.continuationId}, step ${checkpoint.state.step}, ${checkpoint.status}`,
+  };
 }

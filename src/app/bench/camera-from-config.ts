@@ -12,14 +12,27 @@ export function cameraFromConfig(camera: CameraSection): CameraPort {
   const common = { width, height, framerate, timeoutMs };
   switch (cameraKind(source)) {
     case 'rpicam':
-      return rpicamCamera({ ...common, shutterUs: camera.shutterUs, gain: camera.gain, awbGains: camera.awbGains, lensPosition: camera.lensPosition, camera: camera.cameraIndex });
+      return rpicamCamera({
+        ...common,
+        shutterUs: camera.shutterUs,
+        gain: camera.gain,
+        awbGains: camera.awbGains,
+        lensPosition: camera.lensPosition,
+        camera: camera.cameraIndex,
+      });
     case 'v4l2':
-      return v4l2Camera({ ...common, device: source.slice('v4l2:'.length) || '/dev/video0', passthrough: camera.passthrough });
+      return v4l2Camera({
+        ...common,
+        device: source.slice('v4l2:'.length) || '/dev/video0',
+        passthrough: camera.passthrough,
+      });
     case 'replay':
       return new ReplayCamera(source.slice('replay:'.length), { loop: true });
     case 'http':
       return new HttpCamera(source);
     default:
-      throw new Error(`camera.source "${source}" passed the schema but names no camera: this is a bug in src/config/camera-section.ts`);
+      throw new Error(
+        `camera.source "${source}" passed the schema but names no camera: this is a bug in src/config/camera-section.ts`,
+      );
   }
 }

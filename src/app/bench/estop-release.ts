@@ -19,7 +19,9 @@ export async function releaseEstop(stateDir: string, by: string, port?: string):
     await record.release(by);
     return `released the e-stop record ${record.path}. A running agent sends CLEAR to the MCU at its next heartbeat; if none is running, run this again with --port so the MCU's own latch is released too`;
   }
-  const link = await connectMcu({ path: port, commandIds: new MemoryCommandIds(), estop: record }).catch((error: Error) => error);
+  const link = await connectMcu({ path: port, commandIds: new MemoryCommandIds(), estop: record }).catch(
+    (error: Error) => error,
+  );
   if (link instanceof Error) {
     if (!/in use/.test(link.message)) throw link;
     await record.release(by);

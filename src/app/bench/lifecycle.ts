@@ -17,7 +17,8 @@ export class Lifecycle {
   private stopping = false;
 
   add(extension: Extension): void {
-    if (this.extensions.some((known) => known.name === extension.name)) throw new Error(`the bench has two parts named ${extension.name}: this is a bug in src/app/bench/open-bench.ts`);
+    if (this.extensions.some((known) => known.name === extension.name))
+      throw new Error(`the bench has two parts named ${extension.name}: this is a bug in src/app/bench/open-bench.ts`);
     this.extensions.push(extension);
   }
 
@@ -33,7 +34,8 @@ export class Lifecycle {
   async start(names?: readonly string[]): Promise<void> {
     if (this.stopping) throw new Error('the bench is stopping: it cannot start a part now');
     const wanted = new Set(names ?? this.extensions.map((extension) => extension.name));
-    for (const name of wanted) if (!this.has(name)) throw new Error(`the bench was opened without a ${name}: name it in openBench's settings`);
+    for (const name of wanted)
+      if (!this.has(name)) throw new Error(`the bench was opened without a ${name}: name it in openBench's settings`);
     for (const extension of this.extensions) {
       if (!wanted.has(extension.name) || this.isStarted(extension.name)) continue;
       if (extension.needs?.length) await this.start(extension.needs.filter((need) => this.has(need)));

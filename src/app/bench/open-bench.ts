@@ -8,10 +8,23 @@ import type { BenchGpio } from '../../adapters/gpio/index.js';
 import { createLlm, type Llm } from '../../adapters/llm/index.js';
 import { FileCommandIds, MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
 import type { McuLink, McuLinkOptions } from '../../adapters/mcu-serial/link.js';
-import { estopDirectory, FileEmergencyStopRecord, MemoryEmergencyStopRecord } from '../../adapters/mcu-serial/estop-record.js';
+import {
+  estopDirectory,
+  FileEmergencyStopRecord,
+  MemoryEmergencyStopRecord,
+} from '../../adapters/mcu-serial/estop-record.js';
 import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
 import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
-import { cameraObserver, screenReader, startOcr, type ScreenReaderOptions, type TesseractPool, type OcrModelChoice, ocrModelChoice, OCR_MODEL_VARIABLE } from '../../adapters/observer-camera/index.js';
+import {
+  cameraObserver,
+  screenReader,
+  startOcr,
+  type ScreenReaderOptions,
+  type TesseractPool,
+  type OcrModelChoice,
+  ocrModelChoice,
+  OCR_MODEL_VARIABLE,
+} from '../../adapters/observer-camera/index.js';
 import { FileOperator } from '../../adapters/operator-file/file-operator.js';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
 import { FileRunStore } from '../../adapters/store/file-run-store.js';
@@ -56,7 +69,12 @@ export interface BenchSettings {
    * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
    * (what changes outside it — the pointer location at the top — matters to the reader).
    */
-  observer?: { calibration?: () => ScreenCalibration; keepFrames?: boolean; everyFrame?: boolean; secrets?: readonly string[] };
+  observer?: {
+    calibration?: () => ScreenCalibration;
+    keepFrames?: boolean;
+    everyFrame?: boolean;
+    secrets?: readonly string[];
+  };
   mqtt?: MqttSettings;
   findings?: { taskDevice?: string };
   store?: boolean;
@@ -102,17 +120,27 @@ export function openBench(settings: BenchSettings): Bench {
   const lifecycle = new Lifecycle();
   const get = <K extends PartName>(name: K): BenchParts[K] => {
     const part = parts[name];
-    if (part === undefined) throw new Error(`the bench's ${name} is not started: start it first (a bug in the command that asked for it)`);
+    if (part === undefined)
+      throw new Error(`the bench's ${name} is not started: start it first (a bug in the command that asked for it)`);
     return part as BenchParts[K];
   };
   const stateDir = (): string => {
-    if (!settings.stateDir) throw new Error('this part of the bench needs a state directory: pass stateDir to openBench');
+    if (!settings.stateDir)
+      throw new Error('this part of the bench needs a state directory: pass stateDir to openBench');
     return settings.stateDir;
   };
-  const part = <K extends PartName>(name: K, needs: PartName[], start: () => Promise<BenchParts[K]>, stop: (value: BenchParts[K]) => Promise<unknown>) => {
+  const part = <K extends PartName>(
+    name: K,
+    needs: PartName[],
+    start: () => Promise<BenchParts[K]>,
+    stop: (value: BenchParts[K]) => Promise<unknown>,
+  ) => {
     lifecycle.add({
-      name, needs,
-      start: async () => { parts[name] = await start(); },
+      name,
+      needs,
+      start: async () => {
+        parts[name] = await start();
+      },
       stop: async () => {
         const value = parts[name];
         delete parts[name];
@@ -121,74 +149,167 @@ export function openBench(settings: BenchSettings): Bench {
     });
   };
 
-  if (settings.rig) part('rig', [], () => openRig(settings.rig!), (rig) => rig.close());
+  if (settings.rig)
+    part(
+      'rig',
+      [],
+      () => openRig(settings.rig!),
+      (rig) => rig.close(),
+    );
   if (settings.rig || settings.cameraSource) {
-    part('camera', ['rig'], async () => parts.rig?.camera ?? cameraFromSource(settings.cameraSource!), (camera) => camera.close());
+    part(
+      'camera',
+      ['rig'],
+      async () => parts.rig?.camera ?? cameraFromSource(settings.cameraSource!),
+      (camera) => camera.close(),
+    );
   }
   if (settings.mqtt) {
     // Joined early: operators see the bench and can steer it even while it recovers.
-    part('mqtt', [], async () => { await makeStateDir(stateDir()); return connectMqtt(settings.mqtt!, stateDir(), say); }, (mqtt) => mqtt.close());
+    part(
+      'mqtt',
+      [],
+      async () => {
+        await makeStateDir(stateDir());
+        return connectMqtt(settings.mqtt!, stateDir(), say);
+      },
+      (mqtt) => mqtt.close(),
+    );
   }
   if (settings.findings) {
     // Before the device is touched: a damaged findings.json stops the run first.
-    part('findings', ['rig', 'mqtt'], () => FindingsLog.open(findingsDirectoryFor(stateDir()), {
-      device: deviceForFindings(settings.findings!.taskDevice, parts.rig?.description ?? 'the bench'), runId: () => runIdFromResultFile(stateDir()),
-      ...(parts.mqtt ? { onSaved: (saved) => parts.mqtt!.publishFinding(saved) } : {}),
-    }), (findings) => findings.close());
+    part(
+      'findings',
+      ['rig', 'mqtt'],
+      () =>
+        FindingsLog.open(findingsDirectoryFor(stateDir()), {
+          device: deviceForFindings(settings.findings!.taskDevice, parts.rig?.description ?? 'the bench'),
+          runId: () => runIdFromResultFile(stateDir()),
+          ...(parts.mqtt ? { onSaved: (saved) => parts.mqtt!.publishFinding(saved) } : {}),
+        }),
+      (findings) => findings.close(),
+    );
   }
   if (settings.ocr || settings.observer) {
-    part('ocr', [], () => startOcr({ workers: settings.ocr?.workers ?? ocrWorkers(), warmUp: settings.ocr?.warmUp ?? true, model: settings.ocr?.model ?? ocrModelChoice(process.env[OCR_MODEL_VARIABLE]) }), (pool) => pool.close());
+    part(
+      'ocr',
+      [],
+      () =>
+        startOcr({
+          workers: settings.ocr?.workers ?? ocrWorkers(),
+          warmUp: settings.ocr?.warmUp ?? true,
+          model: settings.ocr?.model ?? ocrModelChoice(process.env[OCR_MODEL_VARIABLE]),
+        }),
+      (pool) => pool.close(),
+    );
   }
   if (settings.observer) {
     const options = settings.observer;
-    part('observer', ['camera', 'ocr', 'mqtt'], async () => {
-      const rig = parts.rig;
-      const calibration = options.calibration?.() ?? (rig ? { deviceSize: rig.calibration.deviceSize, screenCorners: rig.calibration.screenCorners } : undefined);
-      if (!calibration) throw new Error('the observer needs the screen\'s calibration: a rig, or observer.calibration');
-      // Incremental reads: only the places the content fingerprint saw change are read again, and no
-      // line is carried over from a place that changed (src/adapters/observer-camera/index.ts).
-      const read = cameraObserver(get('camera'), get('ocr'), calibration, { everyFrame: options.everyFrame });
-      // Secrets are masked in text and picture before any look is published or kept.
-      const camera = redactingSecrets(read, options.secrets ?? [], calibration);
-      const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;
-      keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
-      return keeper ?? seen;
-    }, async () => { await keeper?.flush(); keeper = undefined; });
+    part(
+      'observer',
+      ['camera', 'ocr', 'mqtt'],
+      async () => {
+        const rig = parts.rig;
+        const calibration =
+          options.calibration?.() ??
+          (rig ? { deviceSize: rig.calibration.deviceSize, screenCorners: rig.calibration.screenCorners } : undefined);
+        if (!calibration)
+          throw new Error("the observer needs the screen's calibration: a rig, or observer.calibration");
+        // Incremental reads: only the places the content fingerprint saw change are read again, and no
+        // line is carried over from a place that changed (src/adapters/observer-camera/index.ts).
+        const read = cameraObserver(get('camera'), get('ocr'), calibration, { everyFrame: options.everyFrame });
+        // Secrets are masked in text and picture before any look is published or kept.
+        const camera = redactingSecrets(read, options.secrets ?? [], calibration);
+        const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;
+        keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
+        return keeper ?? seen;
+      },
+      async () => {
+        await keeper?.flush();
+        keeper = undefined;
+      },
+    );
   }
   if (settings.mcu) {
     const options = settings.mcu;
-    part('estop', [], async () => {
-      if (options.commandIds !== 'state-dir') return new MemoryEmergencyStopRecord();
-      await makeStateDir(stateDir());
-      return FileEmergencyStopRecord.open(estopDirectory(stateDir()));
-    }, async () => undefined);
-    part('mcu', ['rig', 'estop'], async () => {
-      const path = options.path ?? parts.rig?.serialPath;
-      if (!path) throw new Error('the MCU link needs a serial path: a rig, or mcu.path');
-      if (options.commandIds === 'state-dir') await makeStateDir(stateDir());
-      const commandIds = options.commandIds === 'state-dir' ? new FileCommandIds(stateDir()) : new MemoryCommandIds();
-      const link = await connectMcu({ path, commandIds, estop: get('estop'), ...(options.trace ? { trace: options.trace } : {}) });
-      if (options.home) await homeIfNeeded(link, say).catch(async (error: unknown) => { await link.close(); throw error; });
-      return link;
-    }, (link) => link.close());
+    part(
+      'estop',
+      [],
+      async () => {
+        if (options.commandIds !== 'state-dir') return new MemoryEmergencyStopRecord();
+        await makeStateDir(stateDir());
+        return FileEmergencyStopRecord.open(estopDirectory(stateDir()));
+      },
+      async () => undefined,
+    );
+    part(
+      'mcu',
+      ['rig', 'estop'],
+      async () => {
+        const path = options.path ?? parts.rig?.serialPath;
+        if (!path) throw new Error('the MCU link needs a serial path: a rig, or mcu.path');
+        if (options.commandIds === 'state-dir') await makeStateDir(stateDir());
+        const commandIds = options.commandIds === 'state-dir' ? new FileCommandIds(stateDir()) : new MemoryCommandIds();
+        const link = await connectMcu({
+          path,
+          commandIds,
+          estop: get('estop'),
+          ...(options.trace ? { trace: options.trace } : {}),
+        });
+        if (options.home)
+          await homeIfNeeded(link, say).catch(async (error: unknown) => {
+            await link.close();
+            throw error;
+          });
+        return link;
+      },
+      (link) => link.close(),
+    );
   }
-  if (settings.store) part('store', [], async () => { await makeStateDir(stateDir()); return FileRunStore.open(stateDir()); }, (store) => store.close());
+  if (settings.store)
+    part(
+      'store',
+      [],
+      async () => {
+        await makeStateDir(stateDir());
+        return FileRunStore.open(stateDir());
+      },
+      (store) => store.close(),
+    );
   if (settings.operators) {
-    part('hardware', ['mcu', 'mqtt', 'findings'], async () => {
-      const mqtt = parts.mqtt;
-      const hardware = openBenchHardware(get('mcu'), [new FileOperator(stateDir()), ...(mqtt ? [mqtt.operator] : [])], settings.operators!.gpio, say);
-      if (mqtt) wireMqttCommands(mqtt, hardware, get('findings'));
-      return hardware;
-    }, async (hardware) => hardware.close());
+    part(
+      'hardware',
+      ['mcu', 'mqtt', 'findings'],
+      async () => {
+        const mqtt = parts.mqtt;
+        const hardware = openBenchHardware(
+          get('mcu'),
+          [new FileOperator(stateDir()), ...(mqtt ? [mqtt.operator] : [])],
+          settings.operators!.gpio,
+          say,
+        );
+        if (mqtt) wireMqttCommands(mqtt, hardware, get('findings'));
+        return hardware;
+      },
+      async (hardware) => hardware.close(),
+    );
   }
-  if (settings.llm) part('llm', [], async () => createLlm(settings.llm!.config), async () => undefined);
+  if (settings.llm)
+    part(
+      'llm',
+      [],
+      async () => createLlm(settings.llm!.config),
+      async () => undefined,
+    );
 
   return {
     // A named part the settings did not ask for is skipped: a run without MQTT starts 'mqtt' as a no-op.
     start: (...names) => lifecycle.start(names.length ? names.filter((name) => lifecycle.has(name)) : undefined),
     stop: () => lifecycle.stop((name, error) => say(`stopping the bench's ${name}: ${error.message}`)),
     get,
-    get keeper() { return keeper; },
+    get keeper() {
+      return keeper;
+    },
     screenReader: (input, options) => screenReader(get('ocr'), input, options),
   };
 }
@@ -202,5 +323,8 @@ async function homeIfNeeded(mcu: McuLink, say: (line: string) => void): Promise<
   if (!mcu.info.capabilities.includes('home')) return;
   say('homing the gantry before the run');
   const outcome = await mcu.home();
-  if (outcome.kind !== 'done' && outcome.kind !== 'already') throw new Error(`the gantry did not home (${outcome.kind}: ${'message' in outcome ? outcome.message : ''}); check its endstops and power, then run again`);
+  if (outcome.kind !== 'done' && outcome.kind !== 'already')
+    throw new Error(
+      `the gantry did not home (${outcome.kind}: ${'message' in outcome ? outcome.message : ''}); check its endstops and power, then run again`,
+    );
 }

@@ -61,7 +61,9 @@ export async function joinBench(url: string): Promise<Rig> {
     const response = await fetch(new URL('/bench', url), { signal: AbortSignal.timeout(5000) });
     description = (await response.json()) as typeof description;
   } catch (error) {
-    throw new Error(`no virtual bench answers at ${url} (${(error as Error).message}): start one with \`benchhand sim\` and pass the address it prints`);
+    throw new Error(
+      `no virtual bench answers at ${url} (${(error as Error).message}): start one with \`benchhand sim\` and pass the address it prints`,
+    );
   }
   const parsed = parseCalibration(description.calibration);
   if (!parsed.ok) throw new Error(`the bench at ${url} sent an unusable calibration: ${parsed.problems.join('; ')}`);
@@ -76,7 +78,10 @@ export async function joinBench(url: string): Promise<Rig> {
 }
 
 /** Starts a virtual bench in this process, served exactly as `benchhand sim` serves one. */
-export async function startBench(deviceFile: string, options: { recordDir?: string; seed?: number } = {}): Promise<Rig> {
+export async function startBench(
+  deviceFile: string,
+  options: { recordDir?: string; seed?: number } = {},
+): Promise<Rig> {
   const bench = await VirtualBench.start({ deviceFile, recordDir: options.recordDir, seed: options.seed });
   const server = await BenchServer.start(bench);
   const joined = await joinBench(server.url).catch(async (error: unknown) => {
@@ -96,7 +101,8 @@ export async function startBench(deviceFile: string, options: { recordDir?: stri
 
 /** The device file a task names, looked up beside the task file. */
 export function deviceFileForTask(taskFile: string, device: string | undefined): string {
-  if (!device) throw new Error(`${taskFile} names no device: give --sim DEVICE_FILE, or add "device: NAME.yaml" to the task`);
+  if (!device)
+    throw new Error(`${taskFile} names no device: give --sim DEVICE_FILE, or add "device: NAME.yaml" to the task`);
   const candidate = join(dirname(taskFile), device);
   if (!existsSync(candidate)) throw new Error(`${taskFile} names device ${device}, but ${candidate} does not exist`);
   return candidate;
@@ -104,6 +110,9 @@ export function deviceFileForTask(taskFile: string, device: string | undefined):
 
 /** A camera from its source string alone (calibrate, doctor): the config's camera factory, no locks. */
 export function cameraFromSource(source: string): CameraPort {
-  if (cameraKind(source) === undefined) throw new Error(`camera source "${source}" is not one of rpicam, v4l2:/dev/videoN, replay:PATH or an http:// camera address`);
+  if (cameraKind(source) === undefined)
+    throw new Error(
+      `camera source "${source}" is not one of rpicam, v4l2:/dev/videoN, replay:PATH or an http:// camera address`,
+    );
   return cameraFromConfig({ source });
 }

@@ -2,6 +2,9 @@
 import { decodeGray } from '../../adapters/observer-camera/decode.js';
 import { detectScreenCorners } from '../../core/vision/corner-detect.js';
 
-export async function findCornersInPicture(image: Uint8Array, options: Parameters<typeof detectScreenCorners>[1]): Promise<ReturnType<typeof detectScreenCorners>> {
+export async function findCornersInPicture(
+  image: Uint8Array,
+  options: Parameters<typeof detectScreenCorners>[1],
+): Promise<ReturnType<typeof detectScreenCorners>> {
   return detectScreenCorners(await decodeGray(image), options);
 }

@@ -12,16 +12,30 @@ export const VIEW_WIDTH = 360;
 const VIEW_QUALITY = 60;
 
 /** Undefined when the observation carries no camera frame (a fake observer). */
-export async function benchView(observation: Observation, calibration: ScreenCalibration, lastTap: LastTap | null, at: string): Promise<BenchView | undefined> {
+export async function benchView(
+  observation: Observation,
+  calibration: ScreenCalibration,
+  lastTap: LastTap | null,
+  at: string,
+): Promise<BenchView | undefined> {
   const frame = observation.frame;
   if (!frame) return undefined;
   const { width: deviceWidth, height: deviceHeight } = calibration.deviceSize;
   const scale = Math.min(1, VIEW_WIDTH / deviceWidth);
-  const width = Math.max(1, Math.round(deviceWidth * scale)), height = Math.max(1, Math.round(deviceHeight * scale));
+  const width = Math.max(1, Math.round(deviceWidth * scale)),
+    height = Math.max(1, Math.round(deviceHeight * scale));
   const { default: sharp } = await import('sharp');
   const camera = await sharp(frame.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixels = sampleUpright(camera.data, camera.info.width, camera.info.height, screenMapping(calibration).toCamera, { left: 0, top: 0, scale, width, height });
-  const image = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: VIEW_QUALITY }).toBuffer();
+  const pixels = sampleUpright(
+    camera.data,
+    camera.info.width,
+    camera.info.height,
+    screenMapping(calibration).toCamera,
+    { left: 0, top: 0, scale, width, height },
+  );
+  const image = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: VIEW_QUALITY })
+    .toBuffer();
   return {
     at,
     deviceSize: { width: deviceWidth, height: deviceHeight },

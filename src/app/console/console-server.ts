@@ -50,7 +50,9 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   const config = JSON.stringify({ broker: options.brokerUrl });
   const headers = securityHeaders(options.brokerUrl);
   const server = createServer((request, response) => {
-    void handle(request, response).catch(() => send(response, 500, 'text/plain; charset=utf-8', 'the console server failed to read a file\n', headers));
+    void handle(request, response).catch(() =>
+      send(response, 500, 'text/plain; charset=utf-8', 'the console server failed to read a file\n', headers),
+    );
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -59,7 +61,8 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     }
     const path = requestPath(request.url ?? '/');
     if (path === undefined) return send(response, 400, 'text/plain; charset=utf-8', 'bad path\n', headers);
-    if (path === '/config.json') return send(response, 200, CONTENT_TYPES['.json']!, config, headers, request.method === 'HEAD');
+    if (path === '/config.json')
+      return send(response, 200, CONTENT_TYPES['.json']!, config, headers, request.method === 'HEAD');
     const file = path === '/vendor/mqtt.esm.js' ? vendor : fileUnder(root, path === '/' ? '/index.html' : path);
     const type = file ? CONTENT_TYPES[extname(file)] : undefined;
     if (!file || !type) return send(response, 404, 'text/plain; charset=utf-8', 'not found\n', headers);
@@ -67,7 +70,12 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (!info?.isFile()) return send(response, 404, 'text/plain; charset=utf-8', 'not found\n', headers);
     // Compressed when the browser takes it: mqtt.js is 342 KB as is, about 105 KB gzipped (a phone on Wi-Fi far from the Pi).
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && type !== CONTENT_TYPES['.png'];
-    response.writeHead(200, { ...headers, 'Content-Type': type, Vary: 'Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : { 'Content-Length': info.size }) });
+    response.writeHead(200, {
+      ...headers,
+      'Content-Type': type,
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : { 'Content-Length': info.size }),
+    });
     if (request.method === 'HEAD') return void response.end();
     const stream = createReadStream(file);
     (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
@@ -104,8 +112,14 @@ function securityHeaders(brokerUrl: string): Record<string, string> {
   const broker = new URL(brokerUrl);
   return {
     'Content-Security-Policy': [
-      "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-      `connect-src 'self' ${broker.protocol}//${broker.host}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      `connect-src 'self' ${broker.protocol}//${broker.host}`,
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
     ].join('; '),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
@@ -114,7 +128,14 @@ function securityHeaders(brokerUrl: string): Record<string, string> {
   };
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string, headers: Record<string, string>, headOnly = false): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Record<string, string>,
+  headOnly = false,
+): void {
   response.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
   response.end(headOnly ? undefined : body);
 }

@@ -28,7 +28,16 @@ export function readBenchConfigFields(file: string, env: NodeJS.ProcessEnv = pro
     stateDir: config.bench?.stateDir,
     ...(config.calibration ? { calibration: calibrationFromConfig(config.calibration) } : {}),
     ...(config.guardrails?.tapMarginPx !== undefined ? { tapMarginPx: config.guardrails.tapMarginPx } : {}),
-    ...(config.mqtt ? { mqtt: { url: config.mqtt.url, benchId: config.mqtt.benchId ?? config.bench?.id, username: config.mqtt.username, passwordEnv: config.mqtt.passwordEnv } } : {}),
+    ...(config.mqtt
+      ? {
+          mqtt: {
+            url: config.mqtt.url,
+            benchId: config.mqtt.benchId ?? config.bench?.id,
+            username: config.mqtt.username,
+            passwordEnv: config.mqtt.passwordEnv,
+          },
+        }
+      : {}),
     ...(config.gpio !== undefined ? { gpio: config.gpio } : {}),
     ...(config.llm !== undefined ? { llm: config.llm } : {}),
   };

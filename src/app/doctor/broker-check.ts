@@ -20,30 +20,57 @@ export interface BrokerSettings {
   passwordEnv?: string;
 }
 
-export async function checkBroker(settings: BrokerSettings | undefined, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Promise<CheckResult> {
-  if (!settings?.url) return pass(BROKER_NAME, 'off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)');
+export async function checkBroker(
+  settings: BrokerSettings | undefined,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CheckResult> {
+  if (!settings?.url)
+    return pass(
+      BROKER_NAME,
+      'off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)',
+    );
   const { url, benchId } = settings;
   let password: string | undefined;
   if (settings.passwordEnv !== undefined) {
     password = env[settings.passwordEnv];
-    if (!password) return fail(BROKER_NAME, `the environment variable ${settings.passwordEnv} (mqtt.passwordEnv) is not set or empty`, `export ${settings.passwordEnv}=... (the bench's broker password) before running`);
+    if (!password)
+      return fail(
+        BROKER_NAME,
+        `the environment variable ${settings.passwordEnv} (mqtt.passwordEnv) is not set or empty`,
+        `export ${settings.passwordEnv}=... (the bench's broker password) before running`,
+      );
   }
   const who = settings.username ? `user "${settings.username}"` : 'an anonymous client';
   let client: MqttClient;
   try {
-    client = await withTimeout(mqtt.connectAsync(url, {
-      protocolVersion: 5, clean: true, reconnectPeriod: 0, connectTimeout: timeoutMs,
-      clientId: `benchhand-doctor-${randomBytes(4).toString('hex')}`,
-      ...(settings.username !== undefined ? { username: settings.username } : {}),
-      ...(password !== undefined ? { password } : {}),
-    }), timeoutMs + 500, `broker ${url}`);
+    client = await withTimeout(
+      mqtt.connectAsync(url, {
+        protocolVersion: 5,
+        clean: true,
+        reconnectPeriod: 0,
+        connectTimeout: timeoutMs,
+        clientId: `benchhand-doctor-${randomBytes(4).toString('hex')}`,
+        ...(settings.username !== undefined ? { username: settings.username } : {}),
+        ...(password !== undefined ? { password } : {}),
+      }),
+      timeoutMs + 500,
+      `broker ${url}`,
+    );
   } catch (error) {
     const code = reasonCodeOf(error);
     if (code !== undefined) {
-      return fail(BROKER_NAME, `${url} refused ${who}: ${explainReasonCode(code, 'connect')}`,
-        `check mqtt.username and the password in $${settings.passwordEnv ?? 'PASSWORD_ENV'}; add the bench: sudo mosquitto_passwd /etc/mosquitto/benchhand/passwd ${settings.username ?? benchId ?? 'BENCH_ID'} && sudo systemctl reload mosquitto`);
+      return fail(
+        BROKER_NAME,
+        `${url} refused ${who}: ${explainReasonCode(code, 'connect')}`,
+        `check mqtt.username and the password in $${settings.passwordEnv ?? 'PASSWORD_ENV'}; add the bench: sudo mosquitto_passwd /etc/mosquitto/benchhand/passwd ${settings.username ?? benchId ?? 'BENCH_ID'} && sudo systemctl reload mosquitto`,
+      );
     }
-    return fail(BROKER_NAME, `cannot reach ${url}: ${(error as Error).message}`, 'check mqtt.url (host and port) and that the broker runs: systemctl status mosquitto');
+    return fail(
+      BROKER_NAME,
+      `cannot reach ${url}: ${(error as Error).message}`,
+      'check mqtt.url (host and port) and that the broker runs: systemctl status mosquitto',
+    );
   }
   try {
     if (!benchId) return pass(BROKER_NAME, `${url} accepted ${who} (ACL not checked: no mqtt.benchId)`);
@@ -53,7 +80,13 @@ export async function checkBroker(settings: BrokerSettings | undefined, timeoutM
   }
 }
 
-async function checkBenchAcl(client: MqttClient, url: string, benchId: string, who: string, timeoutMs: number): Promise<CheckResult> {
+async function checkBenchAcl(
+  client: MqttClient,
+  url: string,
+  benchId: string,
+  who: string,
+  timeoutMs: number,
+): Promise<CheckResult> {
   let topics;
   try {
     topics = benchTopics(benchId);
@@ -62,20 +95,39 @@ async function checkBenchAcl(client: MqttClient, url: string, benchId: string, w
   }
   const aclFix = `the bench's broker user must be named after the bench id (${benchId}) so host/mosquitto/acl's bench patterns apply; install that ACL (see host/mosquitto/README.md)`;
   try {
-    await withTimeout(client.publishAsync(topics.status, 'online', { qos: 1, retain: false, properties: { messageExpiryInterval: 1 } }), timeoutMs, `publish to ${topics.status}`);
+    await withTimeout(
+      client.publishAsync(topics.status, 'online', { qos: 1, retain: false, properties: { messageExpiryInterval: 1 } }),
+      timeoutMs,
+      `publish to ${topics.status}`,
+    );
   } catch (error) {
     const code = reasonCodeOf(error);
-    return fail(BROKER_NAME, `${url} accepted ${who} but refused its publish to ${topics.status}: ${code !== undefined ? explainReasonCode(code) : (error as Error).message}`, aclFix);
+    return fail(
+      BROKER_NAME,
+      `${url} accepted ${who} but refused its publish to ${topics.status}: ${code !== undefined ? explainReasonCode(code) : (error as Error).message}`,
+      aclFix,
+    );
   }
   try {
-    const granted = await withTimeout(client.subscribeAsync(topics.command, { qos: 1 }), timeoutMs, `subscribe to ${topics.command}`);
+    const granted = await withTimeout(
+      client.subscribeAsync(topics.command, { qos: 1 }),
+      timeoutMs,
+      `subscribe to ${topics.command}`,
+    );
     const refused = granted.find((grant) => grant.qos >= 0x80);
     if (refused) throw Object.assign(new Error('refused'), { code: refused.qos });
   } catch (error) {
     const code = reasonCodeOf(error);
-    return fail(BROKER_NAME, `${url} accepted ${who} but refused its subscription to ${topics.command}: ${code !== undefined ? explainReasonCode(code, 'subscribe') : (error as Error).message}`, aclFix);
+    return fail(
+      BROKER_NAME,
+      `${url} accepted ${who} but refused its subscription to ${topics.command}: ${code !== undefined ? explainReasonCode(code, 'subscribe') : (error as Error).message}`,
+      aclFix,
+    );
   }
   // mosquitto grants a subscription whatever the ACL says and applies read rules on delivery, and
   // the bench may not publish on its own cmd topic: a granted SUBACK is as far as the bench can see.
-  return pass(BROKER_NAME, `${url} accepted ${who}; it may publish ${topics.status}, and its subscription to ${topics.command} was granted`);
+  return pass(
+    BROKER_NAME,
+    `${url} accepted ${who}; it may publish ${topics.status}, and its subscription to ${topics.command} was granted`,
+  );
 }

@@ -7,7 +7,8 @@ import { fail, pass, type CheckResult } from './check-result.js';
 import { withTimeout } from './with-timeout.js';
 
 export const CAMERA_NAME = 'camera';
-const SOURCES_FIX = 'give --camera rpicam, v4l2:/dev/videoN, replay:PATH or http://HOST:PORT/ (or camera.source in --config)';
+const SOURCES_FIX =
+  'give --camera rpicam, v4l2:/dev/videoN, replay:PATH or http://HOST:PORT/ (or camera.source in --config)';
 
 export async function checkCamera(source: string | undefined, timeoutMs: number): Promise<CheckResult> {
   if (!source) return fail(CAMERA_NAME, 'no camera source configured', SOURCES_FIX);
@@ -33,22 +34,39 @@ export async function checkCamera(source: string | undefined, timeoutMs: number)
 
 function missingProgram(source: string): CheckResult | undefined {
   if (source === 'rpicam' && !findOnPath('rpicam-vid')) {
-    return fail(CAMERA_NAME, 'rpicam-vid is not installed', 'sudo apt install rpicam-apps (Raspberry Pi OS), then check `rpicam-hello --list-cameras`');
+    return fail(
+      CAMERA_NAME,
+      'rpicam-vid is not installed',
+      'sudo apt install rpicam-apps (Raspberry Pi OS), then check `rpicam-hello --list-cameras`',
+    );
   }
   if (source.startsWith('v4l2:')) {
-    if (!findOnPath('ffmpeg')) return fail(CAMERA_NAME, 'ffmpeg is not installed (it reads the USB camera)', 'sudo apt install ffmpeg');
+    if (!findOnPath('ffmpeg'))
+      return fail(CAMERA_NAME, 'ffmpeg is not installed (it reads the USB camera)', 'sudo apt install ffmpeg');
     const device = source.slice(5) || '/dev/video0';
-    if (!existsSync(device)) return fail(CAMERA_NAME, `${device} does not exist`, 'plug the camera in; `ls /dev/video*` and `v4l2-ctl --list-devices` (package v4l-utils) show its path');
+    if (!existsSync(device))
+      return fail(
+        CAMERA_NAME,
+        `${device} does not exist`,
+        'plug the camera in; `ls /dev/video*` and `v4l2-ctl --list-devices` (package v4l-utils) show its path',
+      );
   }
   if (source.startsWith('replay:') && !existsSync(source.slice(7))) {
-    return fail(CAMERA_NAME, `${source.slice(7)} does not exist`, 'give replay: a folder of .jpg/.png pictures or one picture');
+    return fail(
+      CAMERA_NAME,
+      `${source.slice(7)} does not exist`,
+      'give replay: a folder of .jpg/.png pictures or one picture',
+    );
   }
   return undefined;
 }
 
 function frameFix(source: string): string {
-  if (source === 'rpicam') return 'check the ribbon cable and `rpicam-hello --list-cameras`; stop any other program using the camera; add this user to the video group: sudo usermod -aG video $USER';
-  if (source.startsWith('v4l2:')) return 'check `v4l2-ctl --list-formats-ext -d DEVICE`; stop any other program using the camera; sudo usermod -aG video $USER';
-  if (/^https?:/.test(source)) return 'start the camera server (benchhand sim prints its camera address) and check the address';
+  if (source === 'rpicam')
+    return 'check the ribbon cable and `rpicam-hello --list-cameras`; stop any other program using the camera; add this user to the video group: sudo usermod -aG video $USER';
+  if (source.startsWith('v4l2:'))
+    return 'check `v4l2-ctl --list-formats-ext -d DEVICE`; stop any other program using the camera; sudo usermod -aG video $USER';
+  if (/^https?:/.test(source))
+    return 'start the camera server (benchhand sim prints its camera address) and check the address';
   return SOURCES_FIX;
 }

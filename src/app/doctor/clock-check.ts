@@ -10,7 +10,10 @@ export const EARLIEST_PLAUSIBLE_YEAR = 2025;
 export type NtpSynchronized = () => 'yes' | 'no' | undefined;
 
 export const askTimedatectl: NtpSynchronized = () => {
-  const result = spawnSync('timedatectl', ['show', '-p', 'NTPSynchronized', '--value'], { encoding: 'utf8', timeout: 3000 });
+  const result = spawnSync('timedatectl', ['show', '-p', 'NTPSynchronized', '--value'], {
+    encoding: 'utf8',
+    timeout: 3000,
+  });
   if (result.status !== 0) return undefined;
   const answer = result.stdout.trim();
   return answer === 'yes' || answer === 'no' ? answer : undefined;
@@ -19,12 +22,24 @@ export const askTimedatectl: NtpSynchronized = () => {
 export function checkClock(now: Date = new Date(), ntpSynchronized: NtpSynchronized = askTimedatectl): CheckResult {
   const shown = now.toISOString();
   if (now.getUTCFullYear() < EARLIEST_PLAUSIBLE_YEAR) {
-    return fail(CLOCK_NAME, `the clock says ${shown}, before ${EARLIEST_PLAUSIBLE_YEAR}`,
-      'sudo timedatectl set-ntp true and wait for the network time (or set it: sudo date -s "YYYY-MM-DD HH:MM:SS")');
+    return fail(
+      CLOCK_NAME,
+      `the clock says ${shown}, before ${EARLIEST_PLAUSIBLE_YEAR}`,
+      'sudo timedatectl set-ntp true and wait for the network time (or set it: sudo date -s "YYYY-MM-DD HH:MM:SS")',
+    );
   }
   const synchronized = ntpSynchronized();
   if (synchronized === 'no') {
-    return warn(CLOCK_NAME, `${shown}, but NTP has not synchronized the clock`, 'sudo timedatectl set-ntp true; `timedatectl timesync-status` shows why not');
+    return warn(
+      CLOCK_NAME,
+      `${shown}, but NTP has not synchronized the clock`,
+      'sudo timedatectl set-ntp true; `timedatectl timesync-status` shows why not',
+    );
   }
-  return pass(CLOCK_NAME, synchronized === 'yes' ? `${shown}, synchronized by NTP` : `${shown} (NTP sync not checked: timedatectl is not available here)`);
+  return pass(
+    CLOCK_NAME,
+    synchronized === 'yes'
+      ? `${shown}, synchronized by NTP`
+      : `${shown} (NTP sync not checked: timedatectl is not available here)`,
+  );
 }

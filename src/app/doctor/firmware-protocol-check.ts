@@ -5,7 +5,8 @@ import { fail, pass, type CheckResult } from './check-result.js';
 import { NO_PORT_FIX } from './serial-device-check.js';
 
 export const FIRMWARE_NAME = 'firmware-protocol';
-const FLASH_FIX = 'flash the firmware built from this checkout: benchhand flash --board leonardo|promicro|leonardo-gantry|pico';
+const FLASH_FIX =
+  'flash the firmware built from this checkout: benchhand flash --board leonardo|promicro|leonardo-gantry|pico';
 
 export async function checkFirmwareProtocol(port: string | undefined, timeoutMs: number): Promise<CheckResult> {
   if (!port) return fail(FIRMWARE_NAME, 'no MCU serial port configured, so no handshake', NO_PORT_FIX);
@@ -20,7 +21,9 @@ export async function checkFirmwareProtocol(port: string | undefined, timeoutMs:
 function fixFor(error: unknown): string {
   if (!(error instanceof McuLinkError)) return 'fix the serial device first (see the serial-device check)';
   if (error.code === 'HANDSHAKE_MISMATCH') {
-    return /Update benchhand on the host/.test(error.message) ? 'update benchhand on this host (git pull && npm ci in the checkout)' : FLASH_FIX;
+    return /Update benchhand on the host/.test(error.message)
+      ? 'update benchhand on this host (git pull && npm ci in the checkout)'
+      : FLASH_FIX;
   }
   if (error.code === 'NO_REPLY') {
     return `check the wiring (Pi TX to MCU RX, Pi RX to MCU TX, GND to GND, 3.3 V levels), that nothing else uses the port, then ${FLASH_FIX}`;

@@ -8,10 +8,14 @@ import { gpioConfigSchema } from '../../config/gpio-section.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 
 export const GPIO_NAME = 'gpio';
-const OFF_FIX = 'on a machine without the Pi\'s GPIO header, remove the gpio section or set gpio.enabled: false';
+const OFF_FIX = "on a machine without the Pi's GPIO header, remove the gpio section or set gpio.enabled: false";
 
 export function checkGpio(config: unknown, sysfsRoot: string = DEFAULT_SYSFS_ROOT): CheckResult {
-  if (config === undefined) return pass(GPIO_NAME, 'off: no gpio section configured (the e-stop button, MCU reset line and status LED are optional)');
+  if (config === undefined)
+    return pass(
+      GPIO_NAME,
+      'off: no gpio section configured (the e-stop button, MCU reset line and status LED are optional)',
+    );
   const parsed = gpioConfigSchema.safeParse(config);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `gpio.${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -28,8 +32,14 @@ export function checkGpio(config: unknown, sysfsRoot: string = DEFAULT_SYSFS_ROO
   try {
     accessSync(exportFile, constants.W_OK);
   } catch {
-    return fail(GPIO_NAME, `${exportFile} is not writable by this user`, 'sudo usermod -aG gpio $USER, then log out and in again');
+    return fail(
+      GPIO_NAME,
+      `${exportFile} is not writable by this user`,
+      'sudo usermod -aG gpio $USER, then log out and in again',
+    );
   }
-  const pins = lines.map((name) => `${name} GPIO${settings[name]!.pin} = sysfs ${chip.base + settings[name]!.pin}`).join(', ');
+  const pins = lines
+    .map((name) => `${name} GPIO${settings[name]!.pin} = sysfs ${chip.base + settings[name]!.pin}`)
+    .join(', ');
   return pass(GPIO_NAME, `${chip.board} controller ${chip.label} at base ${chip.base}: ${pins}`);
 }

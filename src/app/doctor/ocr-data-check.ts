@@ -3,7 +3,15 @@
 // the bench will read with, without the network. Says which model that is and why.
 import { existsSync, readdirSync } from 'node:fs';
 import Tesseract from 'tesseract.js';
-import { englishModelDir, OCR_MODEL_VARIABLE, ocrModelChoice, OEM_LSTM_ONLY, offlineWorkerOptions, resolveModel, type ResolvedModel } from '../../adapters/observer-camera/offline-options.js';
+import {
+  englishModelDir,
+  OCR_MODEL_VARIABLE,
+  ocrModelChoice,
+  OEM_LSTM_ONLY,
+  offlineWorkerOptions,
+  resolveModel,
+  type ResolvedModel,
+} from '../../adapters/observer-camera/offline-options.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { withTimeout } from './with-timeout.js';
 
@@ -24,15 +32,32 @@ export async function checkOcrData(timeoutMs = 60_000, env: NodeJS.ProcessEnv = 
   try {
     model = resolveModel(ocrModelChoice(env[OCR_MODEL_VARIABLE]));
   } catch (error) {
-    return fail(OCR_NAME, (error as Error).message, `unset ${OCR_MODEL_VARIABLE}, or install the model: apt-get install tesseract-ocr-eng`);
+    return fail(
+      OCR_NAME,
+      (error as Error).message,
+      `unset ${OCR_MODEL_VARIABLE}, or install the model: apt-get install tesseract-ocr-eng`,
+    );
   }
   const started = performance.now();
   let worker: Tesseract.Worker | undefined;
   try {
-    worker = await withTimeout(Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions(model)), timeoutMs, 'starting a tesseract.js worker');
-    return pass(OCR_NAME, `reads with the ${model.model} model in ${model.dir} (${model.reason}); a worker started offline in ${Math.round(performance.now() - started)} ms`);
+    worker = await withTimeout(
+      Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions(model)),
+      timeoutMs,
+      'starting a tesseract.js worker',
+    );
+    return pass(
+      OCR_NAME,
+      `reads with the ${model.model} model in ${model.dir} (${model.reason}); a worker started offline in ${Math.round(performance.now() - started)} ms`,
+    );
   } catch (error) {
-    return fail(OCR_NAME, `a tesseract.js worker did not start from ${model.dir}: ${(error as Error).message}`, model.model === 'fast' ? `reinstall it (apt-get install --reinstall tesseract-ocr-eng) or set ${OCR_MODEL_VARIABLE}=best_int` : REINSTALL_FIX);
+    return fail(
+      OCR_NAME,
+      `a tesseract.js worker did not start from ${model.dir}: ${(error as Error).message}`,
+      model.model === 'fast'
+        ? `reinstall it (apt-get install --reinstall tesseract-ocr-eng) or set ${OCR_MODEL_VARIABLE}=best_int`
+        : REINSTALL_FIX,
+    );
   } finally {
     await worker?.terminate().catch(() => undefined);
   }

@@ -48,14 +48,22 @@ export function doctorChecks(settings: DoctorSettings): DoctorCheck[] {
   ];
 }
 
-export async function runDoctor(checks: DoctorCheck[], onResult?: (result: CheckResult) => void): Promise<CheckResult[]> {
+export async function runDoctor(
+  checks: DoctorCheck[],
+  onResult?: (result: CheckResult) => void,
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const check of checks) {
     let result: CheckResult;
     try {
       result = await check.run();
     } catch (error) {
-      result = { name: check.name, status: 'fail', detail: `the check itself failed: ${(error as Error).message}`, fix: 'run again with the same options; if it repeats, report it with this message' };
+      result = {
+        name: check.name,
+        status: 'fail',
+        detail: `the check itself failed: ${(error as Error).message}`,
+        fix: 'run again with the same options; if it repeats, report it with this message',
+      };
     }
     results.push(result);
     onResult?.(result);
@@ -64,4 +72,5 @@ export async function runDoctor(checks: DoctorCheck[], onResult?: (result: Check
 }
 
 /** 0 when nothing failed (warnings are not failures), 1 otherwise. */
-export const doctorExitCode = (results: CheckResult[]): number => (results.some((result) => result.status === 'fail') ? 1 : 0);
+export const doctorExitCode = (results: CheckResult[]): number =>
+  results.some((result) => result.status === 'fail') ? 1 : 0;

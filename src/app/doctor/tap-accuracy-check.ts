@@ -9,10 +9,19 @@ const NAME = 'tap-accuracy';
 
 export function checkTapAccuracy(calibration: CalibrationBlock | undefined, configuredMarginPx?: number): CheckResult {
   if (!calibration) {
-    return warn(NAME, `no calibration in the configuration: taps are aimed with no measured accuracy (margin ${tapMarginSource(undefined, configuredMarginPx).px} px)`, 'calibrate the rig: `benchhand calibrate --taps`, then put the result under calibration: in the config');
+    return warn(
+      NAME,
+      `no calibration in the configuration: taps are aimed with no measured accuracy (margin ${tapMarginSource(undefined, configuredMarginPx).px} px)`,
+      'calibrate the rig: `benchhand calibrate --taps`, then put the result under calibration: in the config',
+    );
   }
   const margin = tapMarginSource(calibration, configuredMarginPx);
   const detail = `tap margin ${margin.px} px: ${margin.why}`;
-  if (!margin.measured) return warn(NAME, detail, 'measure the rig\'s tap accuracy with `benchhand calibrate --taps` (it writes actuator.rmsResidualPx)');
+  if (!margin.measured)
+    return warn(
+      NAME,
+      detail,
+      "measure the rig's tap accuracy with `benchhand calibrate --taps` (it writes actuator.rmsResidualPx)",
+    );
   return pass(NAME, detail);
 }

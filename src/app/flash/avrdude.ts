@@ -11,11 +11,12 @@ export function avrdudeArguments(port: string, image: string): string[] {
 export type RunProgram = (command: string, args: string[], options?: { cwd?: string }) => Promise<void>;
 
 /** Runs a program with its output passed through; rejects with its exit status. */
-export const runProgram: RunProgram = (command, args, options = {}) => new Promise((resolve, reject) => {
-  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: options.cwd });
-  child.once('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
-  child.once('exit', (code, signal) => {
-    if (code === 0) resolve();
-    else reject(new Error(`${command} ${args.join(' ')} failed (${signal ? `signal ${signal}` : `exit ${code}`})`));
+export const runProgram: RunProgram = (command, args, options = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: options.cwd });
+    child.once('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ? `signal ${signal}` : `exit ${code}`})`));
+    });
   });
-});

@@ -6,15 +6,29 @@ import { packageRoot } from '../package-root.js';
 
 export type BoardName = 'leonardo' | 'promicro' | 'leonardo-gantry' | 'pico';
 
-export interface Avr109Board { name: BoardName; method: 'avr109'; imageName: string; platformioEnvironment: string }
-export interface PicoBoard { name: BoardName; method: 'uf2'; platformioEnvironment: string }
+export interface Avr109Board {
+  name: BoardName;
+  method: 'avr109';
+  imageName: string;
+  platformioEnvironment: string;
+}
+export interface PicoBoard {
+  name: BoardName;
+  method: 'uf2';
+  platformioEnvironment: string;
+}
 export type Board = Avr109Board | PicoBoard;
 
 export const BOARDS: Readonly<Record<BoardName, Board>> = {
   // The Pro Micro runs the same image: same chip, same clock, same Caterina bootloader.
   leonardo: { name: 'leonardo', method: 'avr109', imageName: 'benchhand-touch', platformioEnvironment: 'leonardo' },
   promicro: { name: 'promicro', method: 'avr109', imageName: 'benchhand-touch', platformioEnvironment: 'promicro' },
-  'leonardo-gantry': { name: 'leonardo-gantry', method: 'avr109', imageName: 'benchhand-gantry', platformioEnvironment: 'leonardo_gantry' },
+  'leonardo-gantry': {
+    name: 'leonardo-gantry',
+    method: 'avr109',
+    imageName: 'benchhand-gantry',
+    platformioEnvironment: 'leonardo_gantry',
+  },
   pico: { name: 'pico', method: 'uf2', platformioEnvironment: 'pico' },
 };
 

@@ -12,7 +12,8 @@ export type ImageChoice =
 export function chooseImage(board: Avr109Board, given: string | undefined, root: string = packageRoot()): ImageChoice {
   if (given !== undefined) {
     if (!existsSync(given)) throw new Error(`--image ${given} does not exist`);
-    if (!/\.hex$/i.test(given)) throw new Error(`--image ${given} is not an Intel hex file (.hex): avrdude writes it with format i`);
+    if (!/\.hex$/i.test(given))
+      throw new Error(`--image ${given} is not an Intel hex file (.hex): avrdude writes it with format i`);
     return { kind: 'given', path: given };
   }
   const path = builtImagePath(board, root);

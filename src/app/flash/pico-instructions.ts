@@ -15,7 +15,9 @@ export function platformioUploadCommand(environment: string, port?: string): str
 export function findBuiltUf2(root: string = packageRoot()): string | undefined {
   const directory = join(root, 'build', 'firmware', 'pico');
   if (!existsSync(directory)) return undefined;
-  const name = readdirSync(directory).filter((entry) => entry.endsWith('.uf2')).sort()[0];
+  const name = readdirSync(directory)
+    .filter((entry) => entry.endsWith('.uf2'))
+    .sort()[0];
   return name ? join(directory, name) : undefined;
 }
 

@@ -11,7 +11,10 @@ export type ListSerialPorts = () => string[];
 export function usbSerialPortLister(directory: string = DEFAULT_DEVICE_DIRECTORY): ListSerialPorts {
   return () => {
     try {
-      return readdirSync(directory).filter((name) => USB_CDC_PORT.test(name)).sort().map((name) => join(directory, name));
+      return readdirSync(directory)
+        .filter((name) => USB_CDC_PORT.test(name))
+        .sort()
+        .map((name) => join(directory, name));
     } catch {
       return [];
     }

@@ -20,7 +20,14 @@ export interface HandshakeOptions {
 export async function shakeHands(path: string, options: HandshakeOptions = {}): Promise<McuInfo> {
   const replyTimeoutMs = 300;
   const maxSends = Math.max(1, Math.floor((options.timeoutMs ?? 3000) / replyTimeoutMs));
-  const link = await connectMcu({ path, commandIds: NO_COMMAND_IDS, replyTimeoutMs, maxSends, heartbeatMs: 60_000, open: options.open });
+  const link = await connectMcu({
+    path,
+    commandIds: NO_COMMAND_IDS,
+    replyTimeoutMs,
+    maxSends,
+    heartbeatMs: 60_000,
+    open: options.open,
+  });
   const info = link.info;
   await link.close();
   return info;
@@ -30,7 +37,11 @@ export async function shakeHands(path: string, options: HandshakeOptions = {}): 
  * After flashing the board reboots (the bootloader waits, then starts the sketch): keep trying
  * until it answers or `waitMs` runs out. A mismatch is final at once: waiting will not fix it.
  */
-export async function shakeHandsAfterReboot(path: string, waitMs: number, options: HandshakeOptions = {}): Promise<McuInfo> {
+export async function shakeHandsAfterReboot(
+  path: string,
+  waitMs: number,
+  options: HandshakeOptions = {},
+): Promise<McuInfo> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {

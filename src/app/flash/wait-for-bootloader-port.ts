@@ -32,7 +32,9 @@ export async function waitForBootloaderPort(options: WaitOptions): Promise<strin
 }
 
 function noBootloaderMessage(port: string, timeoutMs: number, before: string[]): string {
-  return `no bootloader port appeared within ${timeoutMs / 1000} s after the 1200-baud touch of ${port} (ports before: ${before.join(', ') || 'none'}). `
-    + 'Is it a Leonardo or Pro Micro running a sketch with USB serial? Otherwise start the bootloader by hand: '
-    + 'press reset twice quickly (Pro Micro: short RST to GND twice) and run `benchhand flash` again within 8 s.';
+  return (
+    `no bootloader port appeared within ${timeoutMs / 1000} s after the 1200-baud touch of ${port} (ports before: ${before.join(', ') || 'none'}). ` +
+    'Is it a Leonardo or Pro Micro running a sketch with USB serial? Otherwise start the bootloader by hand: ' +
+    'press reset twice quickly (Pro Micro: short RST to GND twice) and run `benchhand flash` again within 8 s.'
+  );
 }

@@ -9,7 +9,9 @@ export function deviceTags(rig: Pick<Rig, 'calibration' | 'deviceFile'>): Tags {
   const { width, height } = rig.calibration.deviceSize;
   const tags: Tags = { resolution: `${width}x${height}` };
   if (rig.deviceFile) {
-    tags.model = basename(rig.deviceFile).replace(/\.ya?ml$/i, '').replace(/[^A-Za-z0-9._-]/g, '-');
+    tags.model = basename(rig.deviceFile)
+      .replace(/\.ya?ml$/i, '')
+      .replace(/[^A-Za-z0-9._-]/g, '-');
     tags.os = 'virtual';
   }
   return tags;

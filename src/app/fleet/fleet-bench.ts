@@ -45,15 +45,21 @@ export class FleetBench {
   // Held shut until the link is up: a job the broker hands back arrives right after CONNACK,
   // before connect() has returned, and carrying out a decision needs the link.
   private linkUp!: () => void;
-  private chain: Promise<void> = new Promise((resolve) => { this.linkUp = resolve; });
+  private chain: Promise<void> = new Promise((resolve) => {
+    this.linkUp = resolve;
+  });
   private timer?: NodeJS.Timeout;
   private state: ServiceState;
 
   private constructor(private readonly options: FleetBenchOptions) {
     this.ledger = new JobLedger(options.stateDir);
     this.desk = new JobDesk<Ack>({
-      benchId: options.mqtt.benchId, pool: options.pool, tags: options.tags, handOnMs: options.handOnMs,
-      known: (jobId) => this.ledger.known(jobId), check: jobFilesProblem,
+      benchId: options.mqtt.benchId,
+      pool: options.pool,
+      tags: options.tags,
+      handOnMs: options.handOnMs,
+      known: (jobId) => this.ledger.known(jobId),
+      check: jobFilesProblem,
     });
     this.state = { benchId: options.mqtt.benchId, at: new Date().toISOString(), state: 'idle', job: null, held: 0 };
   }
@@ -67,20 +73,32 @@ export class FleetBench {
     }
     bench.desk.restoreHeld(held, Date.now());
     const { mqtt } = options;
-    bench.link = await FleetLink.connect({
-      url: mqtt.url, benchId: mqtt.benchId, pool: options.pool, selectors: selectorsFor(options.tags),
-      ...(mqtt.username ? { username: mqtt.username } : {}), ...(mqtt.password ? { password: mqtt.password } : {}), ...(mqtt.tlsCa ? { tlsCa: mqtt.tlsCa } : {}),
-      log: options.say,
-    }, {
-      job: (text, selector, acknowledge) => bench.enqueue(() => {
-        const actions = bench.desk.receive(acknowledge, text, selector, Date.now());
-        if (process.env.BENCHHAND_FLEET_TRACE) options.say(`fleet trace: received ${actions.map((a) => `${a.kind} ${'job' in a ? `${a.job.jobId} hop ${a.job.hops}` : a.jobId ?? ''}`).join(', ')}`);
-        return actions;
-      }),
-      claim: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
-      result: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
-      findingStatus: (findingId, text) => options.onFindingStatus?.(findingId, text),
-    });
+    bench.link = await FleetLink.connect(
+      {
+        url: mqtt.url,
+        benchId: mqtt.benchId,
+        pool: options.pool,
+        selectors: selectorsFor(options.tags),
+        ...(mqtt.username ? { username: mqtt.username } : {}),
+        ...(mqtt.password ? { password: mqtt.password } : {}),
+        ...(mqtt.tlsCa ? { tlsCa: mqtt.tlsCa } : {}),
+        log: options.say,
+      },
+      {
+        job: (text, selector, acknowledge) =>
+          bench.enqueue(() => {
+            const actions = bench.desk.receive(acknowledge, text, selector, Date.now());
+            if (process.env.BENCHHAND_FLEET_TRACE)
+              options.say(
+                `fleet trace: received ${actions.map((a) => `${a.kind} ${'job' in a ? `${a.job.jobId} hop ${a.job.hops}` : (a.jobId ?? '')}`).join(', ')}`,
+              );
+            return actions;
+          }),
+        claim: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
+        result: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
+        findingStatus: (findingId, text) => options.onFindingStatus?.(findingId, text),
+      },
+    );
     bench.linkUp();
     // A claim made before the restart is announced again (it may never have got out).
     for (const claim of unfinished) void bench.announceClaim(claim.job, claim.claimedAt, true);
@@ -97,7 +115,12 @@ export class FleetBench {
   }
 
   describe(description: Omit<BenchDescription, 'benchId' | 'pool' | 'at'>): void {
-    this.link?.describe({ ...description, benchId: this.benchId, pool: this.options.pool, at: new Date().toISOString() });
+    this.link?.describe({
+      ...description,
+      benchId: this.benchId,
+      pool: this.options.pool,
+      at: new Date().toISOString(),
+    });
   }
 
   /** The next claimed job, once there is one (a resumed one first); undefined when `signal` ends the wait. */
@@ -105,7 +128,11 @@ export class FleetBench {
     if (!this.ready.length) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, waitMs);
-        function done() { clearTimeout(timer); signal.removeEventListener('abort', done); resolve(); }
+        function done() {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        }
         this.wake = done;
         signal.addEventListener('abort', done, { once: true });
       });
@@ -120,7 +147,15 @@ export class FleetBench {
   }
 
   running(claimed: ClaimedJob): void {
-    this.setState({ state: 'running', job: { jobId: claimed.job.jobId, name: claimed.job.name, since: new Date().toISOString(), resumed: claimed.resumed } });
+    this.setState({
+      state: 'running',
+      job: {
+        jobId: claimed.job.jobId,
+        name: claimed.job.name,
+        since: new Date().toISOString(),
+        resumed: claimed.resumed,
+      },
+    });
   }
 
   setState(update: Partial<Omit<ServiceState, 'benchId' | 'at'>>): void {
@@ -129,12 +164,36 @@ export class FleetBench {
   }
 
   /** The job's outcome: durable first (the ledger), then retained on results/<bench>/<job>; the bench is idle again. */
-  async finished(claimed: ClaimedJob, outcome: Omit<JobResult, 'version' | 'jobId' | 'suite' | 'pool' | 'name' | 'benchId' | 'finishedAt' | 'findings'> & { findings?: JobResult['findings'] }): Promise<void> {
+  async finished(
+    claimed: ClaimedJob,
+    outcome: Omit<
+      JobResult,
+      'version' | 'jobId' | 'suite' | 'pool' | 'name' | 'benchId' | 'finishedAt' | 'findings'
+    > & { findings?: JobResult['findings'] },
+  ): Promise<void> {
     const { job } = claimed;
-    const result = jobResultSchema.parse({ version: 1, jobId: job.jobId, suite: job.suite, pool: job.pool, name: job.name, benchId: this.benchId, finishedAt: new Date().toISOString(), findings: [], ...outcome });
+    const result = jobResultSchema.parse({
+      version: 1,
+      jobId: job.jobId,
+      suite: job.suite,
+      pool: job.pool,
+      name: job.name,
+      benchId: this.benchId,
+      finishedAt: new Date().toISOString(),
+      findings: [],
+      ...outcome,
+    });
     await this.ledger.finish(job.jobId, result);
-    await this.link?.publishRetained(this.link.topics.result(this.benchId, job.jobId), result).catch((error: Error) => this.options.say(`fleet: the result of ${job.jobId} did not reach the broker (${error.message}); it is kept in ${this.ledger.jobDir(job.jobId)}`));
-    await this.options.afterJob?.().catch((error: Error) => this.options.say(`fleet: after ${job.jobId}: ${error.message}`));
+    await this.link
+      ?.publishRetained(this.link.topics.result(this.benchId, job.jobId), result)
+      .catch((error: Error) =>
+        this.options.say(
+          `fleet: the result of ${job.jobId} did not reach the broker (${error.message}); it is kept in ${this.ledger.jobDir(job.jobId)}`,
+        ),
+      );
+    await this.options
+      .afterJob?.()
+      .catch((error: Error) => this.options.say(`fleet: after ${job.jobId}: ${error.message}`));
     this.setState({ state: 'idle', job: null });
     this.enqueue(() => this.desk.finish(job.jobId, Date.now()));
   }
@@ -148,7 +207,10 @@ export class FleetBench {
   /** Desk decisions are carried out one after another, in the order the messages came. */
   private enqueue(decide: () => DeskAction<Ack>[]): void {
     this.chain = this.chain.then(async () => {
-      for (const action of decide()) await this.carryOut(action).catch((error: Error) => this.options.say(`fleet: ${action.kind} failed: ${error.message}`));
+      for (const action of decide())
+        await this.carryOut(action).catch((error: Error) =>
+          this.options.say(`fleet: ${action.kind} failed: ${error.message}`),
+        );
       this.schedule();
     });
   }
@@ -161,8 +223,21 @@ export class FleetBench {
       case 'refuse': {
         action.delivery?.();
         say(`fleet: refused ${action.jobId ?? 'a job without a usable id'}: ${action.field} ${action.message}`);
-        const refusal = { version: 1, jobId: action.jobId ?? null, pool: this.options.pool, benchId: this.benchId, status: 'refused', summary: `refused: ${action.field} ${action.message}`, reason: { field: action.field, message: action.message }, finishedAt: now, findings: [] };
-        if (action.jobId) void link.publishRetained(link.topics.result(this.benchId, action.jobId), { ...refusal, name: action.jobId }).catch(() => undefined);
+        const refusal = {
+          version: 1,
+          jobId: action.jobId ?? null,
+          pool: this.options.pool,
+          benchId: this.benchId,
+          status: 'refused',
+          summary: `refused: ${action.field} ${action.message}`,
+          reason: { field: action.field, message: action.message },
+          finishedAt: now,
+          findings: [],
+        };
+        if (action.jobId)
+          void link
+            .publishRetained(link.topics.result(this.benchId, action.jobId), { ...refusal, name: action.jobId })
+            .catch(() => undefined);
         else void link.publishRefusal(refusal).catch(() => undefined);
         return;
       }
@@ -172,7 +247,18 @@ export class FleetBench {
         return;
       case 'expire': {
         const { job } = action;
-        const result = jobResultSchema.parse({ version: 1, jobId: job.jobId, suite: job.suite, pool: job.pool, name: job.name, benchId: this.benchId, status: 'unclaimed', summary: `unclaimed: its deadline ${job.deadline} passed before a bench took it (seen by ${this.benchId})`, finishedAt: now, findings: [] });
+        const result = jobResultSchema.parse({
+          version: 1,
+          jobId: job.jobId,
+          suite: job.suite,
+          pool: job.pool,
+          name: job.name,
+          benchId: this.benchId,
+          status: 'unclaimed',
+          summary: `unclaimed: its deadline ${job.deadline} passed before a bench took it (seen by ${this.benchId})`,
+          finishedAt: now,
+          findings: [],
+        });
         await this.ledger.finish(job.jobId, result);
         action.delivery?.();
         void link.publishRetained(link.topics.result(this.benchId, job.jobId), result).catch(() => undefined);
@@ -193,11 +279,19 @@ export class FleetBench {
         // Out of held/ once the broker has it — unless it came straight back to this bench meanwhile
         // (a shared group may deal a job to its publisher) and is held again.
         void link.publishJob(selectorOf(job.tags), job).then(
-          () => this.enqueue(() => { if (!this.desk.heldJobs.some((h) => h.jobId === job.jobId)) void this.ledger.unhold(job.jobId); return []; }),
+          () =>
+            this.enqueue(() => {
+              if (!this.desk.heldJobs.some((h) => h.jobId === job.jobId)) void this.ledger.unhold(job.jobId);
+              return [];
+            }),
           (error: Error) => {
             say(`fleet: could not hand ${job.jobId} on (${error.message}); held again`);
-            this.enqueue(() => { this.desk.restoreHeld([job], Date.now()); return []; });
-          });
+            this.enqueue(() => {
+              this.desk.restoreHeld([job], Date.now());
+              return [];
+            });
+          },
+        );
         this.setState({});
         return;
       }
@@ -217,8 +311,16 @@ export class FleetBench {
 
   private announceClaim(job: Job, at: string, resumed: boolean): Promise<void> {
     const link = this.link!;
-    return link.publishRetained(link.topics.claim(this.benchId, job.jobId), { jobId: job.jobId, benchId: this.benchId, at, ...(resumed ? { resumed } : {}) })
-      .catch((error: Error) => this.options.say(`fleet: the claim of ${job.jobId} was not announced (${error.message})`));
+    return link
+      .publishRetained(link.topics.claim(this.benchId, job.jobId), {
+        jobId: job.jobId,
+        benchId: this.benchId,
+        at,
+        ...(resumed ? { resumed } : {}),
+      })
+      .catch((error: Error) =>
+        this.options.say(`fleet: the claim of ${job.jobId} was not announced (${error.message})`),
+      );
   }
 
   private schedule(): void {

@@ -14,10 +14,15 @@ export class FleetFindingsSync {
   private readonly file: string;
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly stateDir: string, private readonly say: (line: string) => void) {
+  constructor(
+    private readonly stateDir: string,
+    private readonly say: (line: string) => void,
+  ) {
     this.file = join(stateDir, 'fleet', 'finding-statuses.json');
     if (existsSync(this.file)) {
-      for (const [id, status] of Object.entries(JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, unknown>)) {
+      for (const [id, status] of Object.entries(
+        JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, unknown>,
+      )) {
         const parsed = fleetFindingStatusSchema.safeParse(status);
         if (parsed.success) this.statuses.set(id, parsed.data);
       }
@@ -26,22 +31,32 @@ export class FleetFindingsSync {
 
   /** A retained status message (empty: the status was cleared). */
   receive(findingId: string, text: string): void {
-    if (!/^[0-9a-f]{32}$/.test(findingId)) return this.say(`fleet: a finding status on an id that is not one (${findingId}); ignored`);
+    if (!/^[0-9a-f]{32}$/.test(findingId))
+      return this.say(`fleet: a finding status on an id that is not one (${findingId}); ignored`);
     let parsed;
     try {
       parsed = fleetFindingStatusSchema.safeParse(JSON.parse(text));
     } catch {
       return this.say(`fleet: the status for finding ${findingId} is not JSON; ignored`);
     }
-    if (!parsed.success) return this.say(`fleet: the status for finding ${findingId} is refused: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      return this.say(
+        `fleet: the status for finding ${findingId} is refused: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     this.statuses.set(findingId, parsed.data);
-    this.chain = this.chain.then(() => this.save()).then(() => this.apply()).catch((error: Error) => this.say(`fleet: finding statuses: ${error.message}`));
+    this.chain = this.chain
+      .then(() => this.save())
+      .then(() => this.apply())
+      .catch((error: Error) => this.say(`fleet: finding statuses: ${error.message}`));
   }
 
   /** Brings findings.json in line with every status a person set fleet-wide. */
   applyAll(): Promise<void> {
     // After whatever is queued (a status just received), one at a time.
-    this.chain = this.chain.then(() => this.apply(), () => this.apply());
+    this.chain = this.chain.then(
+      () => this.apply(),
+      () => this.apply(),
+    );
     return this.chain;
   }
 
@@ -51,7 +66,11 @@ export class FleetFindingsSync {
     for (const record of await store.list()) {
       const wanted = this.statuses.get(record.id);
       if (!wanted || wanted.status === record.status) continue;
-      await store.setStatus(record.id, { status: wanted.status, by: wanted.by, ...(wanted.note ? { note: wanted.note } : {}) });
+      await store.setStatus(record.id, {
+        status: wanted.status,
+        by: wanted.by,
+        ...(wanted.note ? { note: wanted.note } : {}),
+      });
       this.say(`fleet: finding ${record.id} is now ${wanted.status} (set fleet-wide by ${wanted.by})`);
     }
   }

@@ -13,7 +13,10 @@ import { jobSchema, type Job } from '../../core/fleet/job-schema.js';
 import type { LedgerState } from '../../core/fleet/job-desk.js';
 import type { JobResult } from '../../core/fleet/job-outcome.js';
 
-export interface ClaimRecord { job: Job; claimedAt: string }
+export interface ClaimRecord {
+  job: Job;
+  claimedAt: string;
+}
 
 export class JobLedger {
   private readonly states = new Map<string, LedgerState>();
@@ -36,7 +39,8 @@ export class JobLedger {
         unfinished.push(this.readClaim(jobId));
       }
     }
-    const held = readdirSync(join(this.root, 'held')).filter((f) => f.endsWith('.json'))
+    const held = readdirSync(join(this.root, 'held'))
+      .filter((f) => f.endsWith('.json'))
       .map((f) => jobSchema.parse(JSON.parse(readFileSync(join(this.root, 'held', f), 'utf8'))))
       .filter((job) => !this.states.has(job.jobId));
     unfinished.sort((a, b) => a.claimedAt.localeCompare(b.claimedAt));
@@ -69,7 +73,10 @@ export class JobLedger {
       await mkdir(dirname(path), { recursive: true });
       await writeFileAtomic(path, file.content);
     }
-    await writeFileAtomic(join(dir, 'claim.json'), JSON.stringify({ job, claimedAt: at } satisfies ClaimRecord, null, 2));
+    await writeFileAtomic(
+      join(dir, 'claim.json'),
+      JSON.stringify({ job, claimedAt: at } satisfies ClaimRecord, null, 2),
+    );
     await fsyncDirectory(join(this.root, 'jobs'));
     this.states.set(job.jobId, 'claimed');
     await this.unhold(job.jobId);
@@ -92,7 +99,10 @@ export class JobLedger {
   }
 
   async unhold(jobId: string): Promise<void> {
-    await unlink(join(this.root, 'held', `${jobId}.json`)).then(() => fsyncDirectory(join(this.root, 'held')), () => undefined);
+    await unlink(join(this.root, 'held', `${jobId}.json`)).then(
+      () => fsyncDirectory(join(this.root, 'held')),
+      () => undefined,
+    );
   }
 
   private readClaim(jobId: string): ClaimRecord {
@@ -105,7 +115,11 @@ export class JobLedger {
 export function jobFilesProblem(job: Job): { field: string; message: string } | undefined {
   for (const [i, file] of job.flow.files.entries()) {
     const actual = createHash('sha256').update(file.content, 'utf8').digest('hex');
-    if (actual !== file.sha256) return { field: `flow.files.${i}.sha256`, message: `does not match the content of ${file.path} (its sha256 is ${actual}): the job was damaged or edited on the way; submit it again` };
+    if (actual !== file.sha256)
+      return {
+        field: `flow.files.${i}.sha256`,
+        message: `does not match the content of ${file.path} (its sha256 is ${actual}): the job was damaged or edited on the way; submit it again`,
+      };
   }
   const paths = job.flow.files.map((f) => f.path);
   const twice = paths.find((p, i) => paths.indexOf(p) !== i);

@@ -29,16 +29,27 @@ export function jobsFromFlows(paths: string[], options: SubmitOptions): Job[] {
     const files = [resolve(file), ...new Set(subFlowFiles(flow.steps).map((f) => resolve(f)))];
     const root = commonFolder(files);
     const job = {
-      version: JOB_VERSION, jobId: `${suite}-${String(i + 1).padStart(3, '0')}`, pool: options.pool, suite, name: flowName(file),
+      version: JOB_VERSION,
+      jobId: `${suite}-${String(i + 1).padStart(3, '0')}`,
+      pool: options.pool,
+      suite,
+      name: flowName(file),
       flow: {
         entry: relative(root, files[0]!).split(sep).join('/'),
         files: files.map((path) => {
           const content = readFileSync(path, 'utf8');
-          return { path: relative(root, path).split(sep).join('/'), content, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
+          return {
+            path: relative(root, path).split(sep).join('/'),
+            content,
+            sha256: createHash('sha256').update(content, 'utf8').digest('hex'),
+          };
         }),
       },
-      tags: options.tags, params: options.params, submittedAt: options.now.toISOString(),
-      deadline: new Date(options.now.getTime() + options.deadlineMs).toISOString(), hops: 0,
+      tags: options.tags,
+      params: options.params,
+      submittedAt: options.now.toISOString(),
+      deadline: new Date(options.now.getTime() + options.deadlineMs).toISOString(),
+      hops: 0,
     };
     return jobSchema.parse(job);
   });

@@ -43,11 +43,27 @@ export async function runJob(claimed: ClaimedJob, options: JobRunOptions): Promi
     const flow = loadFlow(file, { env: job.params, environment: {} });
     options.say(`fleet: ${resume ? 'resuming' : 'running'} ${job.jobId} (${job.name}) in ${stateDir}`);
     result = await runFlow({
-      file, flow, stateDir, rig: options.rig, env: job.params, approvals: 'none', signal: options.signal,
+      file,
+      flow,
+      stateDir,
+      rig: options.rig,
+      env: job.params,
+      approvals: 'none',
+      signal: options.signal,
       ...(resume ? { recover: recoverer(stateDir, flow.goal, options.say) } : {}),
     });
   } catch (error) {
-    result = { file, name: job.name, tags: [], status: 'error', failure: { kind: 'load', message: (error as Error).message }, startedAt: new Date().toISOString(), durationMs: 0, stateDir, screenshots: [] };
+    result = {
+      file,
+      name: job.name,
+      tags: [],
+      status: 'error',
+      failure: { kind: 'load', message: (error as Error).message },
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+      stateDir,
+      screenshots: [],
+    };
   }
   // Named as submitted, and placed by the flow's path in the job (not this bench's folders).
   result = { ...result, name: job.name, file: job.flow.entry };
@@ -70,7 +86,18 @@ async function findingsOfRun(benchStateDir: string, runDir: string): Promise<Job
     const runId = await runIdFromResultFile(runDir);
     if (!runId) return [];
     const records = await (await FindingsStore.open(benchStateDir)).list();
-    return records.filter((r) => r.runIds.includes(runId)).map(({ id, kind, subject, severity, status, detail, screen, device }) => ({ id, kind, subject, severity, status, detail, screen, device }));
+    return records
+      .filter((r) => r.runIds.includes(runId))
+      .map(({ id, kind, subject, severity, status, detail, screen, device }) => ({
+        id,
+        kind,
+        subject,
+        severity,
+        status,
+        detail,
+        screen,
+        device,
+      }));
   } catch {
     return [];
   }

@@ -24,8 +24,14 @@ import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
 import type { JournalRecord } from '../../core/ports/run-store.js';
 import {
-  FRAME_CALIBRATION_FILE, FRAME_INDEX_FILE, FRAMES_DIR,
-  type FrameCalibration, type FrameEntry, type FrameIndexEntry, type FrameLines, type FrameRole,
+  FRAME_CALIBRATION_FILE,
+  FRAME_INDEX_FILE,
+  FRAMES_DIR,
+  type FrameCalibration,
+  type FrameEntry,
+  type FrameIndexEntry,
+  type FrameLines,
+  type FrameRole,
 } from './frame-index.js';
 
 export interface FrameKeeperOptions {
@@ -46,11 +52,20 @@ export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * Wraps `observer` so the run's pictures are kept under STATE_DIR/frames/. Call flush() when the
  * run is over (it saves the last verification picture and waits for the writes).
  */
-export function keepFrames(observer: ObserverPort, stateDir: string, calibration: FrameCalibration, options: FrameKeeperOptions = {}): FrameKeeper {
+export function keepFrames(
+  observer: ObserverPort,
+  stateDir: string,
+  calibration: FrameCalibration,
+  options: FrameKeeperOptions = {},
+): FrameKeeper {
   return new FrameKeeper(observer, stateDir, calibration, options);
 }
 
-interface Kept { file: string; lines: string; bytes: number }
+interface Kept {
+  file: string;
+  lines: string;
+  bytes: number;
+}
 
 export class FrameKeeper implements ObserverPort {
   private readonly dir: string;
@@ -67,7 +82,12 @@ export class FrameKeeper implements ObserverPort {
   private started?: Promise<void>;
   private failed = false;
 
-  constructor(private readonly inner: ObserverPort, private readonly stateDir: string, private readonly calibration: FrameCalibration, private readonly options: FrameKeeperOptions = {}) {
+  constructor(
+    private readonly inner: ObserverPort,
+    private readonly stateDir: string,
+    private readonly calibration: FrameCalibration,
+    private readonly options: FrameKeeperOptions = {},
+  ) {
     this.dir = join(stateDir, FRAMES_DIR);
   }
 
@@ -88,7 +108,17 @@ export class FrameKeeper implements ObserverPort {
   /** An approval asked during the run, kept in the index for the report (the audit has only denials). */
   note(event: ProgressEvent): void {
     if (event.type !== 'approval') return;
-    this.enqueue(async () => this.append({ type: 'approval', at: this.now(), step: event.step, tool: event.tool, summary: event.summary, approved: event.approved, by: event.by }));
+    this.enqueue(async () =>
+      this.append({
+        type: 'approval',
+        at: this.now(),
+        step: event.step,
+        tool: event.tool,
+        summary: event.summary,
+        approved: event.approved,
+        by: event.by,
+      }),
+    );
   }
 
   /** Saves what the end of the run leaves pending and waits until every picture is written. */
@@ -129,7 +159,11 @@ export class FrameKeeper implements ObserverPort {
     if (!observation?.frame) return;
     const base = `${step}${commandId !== undefined ? `-${commandId}` : ''}-${role}`;
     const already = this.written.get(observation);
-    const kept: Kept = already ?? { file: `${base}.${observation.frame.format === 'png' ? 'png' : 'jpg'}`, lines: `${base}.json`, bytes: observation.frame.image.byteLength };
+    const kept: Kept = already ?? {
+      file: `${base}.${observation.frame.format === 'png' ? 'png' : 'jpg'}`,
+      lines: `${base}.json`,
+      bytes: observation.frame.image.byteLength,
+    };
     this.written.set(observation, kept);
     this.enqueue(async () => {
       await this.start();
@@ -142,8 +176,16 @@ export class FrameKeeper implements ObserverPort {
       }
       const runId = await this.runId();
       const entry: FrameEntry = {
-        type: 'frame', file: kept.file, lines: kept.lines, step, role, savedAt: this.now(), bytes: kept.bytes,
-        ...(commandId !== undefined ? { commandId } : {}), ...(callId ? { callId } : {}), ...(runId ? { runId } : {}),
+        type: 'frame',
+        file: kept.file,
+        lines: kept.lines,
+        step,
+        role,
+        savedAt: this.now(),
+        bytes: kept.bytes,
+        ...(commandId !== undefined ? { commandId } : {}),
+        ...(callId ? { callId } : {}),
+        ...(runId ? { runId } : {}),
       };
       await this.append(entry);
     });
@@ -177,7 +219,9 @@ export class FrameKeeper implements ObserverPort {
     this.queue = this.queue.then(work).catch((error: Error) => {
       if (this.failed) return;
       this.failed = true;
-      (this.options.say ?? ((line: string) => process.stderr.write(`${line}\n`)))(`frames: could not keep a picture in ${this.dir} (${error.message}); the run goes on, the report will miss pictures`);
+      (this.options.say ?? ((line: string) => process.stderr.write(`${line}\n`)))(
+        `frames: could not keep a picture in ${this.dir} (${error.message}); the run goes on, the report will miss pictures`,
+      );
     });
   }
 
@@ -197,13 +241,15 @@ export class FrameKeeper implements ObserverPort {
       const text = this.journalRest + buffer.subarray(0, bytesRead).toString('utf8');
       const lines = text.split('\n');
       this.journalRest = lines.pop() ?? '';
-      return lines.filter((line) => line.trim()).flatMap((line) => {
-        try {
-          return [JSON.parse(line) as JournalRecord];
-        } catch {
-          return [];
-        }
-      });
+      return lines
+        .filter((line) => line.trim())
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as JournalRecord];
+          } catch {
+            return [];
+          }
+        });
     } finally {
       await handle.close();
     }
@@ -211,7 +257,10 @@ export class FrameKeeper implements ObserverPort {
 
   private async checkpoint(): Promise<{ runId?: string; state?: { step?: number } } | undefined> {
     try {
-      return JSON.parse(await readFile(join(this.stateDir, RESULT_FILE), 'utf8')) as { runId?: string; state?: { step?: number } };
+      return JSON.parse(await readFile(join(this.stateDir, RESULT_FILE), 'utf8')) as {
+        runId?: string;
+        state?: { step?: number };
+      };
     } catch {
       return undefined;
     }

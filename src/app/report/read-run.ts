@@ -16,8 +16,14 @@ import { homographyFromPoints } from '../../core/vision/homography.js';
 import { warpScreen } from '../../core/vision/warp.js';
 import { findingsDirectoryFor } from '../agent/findings-log.js';
 import {
-  FRAME_CALIBRATION_FILE, FRAME_INDEX_FILE, FRAMES_DIR,
-  type ApprovalEntry, type FrameCalibration, type FrameEntry, type FrameIndexEntry, type FrameLines,
+  FRAME_CALIBRATION_FILE,
+  FRAME_INDEX_FILE,
+  FRAMES_DIR,
+  type ApprovalEntry,
+  type FrameCalibration,
+  type FrameEntry,
+  type FrameIndexEntry,
+  type FrameLines,
 } from './frame-index.js';
 import type { Picture, ReportFrame, ReportInput } from './run-report.js';
 import { readScreenshots, SCREENSHOTS_DIR } from './screenshots.js';
@@ -34,9 +40,15 @@ export class NotAStateDirectory extends Error {}
 export async function readRun(stateDir: string, options: ReadRunOptions = {}): Promise<ReportInput> {
   const dir = resolve(stateDir);
   const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new NotAStateDirectory(`${dir} is not a directory: give the state directory of a run (benchhand run prints it)`);
+  if (!info?.isDirectory())
+    throw new NotAStateDirectory(
+      `${dir} is not a directory: give the state directory of a run (benchhand run prints it)`,
+    );
   const hasAny = ['result.json', 'journal.jsonl', AUDIT_FILE].some((name) => existsSync(join(dir, name)));
-  if (!hasAny) throw new NotAStateDirectory(`${dir} holds no result.json, journal.jsonl or ${AUDIT_FILE}: it is not the state directory of a run`);
+  if (!hasAny)
+    throw new NotAStateDirectory(
+      `${dir} holds no result.json, journal.jsonl or ${AUDIT_FILE}: it is not the state directory of a run`,
+    );
   const problems: string[] = [];
 
   const loaded = await readResultFile(dir);
@@ -44,7 +56,8 @@ export async function readRun(stateDir: string, options: ReadRunOptions = {}): P
   try {
     const read = await readJournal(dir);
     journal = read.records;
-    if (read.tornLastLine) problems.push('The journal\'s last line is torn (the run stopped while writing it); it is left out.');
+    if (read.tornLastLine)
+      problems.push("The journal's last line is torn (the run stopped while writing it); it is left out.");
   } catch (error) {
     problems.push(`The journal could not be read: ${(error as Error).message}`);
   }
@@ -54,21 +67,34 @@ export async function readRun(stateDir: string, options: ReadRunOptions = {}): P
 
   const framesDir = join(dir, FRAMES_DIR);
   const framesKept = existsSync(framesDir);
-  const index = framesKept ? await readJsonLines<FrameIndexEntry>(join(framesDir, FRAME_INDEX_FILE), 'frame index', problems) : [];
-  const calibration = framesKept ? await readJson<FrameCalibration>(join(framesDir, FRAME_CALIBRATION_FILE)) : undefined;
-  if (framesKept && !calibration) problems.push('frames/calibration.json is missing: pictures are shown as the camera took them, without OCR boxes.');
+  const index = framesKept
+    ? await readJsonLines<FrameIndexEntry>(join(framesDir, FRAME_INDEX_FILE), 'frame index', problems)
+    : [];
+  const calibration = framesKept
+    ? await readJson<FrameCalibration>(join(framesDir, FRAME_CALIBRATION_FILE))
+    : undefined;
+  if (framesKept && !calibration)
+    problems.push('frames/calibration.json is missing: pictures are shown as the camera took them, without OCR boxes.');
   const pictures = new Map<string, Promise<Picture | undefined>>();
   const frames: ReportFrame[] = [];
   const entries = index.filter((e): e is FrameEntry => e.type === 'frame');
   let dropped = 0;
   for (const entry of entries) {
-    if (!pictures.has(entry.file)) pictures.set(entry.file, pictureFor(join(framesDir, entry.file), calibration, options));
+    if (!pictures.has(entry.file))
+      pictures.set(entry.file, pictureFor(join(framesDir, entry.file), calibration, options));
     const picture = await pictures.get(entry.file)!;
     const lines = calibration ? await readJson<FrameLines>(join(framesDir, entry.lines)) : undefined;
     if (!picture) dropped++;
-    frames.push({ entry, ...(picture ? { picture } : { missing: 'picture dropped to keep frames/ within its budget, or deleted' }), ...(lines ? { lines } : {}) });
+    frames.push({
+      entry,
+      ...(picture ? { picture } : { missing: 'picture dropped to keep frames/ within its budget, or deleted' }),
+      ...(lines ? { lines } : {}),
+    });
   }
-  if (dropped) problems.push(`${dropped} kept picture${dropped === 1 ? ' is' : 's are'} no longer in frames/ (the oldest go first when the frame budget is reached).`);
+  if (dropped)
+    problems.push(
+      `${dropped} kept picture${dropped === 1 ? ' is' : 's are'} no longer in frames/ (the oldest go first when the frame budget is reached).`,
+    );
   const approvals = index.filter((e): e is ApprovalEntry => e.type === 'approval');
   const first = entries.find((e) => existsSync(join(framesDir, e.file)));
   const cameraView = first && calibration ? await cameraViewOf(join(framesDir, first.file), calibration) : undefined;
@@ -77,18 +103,33 @@ export async function readRun(stateDir: string, options: ReadRunOptions = {}): P
     stateDir: dir,
     generatedAt: new Date().toISOString(),
     ...(loaded.ok ? { checkpoint: loaded.checkpoint } : { checkpointProblem: loaded.message }),
-    journal, audit, problems, findings, findingsPath: findingsPath(findingsDir), frames, approvals, framesKept,
-    screenshots: await Promise.all((await readScreenshots(dir)).map(async (s) => {
-      const picture = s.file ? await pictureFor(join(dir, SCREENSHOTS_DIR, s.file), s.calibration, options) : undefined;
-      return { name: s.name, texts: s.texts, savedAt: s.savedAt, ...(picture ? { picture } : {}) };
-    })),
+    journal,
+    audit,
+    problems,
+    findings,
+    findingsPath: findingsPath(findingsDir),
+    frames,
+    approvals,
+    framesKept,
+    screenshots: await Promise.all(
+      (await readScreenshots(dir)).map(async (s) => {
+        const picture = s.file
+          ? await pictureFor(join(dir, SCREENSHOTS_DIR, s.file), s.calibration, options)
+          : undefined;
+        return { name: s.name, texts: s.texts, savedAt: s.savedAt, ...(picture ? { picture } : {}) };
+      }),
+    ),
     ...(cameraView ? { cameraView } : {}),
     ...(calibration ? { deviceSize: calibration.deviceSize } : {}),
   };
 }
 
 /** The camera picture warped upright to the device's proportions (bilinear, the agent's own warp), as a JPEG data URL. */
-export async function pictureFor(path: string, calibration: FrameCalibration | undefined, options: ReadRunOptions): Promise<Picture | undefined> {
+export async function pictureFor(
+  path: string,
+  calibration: FrameCalibration | undefined,
+  options: ReadRunOptions,
+): Promise<Picture | undefined> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -97,18 +138,36 @@ export async function pictureFor(path: string, calibration: FrameCalibration | u
   }
   const quality = options.quality ?? 72;
   if (!calibration) {
-    const { data, info } = await sharp(bytes).resize({ width: 480, withoutEnlargement: true }).jpeg({ quality }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes)
+      .resize({ width: 480, withoutEnlargement: true })
+      .jpeg({ quality })
+      .toBuffer({ resolveWithObject: true });
     return { dataUrl: `data:image/jpeg;base64,${data.toString('base64')}`, width: info.width, height: info.height };
   }
-  const { data, info } = await sharp(bytes).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const rgb = info.channels === 3 ? new Uint8Array(data.buffer, data.byteOffset, data.length) : toRgb(data, info.channels);
+  const { data, info } = await sharp(bytes)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rgb =
+    info.channels === 3 ? new Uint8Array(data.buffer, data.byteOffset, data.length) : toRgb(data, info.channels);
   const width = options.pictureWidth ?? 360;
   const height = Math.round((width * calibration.deviceSize.height) / calibration.deviceSize.width);
-  const out = [{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }];
+  const out = [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ];
   const upright = warpScreen({ data: rgb, width: info.width, height: info.height }, width, height, {
-    cameraToScreen: homographyFromPoints(out, calibration.screenCorners), bezel: 0, bezelColor: [0, 0, 0], bench: [0, 0, 0],
+    cameraToScreen: homographyFromPoints(out, calibration.screenCorners),
+    bezel: 0,
+    bezelColor: [0, 0, 0],
+    bench: [0, 0, 0],
   });
-  const jpeg = await sharp(upright.data, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  const jpeg = await sharp(upright.data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
   return { dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`, width, height };
 }
 
@@ -116,7 +175,10 @@ async function cameraViewOf(path: string, calibration: FrameCalibration): Promis
   try {
     const bytes = await readFile(path);
     const meta = await sharp(bytes).metadata();
-    const { data, info } = await sharp(bytes).resize({ width: 560, withoutEnlargement: true }).jpeg({ quality: 70 }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes)
+      .resize({ width: 560, withoutEnlargement: true })
+      .jpeg({ quality: 70 })
+      .toBuffer({ resolveWithObject: true });
     const scale = info.width / meta.width!;
     return {
       picture: { dataUrl: `data:image/jpeg;base64,${data.toString('base64')}`, width: info.width, height: info.height },
@@ -132,7 +194,9 @@ function toRgb(data: Buffer, channels: number): Uint8Array {
   const out = new Uint8Array(pixels * 3);
   for (let i = 0; i < pixels; i++) {
     const v = data[i * channels]!;
-    out[i * 3] = v; out[i * 3 + 1] = channels >= 3 ? data[i * channels + 1]! : v; out[i * 3 + 2] = channels >= 3 ? data[i * channels + 2]! : v;
+    out[i * 3] = v;
+    out[i * 3 + 1] = channels >= 3 ? data[i * channels + 1]! : v;
+    out[i * 3 + 2] = channels >= 3 ? data[i * channels + 2]! : v;
   }
   return out;
 }
@@ -171,7 +235,10 @@ async function readJsonLines<T>(path: string, what: string, problems: string[]):
       bad++;
     }
   });
-  if (bad) problems.push(`${bad} line${bad === 1 ? '' : 's'} of the ${what} could not be read and ${bad === 1 ? 'is' : 'are'} left out.`);
+  if (bad)
+    problems.push(
+      `${bad} line${bad === 1 ? '' : 's'} of the ${what} could not be read and ${bad === 1 ? 'is' : 'are'} left out.`,
+    );
   return out;
 }
 

@@ -6,8 +6,15 @@ import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { JournalExpectation, PhysicalAction } from '../../core/ports/run-store.js';
 import type { ActionOutcome } from '../../core/ports/mcu.js';
 import {
-  buildTimeline, runIdsOf, STATUS_WORDS, summarySentence,
-  type ActionRecord, type CallRecord, type ReportFrame, type ReportInput, type TimelineItem,
+  buildTimeline,
+  runIdsOf,
+  STATUS_WORDS,
+  summarySentence,
+  type ActionRecord,
+  type CallRecord,
+  type ReportFrame,
+  type ReportInput,
+  type TimelineItem,
 } from './run-report.js';
 
 export function renderReportHtml(input: ReportInput): string {
@@ -50,14 +57,29 @@ ${tailSection(input)}
 
 function summarySection(input: ReportInput): string {
   const c = input.checkpoint;
-  const rows: [string, string][] = c ? [
-    ['Goal', esc(c.state.goal)],
-    ['Task', `<code>${esc(c.state.task)}</code> (${esc(c.state.interpreter)} interpreter)`],
-    ['Status', `<span class="status status-${esc(c.status)}">${esc(c.status)}</span>`],
-    ['Result', c.result === undefined ? '<span class="empty">none</span>' : `<pre>${esc(JSON.stringify(c.result, null, 2))}</pre>${resultEvidence(c.result)}`],
-    ['Run', `<code>${esc(c.runId)}</code> (chain <code>${esc(c.continuationId)}</code>), saved ${esc(c.savedAt)} at step ${c.state.step}, phase ${esc(c.state.phase)}`],
-    ['Last verified screen', c.lastVerifiedScreen ? `step ${c.lastVerifiedScreen.step}: <pre>${esc(c.lastVerifiedScreen.text)}</pre>` : '<span class="empty">none</span>'],
-  ] : [['Result file', `<span class="bad">${esc(input.checkpointProblem ?? 'missing')}</span>`]];
+  const rows: [string, string][] = c
+    ? [
+        ['Goal', esc(c.state.goal)],
+        ['Task', `<code>${esc(c.state.task)}</code> (${esc(c.state.interpreter)} interpreter)`],
+        ['Status', `<span class="status status-${esc(c.status)}">${esc(c.status)}</span>`],
+        [
+          'Result',
+          c.result === undefined
+            ? '<span class="empty">none</span>'
+            : `<pre>${esc(JSON.stringify(c.result, null, 2))}</pre>${resultEvidence(c.result)}`,
+        ],
+        [
+          'Run',
+          `<code>${esc(c.runId)}</code> (chain <code>${esc(c.continuationId)}</code>), saved ${esc(c.savedAt)} at step ${c.state.step}, phase ${esc(c.state.phase)}`,
+        ],
+        [
+          'Last verified screen',
+          c.lastVerifiedScreen
+            ? `step ${c.lastVerifiedScreen.step}: <pre>${esc(c.lastVerifiedScreen.text)}</pre>`
+            : '<span class="empty">none</span>',
+        ],
+      ]
+    : [['Result file', `<span class="bad">${esc(input.checkpointProblem ?? 'missing')}</span>`]];
   return `<section id="summary">
 <h2>Summary</h2>
 <p class="sentence">${esc(summarySentence(input))}</p>
@@ -81,7 +103,10 @@ ${meter('Time', b.elapsedMs, b.deadlineMs, `${seconds(b.elapsedMs)} of ${seconds
 
 function problemsSection(input: ReportInput): string {
   const notes = [...input.problems];
-  if (!input.framesKept) notes.push('This run kept no pictures (frames/ is missing): it ran without the frame keeper (BENCHHAND_KEEP_FRAMES=1 or keepFrames).');
+  if (!input.framesKept)
+    notes.push(
+      'This run kept no pictures (frames/ is missing): it ran without the frame keeper (BENCHHAND_KEEP_FRAMES=1 or keepFrames).',
+    );
   if (!notes.length) return '';
   return `<section id="record-problems"><h2>About this record</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></section>`;
 }
@@ -103,7 +128,10 @@ function timelineItem(item: TimelineItem, input: ReportInput): string {
   if (item.kind === 'recovery') {
     const a = item.audit;
     const code = (a.args as { code?: string } | undefined)?.code;
-    return `<article class="recovery decision-${esc(a.status)}"><h3>Recovery decision: ${esc(a.status)}${code ? ` (${esc(code)})` : ''}</h3><p class="when">${esc(a.at)}</p><ul>${a.message.split(' | ').map((r) => `<li>${esc(r)}</li>`).join('')}</ul></article>`;
+    return `<article class="recovery decision-${esc(a.status)}"><h3>Recovery decision: ${esc(a.status)}${code ? ` (${esc(code)})` : ''}</h3><p class="when">${esc(a.at)}</p><ul>${a.message
+      .split(' | ')
+      .map((r) => `<li>${esc(r)}</li>`)
+      .join('')}</ul></article>`;
   }
   if (item.kind === 'operator') {
     const a = item.audit;
@@ -111,8 +139,12 @@ function timelineItem(item: TimelineItem, input: ReportInput): string {
     return `<article class="operator"><h3>Operator: ${esc(a.tool.replace(/^operator_/, ''))}${by ? ` by ${esc(by)}` : ''}</h3><p class="when">${esc(a.at)} · after step ${a.step}</p><p>${esc(a.message)}</p></article>`;
   }
   const frames = (action?: ActionRecord) => (action ? [action.before, action.after] : []);
-  const lastLook = item.lastLook && !item.calls.some((c) => frames(c.action).includes(item.lastLook)) ? item.lastLook : undefined;
-  const previousRun = item.runId && input.checkpoint && item.runId !== input.checkpoint.runId ? ` <span class="run-tag" title="${esc(item.runId)}">earlier run ${esc(item.runId.slice(0, 8))}</span>` : '';
+  const lastLook =
+    item.lastLook && !item.calls.some((c) => frames(c.action).includes(item.lastLook)) ? item.lastLook : undefined;
+  const previousRun =
+    item.runId && input.checkpoint && item.runId !== input.checkpoint.runId
+      ? ` <span class="run-tag" title="${esc(item.runId)}">earlier run ${esc(item.runId.slice(0, 8))}</span>`
+      : '';
   return `<article class="step" data-step="${item.step}" id="step-${item.step}${item.runId ? `-${esc(item.runId.slice(0, 8))}` : ''}">
 <h3>Step ${item.step}${previousRun}</h3>
 ${item.calls.map((call) => callBlock(call, input)).join('\n')}
@@ -137,7 +169,9 @@ ${call.action ? actionBlock(call.action, input) : ''}
 
 function resultEvidence(result: unknown): string {
   const evidence = (result as { evidence?: unknown } | null)?.evidence;
-  return Array.isArray(evidence) && evidence.length ? `<p>Evidence checked on a fresh frame before the run ended:</p>${evidenceBlock(evidence as NonNullable<CallRecord['audit']['evidence']>)}` : '';
+  return Array.isArray(evidence) && evidence.length
+    ? `<p>Evidence checked on a fresh frame before the run ended:</p>${evidenceBlock(evidence as NonNullable<CallRecord['audit']['evidence']>)}`
+    : '';
 }
 
 /** A claim's citations, each with whether it held on the fresh frame taken before the run could end. */
@@ -150,7 +184,10 @@ function actionBlock(action: ActionRecord, input: ReportInput): string {
   const verified = action.verified
     ? `<p class="verification ${action.verified.met ? 'good' : 'bad'}">Verified: ${action.verified.met ? '✓' : '✗'} ${esc(action.verified.detail)}</p>`
     : `<p class="verification bad">Not verified: no verification record${action.outcome ? '' : ' (and no outcome: the action may or may not have happened)'}</p>`;
-  const pictures = [action.before && frameFigure(action.before, input, 'before the act', tap), action.after && frameFigure(action.after, input, 'verification picture', tap, true)].filter(Boolean);
+  const pictures = [
+    action.before && frameFigure(action.before, input, 'before the act', tap),
+    action.after && frameFigure(action.after, input, 'verification picture', tap, true),
+  ].filter(Boolean);
   return `<div class="action">
 <p class="did">${esc(describeAction(action.action))}${action.commandIds.length ? ` · command${action.commandIds.length > 1 ? 's' : ''} ${action.commandIds.map((id) => `#${id}`).join(', ')}` : ''}</p>
 <p class="expect">Expected: ${esc(describeExpectation(action.expectation))} · MCU: ${esc(describeOutcome(action.outcome))}</p>
@@ -159,22 +196,34 @@ ${pictures.length ? `<div class="frames">${pictures.join('')}</div>` : input.fra
 </div>`;
 }
 
-function frameFigure(frame: ReportFrame, input: ReportInput, caption: string, tap?: { x: number; y: number }, faded = false): string {
+function frameFigure(
+  frame: ReportFrame,
+  input: ReportInput,
+  caption: string,
+  tap?: { x: number; y: number },
+  faded = false,
+): string {
   const { entry, picture, lines } = frame;
   const device = lines?.deviceSize ?? input.deviceSize;
   if (!picture || !device) {
     return `<figure class="frame missing" data-role="${esc(entry.role)}"><div class="gone">${esc(frame.missing ?? 'picture not available')}</div><figcaption>${esc(caption)} · <code>${esc(entry.file)}</code></figcaption></figure>`;
   }
-  const w = device.width, h = device.height;
+  const w = device.width,
+    h = device.height;
   const r = Math.max(w, h) / 45;
-  const boxes = (lines?.lines ?? []).map((line) => {
-    const b = line.box;
-    return `<rect class="ocr-box${line.confidence < 0.6 ? ' unsure' : ''}" x="${num(b.x)}" y="${num(b.y)}" width="${num(b.width)}" height="${num(b.height)}"><title>${esc(line.text)} (${Math.round(line.confidence * 100)} %)</title></rect>`;
-  }).join('');
+  const boxes = (lines?.lines ?? [])
+    .map((line) => {
+      const b = line.box;
+      return `<rect class="ocr-box${line.confidence < 0.6 ? ' unsure' : ''}" x="${num(b.x)}" y="${num(b.y)}" width="${num(b.width)}" height="${num(b.height)}"><title>${esc(line.text)} (${Math.round(line.confidence * 100)} %)</title></rect>`;
+    })
+    .join('');
   const marker = tap
     ? `<g class="tap-marker${faded ? ' faded' : ''}"><circle cx="${num(tap.x)}" cy="${num(tap.y)}" r="${num(r)}"/><line x1="${num(tap.x - 1.6 * r)}" y1="${num(tap.y)}" x2="${num(tap.x + 1.6 * r)}" y2="${num(tap.y)}"/><line x1="${num(tap.x)}" y1="${num(tap.y - 1.6 * r)}" x2="${num(tap.x)}" y2="${num(tap.y + 1.6 * r)}"/><title>tap at ${Math.round(tap.x)},${Math.round(tap.y)}</title></g>`
     : '';
-  const quality = lines && !lines.quality.ok ? ` · <span class="bad">poor picture: ${esc(lines.quality.problems.join('; '))}</span>` : '';
+  const quality =
+    lines && !lines.quality.ok
+      ? ` · <span class="bad">poor picture: ${esc(lines.quality.problems.join('; '))}</span>`
+      : '';
   return `<figure class="frame" data-role="${esc(entry.role)}" data-file="${esc(entry.file)}">
 <div class="shot" style="aspect-ratio:${w}/${h}">
 <img class="frame-img" src="${picture.dataUrl}" width="${picture.width}" height="${picture.height}" alt="${esc(caption)}, step ${entry.step}">
@@ -220,10 +269,14 @@ function tailSection(input: ReportInput): string {
 function describeAction(action?: PhysicalAction): string {
   if (!action) return 'Action unknown (no intent record)';
   switch (action.kind) {
-    case 'tap': return `Tapped ${action.target ? `"${action.target}" ` : ''}at ${Math.round(action.device.x)},${Math.round(action.device.y)} (device px; actuator ${action.actuator.x},${action.actuator.y})${action.holdMs ? `, held ${action.holdMs} ms` : ''}`;
-    case 'type': return action.secret ? `Typed ${action.text.length} secret characters` : `Typed "${action.text}"`;
-    case 'key': return `Pressed ${[...(action.mods ?? []), action.key].join('+')}`;
-    case 'long_press': return `Long-pressed ${action.target ? `"${action.target}" ` : ''}at ${Math.round(action.device.x)},${Math.round(action.device.y)} for ${action.durationMs} ms (actuator ${action.actuator.x},${action.actuator.y})`;
+    case 'tap':
+      return `Tapped ${action.target ? `"${action.target}" ` : ''}at ${Math.round(action.device.x)},${Math.round(action.device.y)} (device px; actuator ${action.actuator.x},${action.actuator.y})${action.holdMs ? `, held ${action.holdMs} ms` : ''}`;
+    case 'type':
+      return action.secret ? `Typed ${action.text.length} secret characters` : `Typed "${action.text}"`;
+    case 'key':
+      return `Pressed ${[...(action.mods ?? []), action.key].join('+')}`;
+    case 'long_press':
+      return `Long-pressed ${action.target ? `"${action.target}" ` : ''}at ${Math.round(action.device.x)},${Math.round(action.device.y)} for ${action.durationMs} ms (actuator ${action.actuator.x},${action.actuator.y})`;
     case 'swipe': {
       const [from, to] = [action.device[0]!, action.device.at(-1)!];
       const what = action.holdMs ? `Dragged ${action.target ? `"${action.target}" ` : ''}` : 'Swiped ';
@@ -234,11 +287,16 @@ function describeAction(action?: PhysicalAction): string {
 
 function describeExpectation(expectation?: JournalExpectation): string {
   switch (expectation?.kind) {
-    case undefined: return 'unknown';
-    case 'none': return 'nothing to check';
-    case 'screen_changes': return 'the screen changes';
-    case 'text_appears': return `"${expectation.text}" appears`;
-    case 'text_gone': return `"${expectation.text}" goes`;
+    case undefined:
+      return 'unknown';
+    case 'none':
+      return 'nothing to check';
+    case 'screen_changes':
+      return 'the screen changes';
+    case 'text_appears':
+      return `"${expectation.text}" appears`;
+    case 'text_gone':
+      return `"${expectation.text}" goes`;
   }
 }
 

@@ -10,7 +10,11 @@ import type { Checkpoint } from '../../core/state/checkpoint.js';
 import type { ApprovalEntry, FrameEntry, FrameLines } from './frame-index.js';
 
 /** A picture inlined in the page: the screen upright, in the device's proportions. */
-export interface Picture { dataUrl: string; width: number; height: number }
+export interface Picture {
+  dataUrl: string;
+  width: number;
+  height: number;
+}
 
 export interface ReportFrame {
   entry: FrameEntry;
@@ -60,7 +64,15 @@ export interface CallRecord {
 }
 
 export type TimelineItem =
-  | { kind: 'step'; step: number; runId?: string; calls: CallRecord[]; unmatchedActions: ActionRecord[]; lastLook?: ReportFrame; errors: RunError[] }
+  | {
+      kind: 'step';
+      step: number;
+      runId?: string;
+      calls: CallRecord[];
+      unmatchedActions: ActionRecord[];
+      lastLook?: ReportFrame;
+      errors: RunError[];
+    }
   | { kind: 'recovery'; audit: AuditRecord }
   | { kind: 'operator'; audit: AuditRecord };
 
@@ -68,7 +80,8 @@ export type TimelineItem =
 export function buildTimeline(input: ReportInput): TimelineItem[] {
   const actions = actionsFromJournal(input.journal, input.frames);
   const byCommand = new Map<string, ActionRecord>();
-  for (const action of actions) for (const id of action.record.commandIds) byCommand.set(`${action.runId}:${action.step}:${id}`, action.record);
+  for (const action of actions)
+    for (const id of action.record.commandIds) byCommand.set(`${action.runId}:${action.step}:${id}`, action.record);
   const used = new Set<ActionRecord>();
   const approvals = [...input.approvals];
   const items: TimelineItem[] = [];
@@ -84,23 +97,38 @@ export function buildTimeline(input: ReportInput): TimelineItem[] {
     return item;
   };
   for (const audit of input.audit) {
-    if (audit.tool === 'recovery') { items.push({ kind: 'recovery', audit }); continue; }
-    if (audit.tool.startsWith('operator_')) { items.push({ kind: 'operator', audit }); continue; }
-    const action = audit.commandId !== undefined ? byCommand.get(`${audit.runId}:${audit.step}:${audit.commandId}`) : undefined;
+    if (audit.tool === 'recovery') {
+      items.push({ kind: 'recovery', audit });
+      continue;
+    }
+    if (audit.tool.startsWith('operator_')) {
+      items.push({ kind: 'operator', audit });
+      continue;
+    }
+    const action =
+      audit.commandId !== undefined ? byCommand.get(`${audit.runId}:${audit.step}:${audit.commandId}`) : undefined;
     if (action) used.add(action);
     const approvalAt = approvals.findIndex((a) => a.step === audit.step && a.tool === audit.tool);
     const approval = approvalAt >= 0 ? approvals.splice(approvalAt, 1)[0] : undefined;
-    stepItem(audit.step, audit.runId).calls.push({ audit, ...(action ? { action } : {}), ...(approval ? { approval } : {}) });
+    stepItem(audit.step, audit.runId).calls.push({
+      audit,
+      ...(action ? { action } : {}),
+      ...(approval ? { approval } : {}),
+    });
   }
   // Actions the audit never heard of (the run died between the act and its audit line).
   for (const action of actions) {
     if (!used.has(action.record)) stepItem(action.step, action.runId).unmatchedActions.push(action.record);
   }
   const shown = new Set<string>();
-  for (const action of actions) for (const f of [action.record.before, action.record.after]) if (f) shown.add(f.entry.file);
+  for (const action of actions)
+    for (const f of [action.record.before, action.record.after]) if (f) shown.add(f.entry.file);
   for (const frame of input.frames) {
     if (frame.entry.role !== 'last' || shown.has(frame.entry.file)) continue;
-    const item = [...steps.values()].find((s) => s.step === frame.entry.step && (!frame.entry.runId || !s.runId || s.runId === frame.entry.runId)) ?? stepItem(frame.entry.step, frame.entry.runId);
+    const item =
+      [...steps.values()].find(
+        (s) => s.step === frame.entry.step && (!frame.entry.runId || !s.runId || s.runId === frame.entry.runId),
+      ) ?? stepItem(frame.entry.step, frame.entry.runId);
     item.lastLook = frame;
   }
   for (const error of input.checkpoint?.errors ?? []) {
@@ -110,14 +138,24 @@ export function buildTimeline(input: ReportInput): TimelineItem[] {
   return items;
 }
 
-interface LocatedAction { runId: string; step: number; record: ActionRecord }
+interface LocatedAction {
+  runId: string;
+  step: number;
+  record: ActionRecord;
+}
 
 function actionsFromJournal(journal: JournalRecord[], frames: ReportFrame[]): LocatedAction[] {
   const byCall = new Map<string, LocatedAction>();
   const byCommand = new Map<string, LocatedAction>();
   const out: LocatedAction[] = [];
   const frameFor = (step: number, commandId: number, role: 'before' | 'after', runId: string) =>
-    frames.find((f) => f.entry.role === role && f.entry.step === step && f.entry.commandId === commandId && (!f.entry.runId || f.entry.runId === runId));
+    frames.find(
+      (f) =>
+        f.entry.role === role &&
+        f.entry.step === step &&
+        f.entry.commandId === commandId &&
+        (!f.entry.runId || f.entry.runId === runId),
+    );
   for (const record of journal) {
     if (record.type === 'run') continue; // opens a run; no action of its own
     const key = `${record.runId}:${record.step}:${record.commandId}`;
@@ -125,7 +163,16 @@ function actionsFromJournal(journal: JournalRecord[], frames: ReportFrame[]): Lo
       const callKey = `${record.runId}:${record.callId}`;
       let located = byCall.get(callKey);
       if (!located) {
-        located = { runId: record.runId, step: record.step, record: { commandIds: [], action: record.action, expectation: record.expectation, before: frameFor(record.step, record.commandId, 'before', record.runId) } };
+        located = {
+          runId: record.runId,
+          step: record.step,
+          record: {
+            commandIds: [],
+            action: record.action,
+            expectation: record.expectation,
+            before: frameFor(record.step, record.commandId, 'before', record.runId),
+          },
+        };
         byCall.set(callKey, located);
         out.push(located);
       } else if (located.record.action?.kind === 'type' && record.action.kind === 'type') {
@@ -149,8 +196,11 @@ function actionsFromJournal(journal: JournalRecord[], frames: ReportFrame[]): Lo
 /** The run in one sentence, from the durable record (the live summary is not saved). */
 export function summarySentence(input: ReportInput): string {
   const checkpoint = input.checkpoint;
-  if (!checkpoint) return `No usable result file: ${input.checkpointProblem ?? 'missing'}. What the journal and audit log show is below.`;
-  const actions = new Set(input.journal.filter((r) => r.type === 'intent').map((r) => (r.type === 'intent' ? `${r.runId}:${r.callId}` : ''))).size;
+  if (!checkpoint)
+    return `No usable result file: ${input.checkpointProblem ?? 'missing'}. What the journal and audit log show is below.`;
+  const actions = new Set(
+    input.journal.filter((r) => r.type === 'intent').map((r) => (r.type === 'intent' ? `${r.runId}:${r.callId}` : '')),
+  ).size;
   const done = checkpoint.state.completed.length;
   const errors = checkpoint.errors.length;
   return `${STATUS_WORDS[checkpoint.status]}: completed ${done} step${done === 1 ? '' : 's'} in ${checkpoint.budgets.stepsUsed} (${actions} physical action${actions === 1 ? '' : 's'})${errors ? `; ${errors} error${errors === 1 ? '' : 's'}` : '; no errors'}.`;

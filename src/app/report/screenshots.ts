@@ -19,7 +19,12 @@ export interface ScreenshotEntry {
 }
 
 /** Saves one screenshot; a name used again in the run gets -2, -3... so none is lost. Returns the path. */
-export async function saveScreenshot(stateDir: string, name: string, observation: Observation, calibration?: FrameCalibration): Promise<string> {
+export async function saveScreenshot(
+  stateDir: string,
+  name: string,
+  observation: Observation,
+  calibration?: FrameCalibration,
+): Promise<string> {
   const dir = join(stateDir, SCREENSHOTS_DIR);
   await mkdir(dir, { recursive: true });
   const taken = new Set((await readScreenshots(stateDir)).map((e) => e.name));
@@ -29,8 +34,11 @@ export async function saveScreenshot(stateDir: string, name: string, observation
   const file = frame ? `${unique}.${frame.format === 'png' ? 'png' : 'jpg'}` : undefined;
   if (frame && file) await writeFile(join(dir, file), frame.image);
   const entry: ScreenshotEntry = {
-    name: unique, ...(file ? { file } : {}), savedAt: new Date().toISOString(),
-    texts: observation.screen.lines.map((l) => l.text), ...(calibration ? { calibration } : {}),
+    name: unique,
+    ...(file ? { file } : {}),
+    savedAt: new Date().toISOString(),
+    texts: observation.screen.lines.map((l) => l.text),
+    ...(calibration ? { calibration } : {}),
   };
   await appendFile(join(dir, INDEX), `${JSON.stringify(entry)}\n`);
   return join(SCREENSHOTS_DIR, file ?? INDEX);
@@ -43,11 +51,14 @@ export async function readScreenshots(stateDir: string): Promise<ScreenshotEntry
   } catch {
     return [];
   }
-  return text.split('\n').filter((l) => l.trim()).flatMap((line) => {
-    try {
-      return [JSON.parse(line) as ScreenshotEntry];
-    } catch {
-      return [];
-    }
-  });
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as ScreenshotEntry];
+      } catch {
+        return [];
+      }
+    });
 }

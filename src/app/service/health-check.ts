@@ -7,20 +7,42 @@ import { join } from 'node:path';
 import type { CameraPort } from '../../core/ports/camera.js';
 import type { McuPort } from '../../core/ports/mcu.js';
 
-export interface HealthReport { ok: boolean; problems: string[] }
+export interface HealthReport {
+  ok: boolean;
+  problems: string[];
+}
 
-export async function idleHealth(mcu: McuPort, camera: CameraPort, stateDir: string, timeoutMs = 5000): Promise<HealthReport> {
+export async function idleHealth(
+  mcu: McuPort,
+  camera: CameraPort,
+  stateDir: string,
+  timeoutMs = 5000,
+): Promise<HealthReport> {
   const problems: string[] = [];
-  await withTimeout(mcu.status(), timeoutMs).then((s) => { if (s.state !== 'ready') problems.push(`the MCU is ${s.state}`); }, (e: Error) => problems.push(`the MCU does not answer: ${e.message}`));
-  await withTimeout(camera.capture({ newerThan: performance.now(), timeoutMs }), timeoutMs + 500).catch((e: Error) => problems.push(`no camera frame: ${e.message}`));
-  await writable(stateDir).catch((e: Error) => problems.push(`the state directory ${stateDir} does not take a write: ${e.message}`));
+  await withTimeout(mcu.status(), timeoutMs).then(
+    (s) => {
+      if (s.state !== 'ready') problems.push(`the MCU is ${s.state}`);
+    },
+    (e: Error) => problems.push(`the MCU does not answer: ${e.message}`),
+  );
+  await withTimeout(camera.capture({ newerThan: performance.now(), timeoutMs }), timeoutMs + 500).catch((e: Error) =>
+    problems.push(`no camera frame: ${e.message}`),
+  );
+  await writable(stateDir).catch((e: Error) =>
+    problems.push(`the state directory ${stateDir} does not take a write: ${e.message}`),
+  );
   return { ok: problems.length === 0, problems };
 }
 
 export async function runningHealth(runAlive: boolean, resultFile: string, maxQuietMs: number): Promise<HealthReport> {
   if (!runAlive) return { ok: false, problems: ['the run process is gone'] };
-  const quietMs = await stat(resultFile).then((s) => Date.now() - s.mtimeMs, () => 0);
-  return quietMs > maxQuietMs ? { ok: false, problems: [`the run has not saved its state for ${Math.round(quietMs / 1000)} s`] } : { ok: true, problems: [] };
+  const quietMs = await stat(resultFile).then(
+    (s) => Date.now() - s.mtimeMs,
+    () => 0,
+  );
+  return quietMs > maxQuietMs
+    ? { ok: false, problems: [`the run has not saved its state for ${Math.round(quietMs / 1000)} s`] }
+    : { ok: true, problems: [] };
 }
 
 async function writable(dir: string): Promise<void> {
@@ -36,5 +58,8 @@ async function writable(dir: string): Promise<void> {
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  ]);
 }

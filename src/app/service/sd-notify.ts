@@ -7,12 +7,13 @@ export type Notify = (fields: Record<string, string>) => Promise<void>;
 
 export function systemdNotifier(env: NodeJS.ProcessEnv = process.env): Notify {
   if (!env.NOTIFY_SOCKET) return async () => undefined;
-  return (fields) => new Promise((resolve) => {
-    const args = Object.entries(fields).map(([key, value]) => `${key}=${value}`);
-    const child = spawn('systemd-notify', args, { stdio: 'ignore', env });
-    child.on('error', () => resolve());
-    child.on('exit', () => resolve());
-  });
+  return (fields) =>
+    new Promise((resolve) => {
+      const args = Object.entries(fields).map(([key, value]) => `${key}=${value}`);
+      const child = spawn('systemd-notify', args, { stdio: 'ignore', env });
+      child.on('error', () => resolve());
+      child.on('exit', () => resolve());
+    });
 }
 
 /** The watchdog interval systemd asked for (WATCHDOG_USEC), halved as systemd recommends. */

@@ -66,8 +66,7 @@ export async function runService(options: ServiceOptions): Promise<number> {
         // A task from the inbox holds the bench: jobs wait (held, then handed on) meanwhile.
         fleet?.setAvailable(false);
         await runTaskProcess(options, inbox, next, report);
-      }
-      else await runFleetJob(options, fleet!, next, report);
+      } else await runFleetJob(options, fleet!, next, report);
     }
   } finally {
     await fleet?.close();
@@ -84,7 +83,11 @@ export async function runService(options: ServiceOptions): Promise<number> {
  */
 async function serveConsole(settings: ConsoleSection, say: (line: string) => void): Promise<ConsoleServer | undefined> {
   try {
-    const server = await openConsole({ brokerUrl: settings.broker, host: settings.host, port: settings.port }, 'console.port', say);
+    const server = await openConsole(
+      { brokerUrl: settings.broker, host: settings.host, port: settings.port },
+      'console.port',
+      say,
+    );
     say(`the operator console is at ${server.url} (its browser connects to the broker at ${settings.broker})`);
     return server;
   } catch (error) {
@@ -93,17 +96,30 @@ async function serveConsole(settings: ConsoleSection, say: (line: string) => voi
   }
 }
 
-async function startFleet(options: ServiceOptions, settings: NonNullable<ServiceOptions['fleet']>): Promise<FleetBench> {
+async function startFleet(
+  options: ServiceOptions,
+  settings: NonNullable<ServiceOptions['fleet']>,
+): Promise<FleetBench> {
   // Jobs run in this process: the bench's e-stop record is the service's, as for its child runs.
   process.env.BENCHHAND_ESTOP_DIR ||= options.stateDir;
   // The device's own tags (model, os, resolution) from the rig, the config's on top.
   const tags = { ...(await deviceTagsOf(options.rig)), ...settings.tags };
   const findings = new FleetFindingsSync(options.stateDir, options.say);
   const fleet = await FleetBench.start({
-    mqtt: settings.mqtt, stateDir: options.stateDir, pool: settings.pool, tags, ...(settings.handOnMs ? { handOnMs: settings.handOnMs } : {}), say: options.say,
-    onFindingStatus: (id, text) => findings.receive(id, text), afterJob: () => findings.applyAll(),
+    mqtt: settings.mqtt,
+    stateDir: options.stateDir,
+    pool: settings.pool,
+    tags,
+    ...(settings.handOnMs ? { handOnMs: settings.handOnMs } : {}),
+    say: options.say,
+    onFindingStatus: (id, text) => findings.receive(id, text),
+    afterJob: () => findings.applyAll(),
   });
-  options.say(`benchhand service: serving pool ${settings.pool} as ${settings.mqtt.benchId} (${Object.entries(tags).map(([k, v]) => `${k}=${v}`).join(',')}) on ${settings.mqtt.url}`);
+  options.say(
+    `benchhand service: serving pool ${settings.pool} as ${settings.mqtt.benchId} (${Object.entries(tags)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',')}) on ${settings.mqtt.url}`,
+  );
   fleet.describe({ tags, firmware: null, capabilities: [], software: settings.software });
   return fleet;
 }
@@ -119,7 +135,12 @@ async function deviceTagsOf(source: RigSource): Promise<Tags> {
   }
 }
 
-async function runFleetJob(options: ServiceOptions, fleet: FleetBench, claimed: ClaimedJob, report: (h: HealthReport, s: string) => Promise<void>): Promise<void> {
+async function runFleetJob(
+  options: ServiceOptions,
+  fleet: FleetBench,
+  claimed: ClaimedJob,
+  report: (h: HealthReport, s: string) => Promise<void>,
+): Promise<void> {
   fleet.running(claimed);
   // The run saves its state at every step; the watchdog is fed meanwhile from that.
   const status = `running job ${claimed.job.jobId}`;
@@ -133,7 +154,13 @@ async function runFleetJob(options: ServiceOptions, fleet: FleetBench, claimed: 
     }
   })();
   try {
-    const outcome = await runJob(claimed, { ledger: fleet.ledger, stateDir: options.stateDir, rig: options.rig, say: options.say, signal: options.signal });
+    const outcome = await runJob(claimed, {
+      ledger: fleet.ledger,
+      stateDir: options.stateDir,
+      rig: options.rig,
+      say: options.say,
+      signal: options.signal,
+    });
     // Stopped by SIGTERM mid-job: the claim stays open, and the next start resumes it here.
     if (options.signal.aborted) return;
     await fleet.finished(claimed, outcome);
@@ -145,26 +172,48 @@ async function runFleetJob(options: ServiceOptions, fleet: FleetBench, claimed: 
 }
 
 /** Holds the MCU and camera while there is nothing to do; returns the next task or job (or nothing on stop). */
-async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: HealthReport, s: string) => Promise<void>, fleet?: FleetBench): Promise<string | ClaimedJob | undefined> {
-  const bench = openBench({ rig: options.rig, stateDir: options.stateDir, mcu: { commandIds: 'state-dir' }, say: options.say });
+async function idle(
+  options: ServiceOptions,
+  inbox: TaskInbox,
+  report: (h: HealthReport, s: string) => Promise<void>,
+  fleet?: FleetBench,
+): Promise<string | ClaimedJob | undefined> {
+  const bench = openBench({
+    rig: options.rig,
+    stateDir: options.stateDir,
+    mcu: { commandIds: 'state-dir' },
+    say: options.say,
+  });
   let described = false;
   try {
     await bench.start('rig', 'camera');
     while (!options.signal.aborted) {
       // A link that is not up is tried again at the next check; the camera and disk are still checked.
-      const linkUp = await bench.start('mcu').then(() => true, (error: Error) => {
-        options.say(`the MCU link is not up: ${error.message}`);
-        return false;
-      });
-      const health = linkUp ? await idleHealth(bench.get('mcu'), bench.get('camera'), options.stateDir) : { ok: false, problems: ['no MCU link'] };
+      const linkUp = await bench.start('mcu').then(
+        () => true,
+        (error: Error) => {
+          options.say(`the MCU link is not up: ${error.message}`);
+          return false;
+        },
+      );
+      const health = linkUp
+        ? await idleHealth(bench.get('mcu'), bench.get('camera'), options.stateDir)
+        : { ok: false, problems: ['no MCU link'] };
       await report(health, 'idle, waiting for a task');
       if (fleet && linkUp && !described) {
         // The firmware and what it can do, from the handshake.
         const { info } = bench.get('mcu');
-        fleet.describe({ tags: fleet.tags, firmware: { version: info.firmwareVersion, board: info.board, protocolVersion: info.protocolVersion }, capabilities: fleetCapabilities(info.capabilities, info.limits.maxPathPoints), software: options.fleet!.software });
+        fleet.describe({
+          tags: fleet.tags,
+          firmware: { version: info.firmwareVersion, board: info.board, protocolVersion: info.protocolVersion },
+          capabilities: fleetCapabilities(info.capabilities, info.limits.maxPathPoints),
+          software: options.fleet!.software,
+        });
         described = true;
       }
-      fleet?.setState(health.ok ? { state: 'idle', job: null } : { state: 'unhealthy', job: null, problems: health.problems });
+      fleet?.setState(
+        health.ok ? { state: 'idle', job: null } : { state: 'unhealthy', job: null, problems: health.problems },
+      );
       // An unhealthy bench claims nothing: what reaches it is handed on to a healthy one.
       fleet?.setAvailable(health.ok);
       const task = await inbox.take();
@@ -183,20 +232,43 @@ async function idle(options: ServiceOptions, inbox: TaskInbox, report: (h: Healt
   }
 }
 
-async function runTaskProcess(options: ServiceOptions, inbox: TaskInbox, task: string, report: (h: HealthReport, s: string) => Promise<void>): Promise<void> {
+async function runTaskProcess(
+  options: ServiceOptions,
+  inbox: TaskInbox,
+  task: string,
+  report: (h: HealthReport, s: string) => Promise<void>,
+): Promise<void> {
   const runDir = join(options.stateDir, 'runs', `${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const where = options.rig.kind === 'bench' ? ['--bench', options.rig.url] : [];
-  const args = [...process.execArgv, process.argv[1]!, 'run', task, '--state-dir', runDir, '--quiet', ...(options.configFile ? ['--config', options.configFile] : []), ...where];
+  const args = [
+    ...process.execArgv,
+    process.argv[1]!,
+    'run',
+    task,
+    '--state-dir',
+    runDir,
+    '--quiet',
+    ...(options.configFile ? ['--config', options.configFile] : []),
+    ...where,
+  ];
   options.say(`running ${task} (state in ${runDir})`);
   // The e-stop is the bench's, not one run's: every run reads and writes the service's record.
   const env = { ...process.env, BENCHHAND_ESTOP_DIR: options.stateDir };
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
   let alive = true;
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { alive = false; resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      alive = false;
+      resolve(code);
+    }),
+  );
   const stop = () => child.kill('SIGTERM'); // the run stops at its next safe point and saves its state
   options.signal.addEventListener('abort', stop, { once: true });
   while (alive) {
-    await report(await runningHealth(alive, join(runDir, 'result.json'), options.maxQuietRunMs ?? 120_000), `running ${task}`);
+    await report(
+      await runningHealth(alive, join(runDir, 'result.json'), options.maxQuietRunMs ?? 120_000),
+      `running ${task}`,
+    );
     await Promise.race([exited, sleep(options.pingMs)]);
   }
   options.signal.removeEventListener('abort', stop);
@@ -208,8 +280,14 @@ async function runTaskProcess(options: ServiceOptions, inbox: TaskInbox, task: s
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     // The listener goes when the timer fires: the fleet's loops sleep often on one signal.
-    const stop = () => { clearTimeout(timer); resolve(); };
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', stop); resolve(); }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
     signal?.addEventListener('abort', stop, { once: true });
   });
 }

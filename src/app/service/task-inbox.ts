@@ -19,7 +19,9 @@ export class TaskInbox {
   async take(): Promise<string | undefined> {
     const names = (await readdir(this.inbox)).filter((name) => /\.ya?ml$/.test(name));
     if (!names.length) return undefined;
-    const dated = await Promise.all(names.map(async (name) => ({ name, at: (await stat(join(this.inbox, name))).mtimeMs })));
+    const dated = await Promise.all(
+      names.map(async (name) => ({ name, at: (await stat(join(this.inbox, name))).mtimeMs })),
+    );
     const oldest = dated.sort((a, b) => a.at - b.at)[0]!.name;
     const running = join(this.stateDir, 'running', oldest);
     await rename(join(this.inbox, oldest), running);
@@ -27,7 +29,11 @@ export class TaskInbox {
   }
 
   async finish(running: string, exitCode: number | null): Promise<string> {
-    const done = join(this.stateDir, 'done', `${new Date().toISOString().replace(/[:.]/g, '-')}-exit${exitCode ?? 'signal'}-${basename(running)}`);
+    const done = join(
+      this.stateDir,
+      'done',
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-exit${exitCode ?? 'signal'}-${basename(running)}`,
+    );
     await rename(running, done);
     return done;
   }

@@ -19,15 +19,24 @@ export function discoverFlows(paths: string[]): string[] {
     else found.push(path);
   }
   const unique = [...new Set(found)];
-  if (!unique.length) throw new Error(`no flow files in ${paths.join(', ')}: a flow is a .yaml file (names starting with "_" are sub-flows and left out)`);
+  if (!unique.length)
+    throw new Error(
+      `no flow files in ${paths.join(', ')}: a flow is a .yaml file (names starting with "_" are sub-flows and left out)`,
+    );
   return unique;
 }
 
 function inFolder(folder: string): string[] {
-  const entries = readdirSync(folder, { withFileTypes: true }).filter((e) => !e.name.startsWith('_') && !e.name.startsWith('.'))
+  const entries = readdirSync(folder, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith('_') && !e.name.startsWith('.'))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return entries.flatMap((e) => (e.isDirectory() ? inFolder(join(folder, e.name)) : FLOW_FILE.test(e.name) ? [join(folder, e.name)] : []));
+  return entries.flatMap((e) =>
+    e.isDirectory() ? inFolder(join(folder, e.name)) : FLOW_FILE.test(e.name) ? [join(folder, e.name)] : [],
+  );
 }
 
 /** A flow's name in results: its file name without .yaml (and without .flow/.task). */
-export const flowName = (file: string): string => basename(file).replace(FLOW_FILE, '').replace(/\.(flow|task)$/, '');
+export const flowName = (file: string): string =>
+  basename(file)
+    .replace(FLOW_FILE, '')
+    .replace(/\.(flow|task)$/, '');

@@ -8,15 +8,25 @@ import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { MAX_FLOW_DEPTH } from '../../core/agent/task/flow-steps.js';
 import { STEP_KINDS, taskSchema, type ScriptStep, type TaskDefinition } from '../../core/agent/task/task-schema.js';
-import { fieldName, flattenIssues, parseYaml, YamlFileError, type FileProblem, type Path, type UnionHints } from '../../config/yaml-schema.js';
+import {
+  fieldName,
+  flattenIssues,
+  parseYaml,
+  YamlFileError,
+  type FileProblem,
+  type Path,
+  type UnionHints,
+} from '../../config/yaml-schema.js';
 
 export const stepHints: UnionHints = {
   kindKeys: new Set<string>(STEP_KINDS),
-  describe: () => `not a known step: use one of ${STEP_KINDS.map((k) => `{${k}: ...}`).join(', ')} (e.g. {tap: "Sign in", expect: "Welcome"})`,
+  describe: () =>
+    `not a known step: use one of ${STEP_KINDS.map((k) => `{${k}: ...}`).join(', ')} (e.g. {tap: "Sign in", expect: "Welcome"})`,
 };
 
 /** A sub-flow is steps with parameters; inputs, secrets and interrupts belong to the flow that runs it. */
-const subFlowSchema = taskSchema.extend({ goal: z.string().min(3).max(2000).optional() })
+const subFlowSchema = taskSchema
+  .extend({ goal: z.string().min(3).max(2000).optional() })
   .omit({ inputs: true, secrets: true, interrupts: true, expect: true, device: true, limits: true });
 
 export interface FlowLoadOptions {
@@ -28,17 +38,30 @@ export interface FlowLoadOptions {
 
 /** A top-level flow, ready for the script interpreter (run_flow steps carry their loaded steps). */
 export function loadFlow(path: string, options: FlowLoadOptions = {}): TaskDefinition {
-  const environment = Object.fromEntries(Object.entries(options.environment ?? process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  const environment = Object.fromEntries(
+    Object.entries(options.environment ?? process.env).filter((e): e is [string, string] => e[1] !== undefined),
+  );
   const outside = { ...environment, ...(options.env ?? {}) };
   const file = resolve(path);
   const flow = readFlow(path, taskSchema, outside) as TaskDefinition;
-  if (flow.steps) resolveSubFlows(flow.steps, [], { file, shown: path, vars: { ...flow.params, ...outside }, stack: [file] });
+  if (flow.steps)
+    resolveSubFlows(flow.steps, [], { file, shown: path, vars: { ...flow.params, ...outside }, stack: [file] });
   return flow;
 }
 
-interface Frame { file: string; shown: string; vars: Record<string, string>; stack: string[] }
+interface Frame {
+  file: string;
+  shown: string;
+  vars: Record<string, string>;
+  stack: string[];
+}
 
-function readFlow(shown: string, schema: z.ZodType, outside: Record<string, string>, callerVars?: Record<string, string>): unknown {
+function readFlow(
+  shown: string,
+  schema: z.ZodType,
+  outside: Record<string, string>,
+  callerVars?: Record<string, string>,
+): unknown {
   let text: string;
   try {
     text = readFileSync(shown, 'utf8');
@@ -47,33 +70,59 @@ function readFlow(shown: string, schema: z.ZodType, outside: Record<string, stri
   }
   const { doc, locate } = parseYaml(text, shown, 'task file');
   const raw = doc.toJS() as Record<string, unknown> | null;
-  const defaults = raw && typeof raw.params === 'object' && raw.params ? stringsOf(raw.params as Record<string, unknown>) : {};
+  const defaults =
+    raw && typeof raw.params === 'object' && raw.params ? stringsOf(raw.params as Record<string, unknown>) : {};
   // The caller's explicit parameters beat everything; the environment and --env beat the file's defaults.
   const vars = { ...defaults, ...outside, ...(callerVars ?? {}) };
   const problems: FileProblem[] = [];
-  const filled = substitute(raw, [], vars, (path, message) => problems.push({ ...locate(path), field: fieldName(path), message }));
+  const filled = substitute(raw, [], vars, (path, message) =>
+    problems.push({ ...locate(path), field: fieldName(path), message }),
+  );
   if (problems.length) throw new YamlFileError(shown, problems, 'task file');
   const parsed = schema.safeParse(filled);
   if (!parsed.success) {
-    throw new YamlFileError(shown, flattenIssues(parsed.error.issues, [], stepHints).map((i) => ({ ...locate(i.path, i.key), field: fieldName(i.path, i.key), message: i.message })), 'task file');
+    throw new YamlFileError(
+      shown,
+      flattenIssues(parsed.error.issues, [], stepHints).map((i) => ({
+        ...locate(i.path, i.key),
+        field: fieldName(i.path, i.key),
+        message: i.message,
+      })),
+      'task file',
+    );
   }
   return parsed.data;
 }
 
 const stringsOf = (record: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(record).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(
+    Object.entries(record)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
 
 /** Fills ${NAME} in every string ($${ writes a literal ${); `params` keeps its own values. */
-function substitute(value: unknown, path: Path, vars: Record<string, string>, problem: (path: Path, message: string) => void): unknown {
+function substitute(
+  value: unknown,
+  path: Path,
+  vars: Record<string, string>,
+  problem: (path: Path, message: string) => void,
+): unknown {
   if (typeof value === 'string') {
     return value.replace(/\$(\$?)\{([^}]*)\}/g, (whole, escaped: string, name: string) => {
       if (escaped) return whole.slice(1);
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-        problem(path, `\${${name}} is not a parameter name: use letters, digits and _ (like \${USER_NAME}); write $\${ for a literal \${`);
+        problem(
+          path,
+          `\${${name}} is not a parameter name: use letters, digits and _ (like \${USER_NAME}); write $\${ for a literal \${`,
+        );
         return whole;
       }
       if (!(name in vars)) {
-        problem(path, `\${${name}} is not defined: pass --env ${name}=VALUE, export ${name}, or give it a default under params`);
+        problem(
+          path,
+          `\${${name}} is not defined: pass --env ${name}=VALUE, export ${name}, or give it a default under params`,
+        );
         return whole;
       }
       return vars[name]!;
@@ -81,7 +130,12 @@ function substitute(value: unknown, path: Path, vars: Record<string, string>, pr
   }
   if (Array.isArray(value)) return value.map((v, i) => substitute(v, [...path, i], vars, problem));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, path.length === 0 && k === 'params' ? v : substitute(v, [...path, k], vars, problem)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        path.length === 0 && k === 'params' ? v : substitute(v, [...path, k], vars, problem),
+      ]),
+    );
   }
   return value;
 }
@@ -99,15 +153,24 @@ function resolveSubFlows(steps: ScriptStep[], path: Path, frame: Frame): void {
   });
 }
 
-function loadSubFlow(step: Extract<ScriptStep, { run_flow: unknown }>, at: Path, frame: Frame): { file: string; steps: ScriptStep[] } {
+function loadSubFlow(
+  step: Extract<ScriptStep, { run_flow: unknown }>,
+  at: Path,
+  frame: Frame,
+): { file: string; steps: ScriptStep[] } {
   const spec = typeof step.run_flow === 'string' ? { file: step.run_flow } : step.run_flow;
   const file = resolve(dirname(frame.file), spec.file);
   const shown = shownPath(file);
   const where = `${frame.shown}: steps${fieldName(at)} (run_flow ${spec.file})`;
   if (frame.stack.includes(file)) {
-    throw new Error(`${where}: run_flow cycle ${[...frame.stack, file].map(shownPath).join(' -> ')}: a flow cannot run itself; break the loop`);
+    throw new Error(
+      `${where}: run_flow cycle ${[...frame.stack, file].map(shownPath).join(' -> ')}: a flow cannot run itself; break the loop`,
+    );
   }
-  if (frame.stack.length >= MAX_FLOW_DEPTH) throw new Error(`${where}: sub-flows nest ${frame.stack.length + 1} deep, more than ${MAX_FLOW_DEPTH}: flatten them`);
+  if (frame.stack.length >= MAX_FLOW_DEPTH)
+    throw new Error(
+      `${where}: sub-flows nest ${frame.stack.length + 1} deep, more than ${MAX_FLOW_DEPTH}: flatten them`,
+    );
   let sub: { steps?: ScriptStep[]; params: Record<string, string> };
   try {
     sub = readFlow(shown, subFlowSchema, frame.vars, spec.params ?? {}) as typeof sub;
@@ -115,7 +178,12 @@ function loadSubFlow(step: Extract<ScriptStep, { run_flow: unknown }>, at: Path,
     throw new Error(`${where}: ${(error as Error).message}`);
   }
   if (!sub.steps) throw new Error(`${where}: ${shown} has no steps: a sub-flow is a list of steps`);
-  resolveSubFlows(sub.steps, [], { file, shown, vars: { ...sub.params, ...frame.vars, ...(spec.params ?? {}) }, stack: [...frame.stack, file] });
+  resolveSubFlows(sub.steps, [], {
+    file,
+    shown,
+    vars: { ...sub.params, ...frame.vars, ...(spec.params ?? {}) },
+    stack: [...frame.stack, file],
+  });
   return { file: shown, steps: sub.steps };
 }
 

@@ -34,19 +34,36 @@ ${results.map(testcase).join('\n')}
 
 /** One flow's testcase element (a fleet job's JUnit fragment). */
 export function testcase(result: FlowResult): string {
-  const classname = `benchhand.${dirname(relative(process.cwd(), resolve(result.file))).replace(/^(\.\.\/)+/, '').split(/[\\/]/).filter((p) => p && p !== '.').join('.') || 'flows'}`;
+  const classname = `benchhand.${
+    dirname(relative(process.cwd(), resolve(result.file)))
+      .replace(/^(\.\.\/)+/, '')
+      .split(/[\\/]/)
+      .filter((p) => p && p !== '.')
+      .join('.') || 'flows'
+  }`;
   const body: string[] = [];
   if (result.failure && (result.status === 'failed' || result.status === 'error')) {
     const element = result.status === 'failed' ? 'failure' : 'error';
-    const detail = [result.failure.step ? `failed step: ${result.failure.step}` : '', result.failure.message, result.reportPath ? `report: ${result.reportPath}` : ''].filter(Boolean).join('\n');
-    body.push(`      <${element} message="${xml(firstLine(result.failure.message))}" type="${xml(result.failure.kind)}">${xml(detail)}</${element}>`);
+    const detail = [
+      result.failure.step ? `failed step: ${result.failure.step}` : '',
+      result.failure.message,
+      result.reportPath ? `report: ${result.reportPath}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    body.push(
+      `      <${element} message="${xml(firstLine(result.failure.message))}" type="${xml(result.failure.kind)}">${xml(detail)}</${element}>`,
+    );
   }
   if (result.status === 'skipped') body.push('      <skipped message="left out by the tag filters"/>');
   const out = [
-    result.sentence ?? '', `state directory: ${resolve(result.stateDir)}`,
+    result.sentence ?? '',
+    `state directory: ${resolve(result.stateDir)}`,
     ...(result.reportPath ? [`[[ATTACHMENT|${resolve(result.reportPath)}]]`] : []),
     ...result.screenshots.map((name) => `screenshot ${name}`),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   body.push(`      <system-out>${xml(out)}</system-out>`);
   return `    <testcase name="${xml(result.name)}" classname="${xml(classname)}" time="${seconds(result.durationMs)}">
 ${body.join('\n')}
@@ -58,8 +75,14 @@ const firstLine = (text: string) => text.split('\n')[0]!.slice(0, 500);
 
 /** Escapes for text and attributes, and drops the characters XML 1.0 cannot hold at all. */
 export function xml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }

@@ -45,9 +45,16 @@ export interface FlowRunOptions {
 export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const base = { file: options.file, name: flowName(options.file), stateDir: options.stateDir, startedAt, screenshots: [] as string[] };
-  const finish = (rest: Omit<FlowResult, keyof typeof base | 'durationMs' | 'tags'> & { tags?: string[] }): FlowResult =>
-    ({ ...base, tags: [], ...rest, durationMs: Math.round(performance.now() - started) });
+  const base = {
+    file: options.file,
+    name: flowName(options.file),
+    stateDir: options.stateDir,
+    startedAt,
+    screenshots: [] as string[],
+  };
+  const finish = (
+    rest: Omit<FlowResult, keyof typeof base | 'durationMs' | 'tags'> & { tags?: string[] },
+  ): FlowResult => ({ ...base, tags: [], ...rest, durationMs: Math.round(performance.now() - started) });
   let flow: TaskDefinition;
   try {
     flow = options.flow ?? loadFlow(options.file, { env: options.env });
@@ -63,27 +70,53 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
   let result: FlowResult;
   try {
     const rig = typeof options.rig === 'function' ? options.rig(flow, options.file) : options.rig;
-    const bench = openBench(runBenchSettings({ task: flow, stateDir: options.stateDir, interpreter: 'script', keepFrames, rig }));
+    const bench = openBench(
+      runBenchSettings({ task: flow, stateDir: options.stateDir, interpreter: 'script', keepFrames, rig }),
+    );
     try {
       await bench.start('rig');
       const outcome = await runTask({
-        task: flow, taskFile: options.file, bench, stateDir: options.stateDir, interpreter: 'script',
-        approvals: options.approvals ?? 'none', guardrails: { ...(flow.limits ?? {}), ...(options.guardrails ?? {}) },
-        onProgress: options.onProgress, signal: controller.signal, keepFrames,
+        task: flow,
+        taskFile: options.file,
+        bench,
+        stateDir: options.stateDir,
+        interpreter: 'script',
+        approvals: options.approvals ?? 'none',
+        guardrails: { ...(flow.limits ?? {}), ...(options.guardrails ?? {}) },
+        onProgress: options.onProgress,
+        signal: controller.signal,
+        keepFrames,
         ...(options.recover ? { recover: options.recover } : {}),
       });
       if (outcome.kind === 'recovery_stopped') {
-        result = finish({ tags: flow.tags, status: 'error', failure: { kind: 'state_dir', message: `the state directory ${options.stateDir} could not be used: ${outcome.decision.reasons.join(' ')}` } });
+        result = finish({
+          tags: flow.tags,
+          status: 'error',
+          failure: {
+            kind: 'state_dir',
+            message: `the state directory ${options.stateDir} could not be used: ${outcome.decision.reasons.join(' ')}`,
+          },
+        });
       } else {
         const { termination, sentence } = outcome.summary;
         const passed = termination.kind === 'submitted' || termination.kind === 'answered';
-        result = finish({ tags: flow.tags, status: passed ? 'passed' : 'failed', termination, sentence, ...(passed ? {} : { failure: failureOf(termination) }) });
+        result = finish({
+          tags: flow.tags,
+          status: passed ? 'passed' : 'failed',
+          termination,
+          sentence,
+          ...(passed ? {} : { failure: failureOf(termination) }),
+        });
       }
     } finally {
       await bench.stop();
     }
   } catch (error) {
-    result = finish({ tags: flow.tags, status: 'error', failure: { kind: 'bench', message: (error as Error).message } });
+    result = finish({
+      tags: flow.tags,
+      status: 'error',
+      failure: { kind: 'bench', message: (error as Error).message },
+    });
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }
@@ -93,7 +126,8 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
 }
 
 function failureOf(termination: Exclude<FlowResult['termination'], undefined>): NonNullable<FlowResult['failure']> {
-  const message = 'reason' in termination ? termination.reason : 'message' in termination ? termination.message : termination.kind;
+  const message =
+    'reason' in termination ? termination.reason : 'message' in termination ? termination.message : termination.kind;
   const step = 'reason' in termination ? failedStepOf(termination.reason) : undefined;
   return { kind: termination.kind, message, ...(step ? { step } : {}) };
 }

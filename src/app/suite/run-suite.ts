@@ -27,7 +27,13 @@ export interface SuiteOptions extends Omit<FlowRunOptions, 'file' | 'stateDir' |
   out?: { write(text: string): void; live: boolean };
 }
 
-export interface SuiteOutcome { results: FlowResult[]; pagePath: string; junitPath?: string; resultsPath: string; info: SuiteInfo }
+export interface SuiteOutcome {
+  results: FlowResult[];
+  pagePath: string;
+  junitPath?: string;
+  resultsPath: string;
+  info: SuiteInfo;
+}
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteOutcome> {
   const startedAt = new Date().toISOString();
@@ -43,12 +49,28 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteOutcome> {
     }
     const line = liveLine(options.out, flowName(file), i + 1, picked.length);
     const result = problem
-      ? { file, name: flowName(file), tags: [], status: 'error' as const, failure: { kind: 'load', message: problem }, startedAt: new Date().toISOString(), durationMs: 0, stateDir, screenshots: [] }
+      ? {
+          file,
+          name: flowName(file),
+          tags: [],
+          status: 'error' as const,
+          failure: { kind: 'load', message: problem },
+          startedAt: new Date().toISOString(),
+          durationMs: 0,
+          stateDir,
+          screenshots: [],
+        }
       : await runFlow({ ...options, file, stateDir, flow, onProgress: line.progress });
     line.done(result);
     results.push(result);
   }
-  const info: SuiteInfo = { name: options.name ?? 'benchhand test', startedAt, durationMs: Math.round(performance.now() - started), hostname: hostname(), bench: options.bench };
+  const info: SuiteInfo = {
+    name: options.name ?? 'benchhand test',
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    hostname: hostname(),
+    bench: options.bench,
+  };
   const pagePath = join(options.outputDir, 'index.html');
   await atomicWrite(pagePath, suiteHtml(info, results, pagePath));
   const resultsPath = join(options.outputDir, 'results.json');
@@ -58,7 +80,12 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteOutcome> {
   return { results, pagePath, junitPath, resultsPath, info };
 }
 
-interface Picked { file: string; flow?: TaskDefinition; excluded: boolean; problem?: string }
+interface Picked {
+  file: string;
+  flow?: TaskDefinition;
+  excluded: boolean;
+  problem?: string;
+}
 
 /** Loads every flow first (a bad file is reported, not fatal) and applies the tag filters. */
 function pickByTags(files: string[], options: Pick<SuiteOptions, 'includeTags' | 'excludeTags' | 'env'>): Picked[] {
@@ -76,26 +103,46 @@ function pickByTags(files: string[], options: Pick<SuiteOptions, 'includeTags' |
 }
 
 function skipped(file: string, stateDir: string, tags: string[]): FlowResult {
-  return { file, name: flowName(file), tags, status: 'skipped', startedAt: new Date().toISOString(), durationMs: 0, stateDir, screenshots: [] };
+  return {
+    file,
+    name: flowName(file),
+    tags,
+    status: 'skipped',
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    stateDir,
+    screenshots: [],
+  };
 }
 
 const MARK: Record<FlowResult['status'], string> = { passed: 'PASS', failed: 'FAIL', error: 'ERROR', skipped: 'SKIP' };
 
 /** The line for the flow running: rewritten in place with its latest step on a terminal; one final line per flow everywhere. */
-function liveLine(out: SuiteOptions['out'], name: string, n: number, total: number): { progress?(event: ProgressEvent): void; done(result: FlowResult): void } {
+function liveLine(
+  out: SuiteOptions['out'],
+  name: string,
+  n: number,
+  total: number,
+): { progress?(event: ProgressEvent): void; done(result: FlowResult): void } {
   if (!out) return { done: () => undefined };
   const head = `[${n}/${total}] ${name}`;
   const started = performance.now();
   if (out.live) out.write(`${head} …`);
   return {
-    progress: out.live ? (event) => {
-      if (event.type !== 'call' && event.type !== 'outcome') return;
-      const what = event.type === 'call' ? `${event.tool}: ${event.summary}` : `${event.tool} -> ${event.status}`;
-      out.write(`\r\x1b[K${head}  step ${event.step}  ${what.slice(0, 90)}  ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    } : undefined,
+    progress: out.live
+      ? (event) => {
+          if (event.type !== 'call' && event.type !== 'outcome') return;
+          const what = event.type === 'call' ? `${event.tool}: ${event.summary}` : `${event.tool} -> ${event.status}`;
+          out.write(
+            `\r\x1b[K${head}  step ${event.step}  ${what.slice(0, 90)}  ${((performance.now() - started) / 1000).toFixed(0)} s`,
+          );
+        }
+      : undefined,
     done: (result) => {
       const why = result.failure ? `: ${result.failure.message.replace(/\n\s*/g, ' ').slice(0, 300)}` : '';
-      out.write(`${out.live ? '\r\x1b[K' : ''}${MARK[result.status]} ${head} (${(result.durationMs / 1000).toFixed(1)} s)${why}\n`);
+      out.write(
+        `${out.live ? '\r\x1b[K' : ''}${MARK[result.status]} ${head} (${(result.durationMs / 1000).toFixed(1)} s)${why}\n`,
+      );
     },
   };
 }

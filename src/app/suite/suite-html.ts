@@ -5,15 +5,26 @@ import { esc } from '../report/render-html.js';
 import type { FlowResult } from './flow-result.js';
 import type { SuiteInfo } from './junit.js';
 
-const STATUS_MARK: Record<FlowResult['status'], string> = { passed: '✓ passed', failed: '✗ failed', error: '! error', skipped: '– skipped' };
+const STATUS_MARK: Record<FlowResult['status'], string> = {
+  passed: '✓ passed',
+  failed: '✗ failed',
+  error: '! error',
+  skipped: '– skipped',
+};
 
 export function suiteHtml(suite: SuiteInfo, results: FlowResult[], pagePath: string): string {
   const count = (status: FlowResult['status']) => results.filter((r) => r.status === status).length;
-  const rows = results.map((r) => {
-    const link = r.reportPath ? `<a href="${esc(relative(dirname(pagePath), r.reportPath))}">report</a>` : '<span class="none">no report</span>';
-    const why = r.failure ? `${r.failure.step ? `<div class="step">step ${esc(r.failure.step)}</div>` : ''}<div>${esc(r.failure.message)}</div>` : esc(r.sentence ?? '');
-    return `<tr class="${r.status}"><td class="status">${STATUS_MARK[r.status]}</td><td><code>${esc(r.name)}</code><div class="file">${esc(r.file)}</div>${r.tags.length ? `<div class="tags">${r.tags.map((t) => `<span>${esc(t)}</span>`).join('')}</div>` : ''}</td><td class="time">${(r.durationMs / 1000).toFixed(1)} s</td><td>${why}</td><td>${link}</td></tr>`;
-  }).join('\n');
+  const rows = results
+    .map((r) => {
+      const link = r.reportPath
+        ? `<a href="${esc(relative(dirname(pagePath), r.reportPath))}">report</a>`
+        : '<span class="none">no report</span>';
+      const why = r.failure
+        ? `${r.failure.step ? `<div class="step">step ${esc(r.failure.step)}</div>` : ''}<div>${esc(r.failure.message)}</div>`
+        : esc(r.sentence ?? '');
+      return `<tr class="${r.status}"><td class="status">${STATUS_MARK[r.status]}</td><td><code>${esc(r.name)}</code><div class="file">${esc(r.file)}</div>${r.tags.length ? `<div class="tags">${r.tags.map((t) => `<span>${esc(t)}</span>`).join('')}</div>` : ''}</td><td class="time">${(r.durationMs / 1000).toFixed(1)} s</td><td>${why}</td><td>${link}</td></tr>`;
+    })
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">

@@ -13,13 +13,19 @@ export async function findScreen(frame: CameraFrame, deviceSize: Size, rotationD
   return detectScreenCorners(await decodeGray(frame.image), { deviceSize, rotationDeg });
 }
 
-export interface ActuatorMap { affine: Affine; source: 'identity' | 'file' | 'taps'; rmsResidualPx?: number; maxResidualPx?: number }
+export interface ActuatorMap {
+  affine: Affine;
+  source: 'identity' | 'file' | 'taps';
+  rmsResidualPx?: number;
+  maxResidualPx?: number;
+}
 
 /** `identity`, or a JSON file of at least 3 {device: {x, y}, actuator: {x, y}} pairs (taps at known points). */
 export function loadActuatorMap(spec: string): ActuatorMap {
   if (spec === 'identity') return { affine: [...identityAffine] as Affine, source: 'identity' };
   const pairs = JSON.parse(readFileSync(spec, 'utf8')) as PointPair[];
-  if (!Array.isArray(pairs)) throw new Error(`--actuator-map ${spec} must hold a JSON array of {device: {x, y}, actuator: {x, y}} pairs`);
+  if (!Array.isArray(pairs))
+    throw new Error(`--actuator-map ${spec} must hold a JSON array of {device: {x, y}, actuator: {x, y}} pairs`);
   const fit = fitAffine(pairs);
   return { affine: fit.affine, source: 'file', rmsResidualPx: fit.rmsResidual, maxResidualPx: fit.maxResidual };
 }
@@ -32,7 +38,8 @@ export function devicePxPerCameraPx(corners: Point[], deviceSize: Size): number 
 
 /** Largest distance, in device px, between where two corner sets put points of a 5x5 grid. */
 export function mappingDifferencePx(a: Point[], b: Point[], deviceSize: Size): number {
-  const ma = screenMapping({ deviceSize, screenCorners: a }), mb = screenMapping({ deviceSize, screenCorners: b });
+  const ma = screenMapping({ deviceSize, screenCorners: a }),
+    mb = screenMapping({ deviceSize, screenCorners: b });
   let worst = 0;
   for (let i = 0; i <= 4; i++) {
     for (let j = 0; j <= 4; j++) {
@@ -44,13 +51,23 @@ export function mappingDifferencePx(a: Point[], b: Point[], deviceSize: Size): n
   return worst;
 }
 
-export function calibrationBlock(input: { deviceSize: Size; frame: CameraFrame; corners: Point[]; actuator: ActuatorMap; cameraResidualPx: number }): CalibrationBlock {
+export function calibrationBlock(input: {
+  deviceSize: Size;
+  frame: CameraFrame;
+  corners: Point[];
+  actuator: ActuatorMap;
+  cameraResidualPx: number;
+}): CalibrationBlock {
   const block = {
     version: 1 as const,
     deviceSize: input.deviceSize,
     cameraSize: { width: input.frame.width, height: input.frame.height },
     screenCorners: input.corners.map(({ x, y }) => ({ x: round(x), y: round(y) })),
-    actuator: { affine: input.actuator.affine.map((v) => round(v, 6)), source: input.actuator.source, ...(input.actuator.rmsResidualPx !== undefined ? { rmsResidualPx: round(input.actuator.rmsResidualPx) } : {}) },
+    actuator: {
+      affine: input.actuator.affine.map((v) => round(v, 6)),
+      source: input.actuator.source,
+      ...(input.actuator.rmsResidualPx !== undefined ? { rmsResidualPx: round(input.actuator.rmsResidualPx) } : {}),
+    },
     cameraResidualPx: round(input.cameraResidualPx),
     measuredAt: new Date().toISOString(),
   };

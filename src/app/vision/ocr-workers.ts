@@ -11,7 +11,10 @@ export function ocrWorkers(env: NodeJS.ProcessEnv = process.env, cores = availab
   const set = env[OCR_WORKERS_VARIABLE];
   if (set !== undefined && set !== '') {
     const workers = Number(set);
-    if (!Number.isInteger(workers) || workers < 1 || workers > 4) throw new Error(`${OCR_WORKERS_VARIABLE} must be a whole number from 1 to 4; got "${set}". Unset it to let the bench choose by its cores.`);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 4)
+      throw new Error(
+        `${OCR_WORKERS_VARIABLE} must be a whole number from 1 to 4; got "${set}". Unset it to let the bench choose by its cores.`,
+      );
     return workers;
   }
   return Math.min(2, Math.max(1, cores - 1));

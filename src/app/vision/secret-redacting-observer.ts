@@ -9,7 +9,11 @@ import type { Observation, ObserverPort } from '../../core/ports/observer.js';
 import { screenMapping, type ScreenCalibration } from '../../core/vision/calibration.js';
 import type { Box } from '../../core/vision/screen-model.js';
 
-export function redactingSecrets(observer: ObserverPort, secrets: readonly string[], calibration: ScreenCalibration): ObserverPort {
+export function redactingSecrets(
+  observer: ObserverPort,
+  secrets: readonly string[],
+  calibration: ScreenCalibration,
+): ObserverPort {
   if (!secrets.length) return observer;
   const mapping = screenMapping(calibration);
   return {
@@ -36,18 +40,27 @@ export function maskedBoxes(before: Observation, after: Observation): Box[] {
 }
 
 /** Each box becomes a solid quadrilateral in the camera picture (a little larger: OCR boxes are tight). */
-async function paintOver(frame: CameraFrame, boxes: Box[], toCamera: (p: { x: number; y: number }) => { x: number; y: number }): Promise<CameraFrame> {
+async function paintOver(
+  frame: CameraFrame,
+  boxes: Box[],
+  toCamera: (p: { x: number; y: number }) => { x: number; y: number },
+): Promise<CameraFrame> {
   const polygons = boxes.map((box) => {
     const pad = Math.max(6, box.height * 0.3);
     const corners = [
-      { x: box.x - pad, y: box.y - pad }, { x: box.x + box.width + pad, y: box.y - pad },
-      { x: box.x + box.width + pad, y: box.y + box.height + pad }, { x: box.x - pad, y: box.y + box.height + pad },
+      { x: box.x - pad, y: box.y - pad },
+      { x: box.x + box.width + pad, y: box.y - pad },
+      { x: box.x + box.width + pad, y: box.y + box.height + pad },
+      { x: box.x - pad, y: box.y + box.height + pad },
     ].map(toCamera);
     return `<polygon points="${corners.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')}" fill="#202020"/>`;
   });
-  const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}">${polygons.join('')}</svg>`);
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}">${polygons.join('')}</svg>`,
+  );
   const { default: sharp } = await import('sharp');
   const painted = sharp(frame.image).composite([{ input: svg, top: 0, left: 0 }]);
-  const image = frame.format === 'png' ? await painted.png().toBuffer() : await painted.jpeg({ quality: 90 }).toBuffer();
+  const image =
+    frame.format === 'png' ? await painted.png().toBuffer() : await painted.jpeg({ quality: 90 }).toBuffer();
   return { ...frame, image: new Uint8Array(image) };
 }

@@ -15,7 +15,10 @@ const PRESS_MS = 1500;
 
 /** Five points spread over the lower part of the workspace, where most app screens are empty. */
 export function calibrationPoints(workspace: { width: number; height: number }): Point[] {
-  const at = (fx: number, fy: number) => ({ x: Math.round(workspace.width * fx), y: Math.round(workspace.height * fy) });
+  const at = (fx: number, fy: number) => ({
+    x: Math.round(workspace.width * fx),
+    y: Math.round(workspace.height * fy),
+  });
   return [at(0.25, 0.45), at(0.75, 0.45), at(0.5, 0.65), at(0.25, 0.82), at(0.75, 0.82)];
 }
 
@@ -24,7 +27,12 @@ export function readPointer(text: string): Point | undefined {
   return match ? { x: Number(match[1]), y: Number(match[2]) } : undefined;
 }
 
-export async function calibrateByTaps(mcu: McuPort, observer: ObserverPort, points: Point[], say: (line: string) => void): Promise<{ pairs: PointPair[]; fit: AffineFit }> {
+export async function calibrateByTaps(
+  mcu: McuPort,
+  observer: ObserverPort,
+  points: Point[],
+  say: (line: string) => void,
+): Promise<{ pairs: PointPair[]; fit: AffineFit }> {
   const pairs: PointPair[] = [];
   let previous: Point | undefined;
   for (const actuator of points) {
@@ -32,10 +40,17 @@ export async function calibrateByTaps(mcu: McuPort, observer: ObserverPort, poin
     const pressing = mcu.tap({ ...actuator, holdMs: PRESS_MS });
     const seen = await observer.observe({ newerThan: performance.now() + 500, timeoutMs: 5000 });
     const outcome = await pressing;
-    if (outcome.kind !== 'done') throw new Error(`the calibration tap at ${actuator.x},${actuator.y} failed: ${JSON.stringify(outcome)}`);
+    if (outcome.kind !== 'done')
+      throw new Error(`the calibration tap at ${actuator.x},${actuator.y} failed: ${JSON.stringify(outcome)}`);
     const device = readPointer(screenText(seen.screen));
-    if (!device) throw new Error('no "X: … Y: …" pointer location on the screen: switch on Developer options → Pointer location on the phone, and open a screen where taps change nothing');
-    if (previous && device.x === previous.x && device.y === previous.y) throw new Error(`the pointer location did not move after the tap at ${actuator.x},${actuator.y}: is the tap reaching the screen?`);
+    if (!device)
+      throw new Error(
+        'no "X: … Y: …" pointer location on the screen: switch on Developer options → Pointer location on the phone, and open a screen where taps change nothing',
+      );
+    if (previous && device.x === previous.x && device.y === previous.y)
+      throw new Error(
+        `the pointer location did not move after the tap at ${actuator.x},${actuator.y}: is the tap reaching the screen?`,
+      );
     previous = device;
     pairs.push({ device, actuator });
     say(`   tap at actuator ${actuator.x},${actuator.y} landed at device ${device.x},${device.y}`);

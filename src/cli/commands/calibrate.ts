@@ -5,23 +5,53 @@
 import { createInterface } from 'node:readline/promises';
 import { openBench, type Bench } from '../../app/bench/open-bench.js';
 import { writeCalibrationFile } from '../../app/calibrate/write-calibration.js';
-import { calibrationBlock, devicePxPerCameraPx, findScreen, loadActuatorMap, mappingDifferencePx, type ActuatorMap } from '../../app/vision/calibration-run.js';
+import {
+  calibrationBlock,
+  devicePxPerCameraPx,
+  findScreen,
+  loadActuatorMap,
+  mappingDifferencePx,
+  type ActuatorMap,
+} from '../../app/vision/calibration-run.js';
 import { calibrateByTaps, calibrationPoints } from '../../app/vision/tap-calibration.js';
 import type { Point } from '../../core/vision/homography.js';
 import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
 
-const USAGE = 'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
+const USAGE =
+  'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
 
 export async function calibrateCommand(argv: string[]): Promise<number> {
-  const { values } = parseOptions(argv, {
-    bench: { type: 'string' }, camera: { type: 'string' }, port: { type: 'string' }, out: { type: 'string' }, 'actuator-map': { type: 'string' },
-    device: { type: 'string' }, rotation: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean' }, taps: { type: 'boolean' },
-  }, USAGE);
-  if (values.taps && !values.port) throw new UsageError(`--taps needs --port: the MCU taps known points and the camera reads where they landed\nusage: ${USAGE}`);
-  if (values.help) { process.stdout.write(`usage: ${USAGE}\n`); return 0; }
-  if (!values.bench && !values.camera) throw new UsageError(`say which camera: --bench URL (the virtual bench's camera address) or --camera rpicam|v4l2:/dev/videoN|replay:PATH (the rig's)\nusage: ${USAGE}`);
-  if (!values.out) throw new UsageError(`--out is required: the JSON file to write the calibration to\nusage: ${USAGE}`);
+  const { values } = parseOptions(
+    argv,
+    {
+      bench: { type: 'string' },
+      camera: { type: 'string' },
+      port: { type: 'string' },
+      out: { type: 'string' },
+      'actuator-map': { type: 'string' },
+      device: { type: 'string' },
+      rotation: { type: 'string' },
+      yes: { type: 'boolean' },
+      help: { type: 'boolean' },
+      taps: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (values.taps && !values.port)
+    throw new UsageError(
+      `--taps needs --port: the MCU taps known points and the camera reads where they landed\nusage: ${USAGE}`,
+    );
+  if (values.help) {
+    process.stdout.write(`usage: ${USAGE}\n`);
+    return 0;
+  }
+  if (!values.bench && !values.camera)
+    throw new UsageError(
+      `say which camera: --bench URL (the virtual bench's camera address) or --camera rpicam|v4l2:/dev/videoN|replay:PATH (the rig's)\nusage: ${USAGE}`,
+    );
+  if (!values.out)
+    throw new UsageError(`--out is required: the JSON file to write the calibration to\nusage: ${USAGE}`);
   const deviceSize = values.device ? parseSize('--device', values.device, USAGE) : { width: 1080, height: 2400 };
   const rotationDeg = parseRotation(values.rotation, USAGE);
   const actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
@@ -32,10 +62,20 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     // --bench is the virtual bench's camera address: an http:// camera like any other.
     cameraSource: values.camera ?? values.bench!,
     ...(values.port ? { mcu: { path: values.port, commandIds: 'memory' as const } } : {}),
-    ...(values.taps ? { observer: { calibration: () => ({ deviceSize, screenCorners: corners }), everyFrame: true } } : {}),
+    ...(values.taps
+      ? { observer: { calibration: () => ({ deviceSize, screenCorners: corners }), everyFrame: true } }
+      : {}),
   });
   try {
-    return await calibrate(bench, values, { deviceSize, rotationDeg, actuator, say, setCorners: (found) => { corners = found; } });
+    return await calibrate(bench, values, {
+      deviceSize,
+      rotationDeg,
+      actuator,
+      say,
+      setCorners: (found) => {
+        corners = found;
+      },
+    });
   } finally {
     await bench.stop();
   }
@@ -50,7 +90,11 @@ interface CalibrateSettings {
   setCorners(corners: Point[]): void;
 }
 
-async function calibrate(bench: Bench, values: { bench?: string; port?: string; taps?: boolean; yes?: boolean; out?: string }, settings: CalibrateSettings): Promise<number> {
+async function calibrate(
+  bench: Bench,
+  values: { bench?: string; port?: string; taps?: boolean; yes?: boolean; out?: string },
+  settings: CalibrateSettings,
+): Promise<number> {
   const { deviceSize, rotationDeg, say } = settings;
   let { actuator } = settings;
   if (values.port && !values.taps) await checkMcu(bench, values.port, say);
@@ -62,17 +106,23 @@ async function calibrate(bench: Bench, values: { bench?: string; port?: string; 
   if (!found.ok) throw new Error(`${found.problem}. Show a light page on the device and run again`);
   const scale = devicePxPerCameraPx(found.corners, deviceSize);
   say(`2. screen corners (camera px, clockwise from the screen's top-left): ${formatCorners(found.corners)}`);
-  say(`   outline straightness: ${found.edgeResidualPx.toFixed(2)} camera px RMS = ${(found.edgeResidualPx * scale).toFixed(2)} device px`);
+  say(
+    `   outline straightness: ${found.edgeResidualPx.toFixed(2)} camera px RMS = ${(found.edgeResidualPx * scale).toFixed(2)} device px`,
+  );
   const corners = values.yes ? found.corners : await confirmCorners(found.corners, say);
   let cameraResidualPx = found.edgeResidualPx * scale;
   const truth = values.bench ? await benchTruth(values.bench) : undefined;
   if (truth) {
     cameraResidualPx = mappingDifferencePx(truth, corners, deviceSize);
-    say(`   virtual bench truth: the corners put device points within ${cameraResidualPx.toFixed(2)} device px of the truth`);
+    say(
+      `   virtual bench truth: the corners put device points within ${cameraResidualPx.toFixed(2)} device px of the truth`,
+    );
   }
   settings.setCorners(corners);
   if (values.taps) actuator = await tapActuatorMap(bench, say);
-  say(`3. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`);
+  say(
+    `3. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`,
+  );
   const block = calibrationBlock({ deviceSize, frame, corners, actuator, cameraResidualPx });
   await writeCalibrationFile(values.out!, block);
   say(`4. wrote ${values.out}: camera residual ${block.cameraResidualPx} device px`);
@@ -83,22 +133,33 @@ async function checkMcu(bench: Bench, port: string, say: (line: string) => void)
   await bench.start('mcu');
   const link = bench.get('mcu');
   const { workspace } = link.info.limits;
-  say(`0. MCU on ${port}: ${link.info.board}, firmware ${link.info.firmwareVersion}, workspace ${workspace.width}x${workspace.height}`);
+  say(
+    `0. MCU on ${port}: ${link.info.board}, firmware ${link.info.firmwareVersion}, workspace ${workspace.width}x${workspace.height}`,
+  );
 }
 
 /** Taps known points through the MCU and reads the pointer location through the camera and OCR. */
 async function tapActuatorMap(bench: Bench, say: (line: string) => void): Promise<ActuatorMap> {
   await bench.start('mcu', 'observer');
   const link = bench.get('mcu');
-  say(`   tapping ${calibrationPoints(link.info.limits.workspace).length} known points of the ${link.info.limits.workspace.width}x${link.info.limits.workspace.height} workspace`);
-  const { fit } = await calibrateByTaps(link, bench.get('observer'), calibrationPoints(link.info.limits.workspace), say);
+  say(
+    `   tapping ${calibrationPoints(link.info.limits.workspace).length} known points of the ${link.info.limits.workspace.width}x${link.info.limits.workspace.height} workspace`,
+  );
+  const { fit } = await calibrateByTaps(
+    link,
+    bench.get('observer'),
+    calibrationPoints(link.info.limits.workspace),
+    say,
+  );
   return { affine: fit.affine, source: 'taps', rmsResidualPx: fit.rmsResidual, maxResidualPx: fit.maxResidual };
 }
 
 async function confirmCorners(corners: Point[], say: (line: string) => void): Promise<Point[]> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    const answer = (await rl.question('   accept these corners? [y = yes, or type 8 numbers x1,y1,...,x4,y4 to correct] ')).trim();
+    const answer = (
+      await rl.question('   accept these corners? [y = yes, or type 8 numbers x1,y1,...,x4,y4 to correct] ')
+    ).trim();
     if (/^y(es)?$/i.test(answer)) return corners;
     if (!answer) throw new UsageError('calibration cancelled: nothing was written (answer y to accept, or use --yes)');
     const corrected = parseCorners(answer, USAGE);
@@ -112,7 +173,9 @@ async function confirmCorners(corners: Point[], say: (line: string) => void): Pr
 /** The virtual bench serves its ground truth beside the camera; a real camera does not. */
 async function benchTruth(cameraUrl: string): Promise<Point[] | undefined> {
   try {
-    const response = await fetch(new URL('truth', cameraUrl.endsWith('/') ? cameraUrl : `${cameraUrl}/`), { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(new URL('truth', cameraUrl.endsWith('/') ? cameraUrl : `${cameraUrl}/`), {
+      signal: AbortSignal.timeout(2000),
+    });
     if (!response.ok) return undefined;
     const body = (await response.json()) as { screenCorners?: Point[] };
     return Array.isArray(body.screenCorners) && body.screenCorners.length === 4 ? body.screenCorners : undefined;

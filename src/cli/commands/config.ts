@@ -17,20 +17,29 @@ const USAGE = `benchhand config check [FILE] [--print]   (FILE defaults to $${CO
 export async function configCommand(argv: string[]): Promise<number> {
   const [action, ...rest] = argv;
   if (action === '--help' || action === '-h') throw new HelpRequested(USAGE);
-  if (action !== 'check') throw new UsageError(`${action ? `unknown config action "${action}"` : 'say what to do'}\nusage: ${USAGE}\nenvironment overrides: ${ENV_OVERRIDES.map((override) => `${override.variable} (${override.section}.${override.key})`).join(', ')}`);
+  if (action !== 'check')
+    throw new UsageError(
+      `${action ? `unknown config action "${action}"` : 'say what to do'}\nusage: ${USAGE}\nenvironment overrides: ${ENV_OVERRIDES.map((override) => `${override.variable} (${override.section}.${override.key})`).join(', ')}`,
+    );
   const { values, positionals } = parseOptions(rest, { print: { type: 'boolean' } }, USAGE);
-  if (positionals.length > 1) throw new UsageError(`config check takes one FILE; got ${positionals.length}\nusage: ${USAGE}`);
+  if (positionals.length > 1)
+    throw new UsageError(`config check takes one FILE; got ${positionals.length}\nusage: ${USAGE}`);
   let loaded: LoadedConfig;
   try {
     const file = configFileToUse(positionals[0]);
-    if (!file) throw new ConfigError([`no config file to check: name one, set $${CONFIG_FILE_ENV}, or install one at ${DEFAULT_CONFIG_FILE} (copy host/benchhand.example.yaml)`]);
+    if (!file)
+      throw new ConfigError([
+        `no config file to check: name one, set $${CONFIG_FILE_ENV}, or install one at ${DEFAULT_CONFIG_FILE} (copy host/benchhand.example.yaml)`,
+      ]);
     loaded = loadConfigFile(file);
   } catch (error) {
     return reportProblems(error);
   }
   const { problems, calibration } = checkReferencedFiles(loaded.config);
   if (problems.length > 0) {
-    process.stderr.write(`${loaded.file}: ${problems.length} problem(s) with the files the config names:\n${problems.map((problem) => `  ${problem.replace(/\n/g, '\n  ')}`).join('\n')}\n`);
+    process.stderr.write(
+      `${loaded.file}: ${problems.length} problem(s) with the files the config names:\n${problems.map((problem) => `  ${problem.replace(/\n/g, '\n  ')}`).join('\n')}\n`,
+    );
     return 1;
   }
   if (values.print) {
@@ -38,8 +47,13 @@ export async function configCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const overrides = [...loaded.fromEnv].map(([field, variable]) => `${field} from $${variable}`);
-  process.stdout.write([`OK ${loaded.file}`, ...summaryLines(loaded.config, { env: process.env, calibration }).map((line) => `  ${line}`),
-    ...(overrides.length > 0 ? [`  environment overrides: ${overrides.join(', ')}`] : [])].join('\n') + '\n');
+  process.stdout.write(
+    [
+      `OK ${loaded.file}`,
+      ...summaryLines(loaded.config, { env: process.env, calibration }).map((line) => `  ${line}`),
+      ...(overrides.length > 0 ? [`  environment overrides: ${overrides.join(', ')}`] : []),
+    ].join('\n') + '\n',
+  );
   return 0;
 }
 

@@ -9,13 +9,25 @@ import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 const USAGE = 'benchhand console --port PATH [--state-dir DIR] [--quiet]';
 
 export async function consoleCommand(argv: string[]): Promise<number> {
-  const { values } = parseOptions(argv, {
-    port: { type: 'string' }, 'state-dir': { type: 'string' }, quiet: { type: 'boolean' },
-  }, USAGE);
-  if (!values.port) throw new UsageError(`--port is required: the MCU's serial device (e.g. /dev/ttyACM0, or the path \`benchhand sim-mcu\` printed)\nusage: ${USAGE}`);
+  const { values } = parseOptions(
+    argv,
+    {
+      port: { type: 'string' },
+      'state-dir': { type: 'string' },
+      quiet: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (!values.port)
+    throw new UsageError(
+      `--port is required: the MCU's serial device (e.g. /dev/ttyACM0, or the path \`benchhand sim-mcu\` printed)\nusage: ${USAGE}`,
+    );
   const stateDir = values['state-dir'] ?? defaultStateDir();
   const trace = values.quiet ? undefined : heartbeatFilteredTrace();
-  const bench = openBench({ stateDir, mcu: { path: values.port, commandIds: 'state-dir', ...(trace ? { trace } : {}) } });
+  const bench = openBench({
+    stateDir,
+    mcu: { path: values.port, commandIds: 'state-dir', ...(trace ? { trace } : {}) },
+  });
   try {
     await bench.start('mcu');
     return await repl(bench.get('mcu'));
@@ -26,8 +38,12 @@ export async function consoleCommand(argv: string[]): Promise<number> {
 
 async function repl(link: McuPort): Promise<number> {
   const info = link.info;
-  print(`connected: ${info.board} firmware ${info.firmwareVersion}, protocol ${info.protocolVersion}, boot ${info.bootId} (${info.resetReason}), state ${info.state}, last id ${info.lastCommandId}`);
-  print(`workspace ${info.limits.workspace.width}x${info.limits.workspace.height}, caps ${info.capabilities.join(',')}. Type help for commands.`);
+  print(
+    `connected: ${info.board} firmware ${info.firmwareVersion}, protocol ${info.protocolVersion}, boot ${info.bootId} (${info.resetReason}), state ${info.state}, last id ${info.lastCommandId}`,
+  );
+  print(
+    `workspace ${info.limits.workspace.width}x${info.limits.workspace.height}, caps ${info.capabilities.join(',')}. Type help for commands.`,
+  );
   link.onEvent((event) => print(`event: ${JSON.stringify(event)}`));
 
   const input = createInterface({ input: process.stdin, terminal: process.stdin.isTTY });
@@ -46,22 +62,40 @@ async function repl(link: McuPort): Promise<number> {
 
 async function handle(link: McuPort, request: ConsoleRequest): Promise<string> {
   switch (request.kind) {
-    case 'help': return CONSOLE_HELP;
-    case 'error': return `error: ${request.message}`;
-    case 'tap': return describe(await link.tap(request));
-    case 'type': return describe(await link.type(request.text, { onProgress: (n, total) => print(`typing ${n}/${total}`) }));
-    case 'key': return describe(await link.key(request));
-    case 'home': return describe(await link.home());
-    case 'swipe': return describe(await link.swipe(request));
-    case 'longpress': return describe(await link.longPress(request));
-    case 'control': return control(link, request.verb);
-    default: return '';
+    case 'help':
+      return CONSOLE_HELP;
+    case 'error':
+      return `error: ${request.message}`;
+    case 'tap':
+      return describe(await link.tap(request));
+    case 'type':
+      return describe(await link.type(request.text, { onProgress: (n, total) => print(`typing ${n}/${total}`) }));
+    case 'key':
+      return describe(await link.key(request));
+    case 'home':
+      return describe(await link.home());
+    case 'swipe':
+      return describe(await link.swipe(request));
+    case 'longpress':
+      return describe(await link.longPress(request));
+    case 'control':
+      return control(link, request.verb);
+    default:
+      return '';
   }
 }
 
 async function control(link: McuPort, verb: 'ESTOP' | 'CLEAR' | 'STATUS' | 'PING'): Promise<string> {
-  if (verb === 'ESTOP') return (await link.emergencyStop(), 'emergency stop latched and recorded in the state directory: every actuator released; CLEAR (here, at the bench) releases it');
-  if (verb === 'CLEAR') return (await link.clearEmergencyStop(), 'emergency stop released (MCU and record); the MCU arms again before the next command');
+  if (verb === 'ESTOP')
+    return (
+      await link.emergencyStop(),
+      'emergency stop latched and recorded in the state directory: every actuator released; CLEAR (here, at the bench) releases it'
+    );
+  if (verb === 'CLEAR')
+    return (
+      await link.clearEmergencyStop(),
+      'emergency stop released (MCU and record); the MCU arms again before the next command'
+    );
   const status = await link.status();
   return `state ${status.state}, ${status.queued} queued, last id ${status.lastCommandId}`;
 }
@@ -69,9 +103,12 @@ async function control(link: McuPort, verb: 'ESTOP' | 'CLEAR' | 'STATUS' | 'PING
 export function describe(outcome: ActionOutcome): string {
   const n = 'n' in outcome && outcome.n !== undefined ? ` (n=${outcome.n})` : '';
   switch (outcome.kind) {
-    case 'done': return `id ${outcome.id}: done${n}`;
-    case 'already': return `id ${outcome.id}: already done before (result ${outcome.result})${n}; nothing moved`;
-    default: return `id ${outcome.id}: ${outcome.kind}: ${outcome.message}`;
+    case 'done':
+      return `id ${outcome.id}: done${n}`;
+    case 'already':
+      return `id ${outcome.id}: already done before (result ${outcome.result})${n}; nothing moved`;
+    default:
+      return `id ${outcome.id}: ${outcome.kind}: ${outcome.message}`;
   }
 }
 

@@ -13,8 +13,17 @@ import { runCommand } from './run.js';
 export async function demoCommand(argv: string[]): Promise<number> {
   if (!argv.includes('--link')) {
     const task = join(packageRoot(), 'src', 'sim', 'devices', 'settings-wifi.task.yaml');
-    process.stdout.write(`Running ${task} on a virtual bench (simulated MCU on a pty, virtual phone, virtual camera, OCR).\n`);
-    return runCommand([task, '--sim', '--state-dir', mkdtempSync(join(tmpdir(), 'benchhand-demo-run-')), '--approve', 'none']);
+    process.stdout.write(
+      `Running ${task} on a virtual bench (simulated MCU on a pty, virtual phone, virtual camera, OCR).\n`,
+    );
+    return runCommand([
+      task,
+      '--sim',
+      '--state-dir',
+      mkdtempSync(join(tmpdir(), 'benchhand-demo-run-')),
+      '--approve',
+      'none',
+    ]);
   }
   return linkDemo();
 }
@@ -34,7 +43,9 @@ async function linkDemo(): Promise<number> {
     await bench.start('mcu');
     const link = bench.get('mcu');
     const { info } = link;
-    say(`handshake: ${info.board} firmware ${info.firmwareVersion}, protocol ${info.protocolVersion}, boot ${info.bootId}, workspace ${info.limits.workspace.width}x${info.limits.workspace.height}\n`);
+    say(
+      `handshake: ${info.board} firmware ${info.firmwareVersion}, protocol ${info.protocolVersion}, boot ${info.bootId}, workspace ${info.limits.workspace.width}x${info.limits.workspace.height}\n`,
+    );
     const step = async (title: string, action: () => Promise<string>) => {
       say(`> ${title}`);
       say(`    ${await action()}`);
@@ -42,14 +53,24 @@ async function linkDemo(): Promise<number> {
       showMoves();
     };
     const id = await link.allocateCommandId();
-    await step('tap (540, 1200) for 80 ms', async () => describe(await link.tap({ x: 540, y: 1200, holdMs: 80 }, { id })));
-    await step(`the same command id ${id} again (a retry)`, async () => describe(await link.tap({ x: 540, y: 1200, holdMs: 80 }, { id })));
+    await step('tap (540, 1200) for 80 ms', async () =>
+      describe(await link.tap({ x: 540, y: 1200, holdMs: 80 }, { id })),
+    );
+    await step(`the same command id ${id} again (a retry)`, async () =>
+      describe(await link.tap({ x: 540, y: 1200, holdMs: 80 }, { id })),
+    );
     await step('type "hi!" and Enter', async () => describe(await link.type('hi!\n')));
     await step('a tap outside the workspace', async () => describe(await link.tap({ x: 99999, y: 10 })));
-    await step('emergency stop, then a tap', async () => (await link.emergencyStop(), describe(await link.tap({ x: 10, y: 10 }))));
-    await step('clear the stop, then ctrl+a', async () => (await link.clearEmergencyStop(), describe(await link.key({ key: 'a', mods: ['ctrl'] }))));
+    await step(
+      'emergency stop, then a tap',
+      async () => (await link.emergencyStop(), describe(await link.tap({ x: 10, y: 10 }))),
+    );
+    await step(
+      'clear the stop, then ctrl+a',
+      async () => (await link.clearEmergencyStop(), describe(await link.key({ key: 'a', mods: ['ctrl'] }))),
+    );
     await bench.stop();
-    say('\nevery line marked MCU above came from the simulated firmware\'s actuation log.');
+    say("\nevery line marked MCU above came from the simulated firmware's actuation log.");
     return 0;
   } finally {
     await mcu.stop();

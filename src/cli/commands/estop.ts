@@ -10,9 +10,16 @@ import { parseOptions, UsageError } from '../args.js';
 const USAGE = 'benchhand estop status|release --state-dir DIR [--port PATH]';
 
 export async function estopCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseOptions(argv, { 'state-dir': { type: 'string' }, port: { type: 'string' } }, USAGE);
+  const { values, positionals } = parseOptions(
+    argv,
+    { 'state-dir': { type: 'string' }, port: { type: 'string' } },
+    USAGE,
+  );
   const [action] = positionals;
-  if (!values['state-dir']) throw new UsageError(`--state-dir is required: the bench's state directory (the service's, or the run's)\nusage: ${USAGE}`);
+  if (!values['state-dir'])
+    throw new UsageError(
+      `--state-dir is required: the bench's state directory (the service's, or the run's)\nusage: ${USAGE}`,
+    );
   if (action !== 'status' && action !== 'release') throw new UsageError(`give status or release\nusage: ${USAGE}`);
   if (action === 'status') return say(await estopStatus(values['state-dir']), 0);
   return say(await releaseEstop(values['state-dir'], `${userInfo().username} at the bench`, values.port), 0);

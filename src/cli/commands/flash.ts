@@ -17,23 +17,36 @@ const USAGE = `benchhand flash [--board ${BOARD_NAMES.join('|')}] [--port PATH] 
 export const DEVICE_DIRECTORY_VARIABLE = 'BENCHHAND_DEVICE_DIR';
 
 export async function flashCommand(argv: string[]): Promise<number> {
-  const { values } = parseOptions(argv, {
-    board: { type: 'string' }, port: { type: 'string' }, image: { type: 'string' }, 'link-port': { type: 'string' },
-    config: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean' },
-  }, USAGE);
+  const { values } = parseOptions(
+    argv,
+    {
+      board: { type: 'string' },
+      port: { type: 'string' },
+      image: { type: 'string' },
+      'link-port': { type: 'string' },
+      config: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+  );
   if (values.help) {
     process.stdout.write(`usage: ${USAGE}\n`);
     return 0;
   }
   const board = boardNamed(values.board ?? 'leonardo');
-  if (!board) throw new UsageError(`--board must be one of ${BOARD_NAMES.join(', ')}; got "${values.board}"\nusage: ${USAGE}`);
+  if (!board)
+    throw new UsageError(`--board must be one of ${BOARD_NAMES.join(', ')}; got "${values.board}"\nusage: ${USAGE}`);
   const linkPort = values['link-port'] ?? (values.config ? readBenchConfigFields(values.config).mcuPort : undefined);
-  return runFlash({ board, port: values.port, image: values.image, linkPort, dryRun: values['dry-run'] ?? false }, {
-    listPorts: usbSerialPortLister(process.env[DEVICE_DIRECTORY_VARIABLE] || DEFAULT_DEVICE_DIRECTORY),
-    touch: touchAt1200Baud,
-    runProgram,
-    findProgram: (name) => findOnPath(name),
-    handshake: (path, waitMs) => shakeHandsAfterReboot(path, waitMs),
-    say: (line) => process.stdout.write(`${line}\n`),
-  });
+  return runFlash(
+    { board, port: values.port, image: values.image, linkPort, dryRun: values['dry-run'] ?? false },
+    {
+      listPorts: usbSerialPortLister(process.env[DEVICE_DIRECTORY_VARIABLE] || DEFAULT_DEVICE_DIRECTORY),
+      touch: touchAt1200Baud,
+      runProgram,
+      findProgram: (name) => findOnPath(name),
+      handshake: (path, waitMs) => shakeHandsAfterReboot(path, waitMs),
+      say: (line) => process.stdout.write(`${line}\n`),
+    },
+  );
 }

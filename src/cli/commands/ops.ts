@@ -4,7 +4,16 @@ import { userInfo } from 'node:os';
 import { parseOptions, UsageError } from '../args.js';
 import { BrokerRefusal } from '../ops/broker-refusal.js';
 import { buildCommand, COMMAND_USAGES } from '../ops/command-payload.js';
-import { CONNECTION_OPTIONS, CONNECTION_USAGE, connectToBroker, connectionSettings, disconnect, newClientId, refusePasswordFlag, type ConnectionSettings } from '../ops/connection.js';
+import {
+  CONNECTION_OPTIONS,
+  CONNECTION_USAGE,
+  connectToBroker,
+  connectionSettings,
+  disconnect,
+  newClientId,
+  refusePasswordFlag,
+  type ConnectionSettings,
+} from '../ops/connection.js';
 import { EXIT_ERROR_REPLY, EXIT_NO_REPLY, EXIT_OK, EXIT_REFUSED } from '../ops/exit-codes.js';
 import { followBench } from '../ops/follow.js';
 import { collectBenches, formatBenchList } from '../ops/list.js';
@@ -36,7 +45,9 @@ const HELP = `usage: ${USAGE}
            person logs in there with their own broker user; --port default 8080, --host 127.0.0.1)
 
 commands for send:
-${Object.values(COMMAND_USAGES).map((line) => `  ${line}`).join('\n')}
+${Object.values(COMMAND_USAGES)
+  .map((line) => `  ${line}`)
+  .join('\n')}
 
   --broker URL        mqtt://HOST:1883, or mqtts://HOST:8883 with --tls-ca for TLS
   --username USER     the broker user (operator role to send, viewer role to list and follow)
@@ -68,7 +79,9 @@ function seconds(flag: string, value: string | undefined, fallback: number, whol
   if (value === undefined) return fallback;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0 || (wholeNumber && !Number.isInteger(parsed))) {
-    throw new UsageError(`--${flag} must be ${wholeNumber ? 'a whole number of seconds, at least 1' : 'a number of seconds greater than 0'} (got "${value}")`);
+    throw new UsageError(
+      `--${flag} must be ${wholeNumber ? 'a whole number of seconds, at least 1' : 'a number of seconds greater than 0'} (got "${value}")`,
+    );
   }
   return parsed;
 }
@@ -100,16 +113,22 @@ export async function opsCommand(argv: string[]): Promise<number> {
     }
   }
   const { values, positionals } = parseOptions(argv, OPTIONS, USAGE);
-  if (values.help) { process.stdout.write(HELP); return EXIT_OK; }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return EXIT_OK;
+  }
   const [action, ...rest] = positionals;
   if (action === 'web') {
     if (rest.length) throw new UsageError(`web takes no arguments (got "${rest.join(' ')}")\nusage: ${USAGE}`);
     await serveConsole(webSettings(values), (line) => process.stderr.write(`${line}\n`), untilInterrupted());
     return EXIT_OK;
   }
-  if (values.port !== undefined || values.host !== undefined) throw new UsageError(`--port and --host are for \`ops web\` only\nusage: ${USAGE}`);
+  if (values.port !== undefined || values.host !== undefined)
+    throw new UsageError(`--port and --host are for \`ops web\` only\nusage: ${USAGE}`);
   if (action !== 'list' && action !== 'follow' && action !== 'send') {
-    throw new UsageError(`${action ? `unknown action "${action}"` : 'an action is missing'}: use list, follow, send or web\nusage: ${USAGE}`);
+    throw new UsageError(
+      `${action ? `unknown action "${action}"` : 'an action is missing'}: use list, follow, send or web\nusage: ${USAGE}`,
+    );
   }
   const settings = connectionSettings(values);
   try {
@@ -156,28 +175,46 @@ async function follow(settings: ConnectionSettings, benchId: string, asJson: boo
   }
 }
 
-async function send(settings: ConnectionSettings, benchId: string, command: ReturnType<typeof buildCommand>, options: { timeoutMs: number; expiresSeconds: number; asJson: boolean }): Promise<number> {
+async function send(
+  settings: ConnectionSettings,
+  benchId: string,
+  command: ReturnType<typeof buildCommand>,
+  options: { timeoutMs: number; expiresSeconds: number; asJson: boolean },
+): Promise<number> {
   // The broker's user name is the identity the bench records; on a broker without users (a test
   // bench) the OS user name stands in, unchecked.
   const user = settings.username ?? userInfo().username;
   const problem = commandUserProblem(user);
-  if (problem) throw new UsageError(`${settings.username !== undefined ? '--username' : 'your user name'} "${user}" cannot name a command topic (benchhand/${benchId}/cmd/<user>): ${problem}; use a broker user name without them`);
+  if (problem)
+    throw new UsageError(
+      `${settings.username !== undefined ? '--username' : 'your user name'} "${user}" cannot name a command topic (benchhand/${benchId}/cmd/<user>): ${problem}; use a broker user name without them`,
+    );
   const clientId = newClientId();
   const client = await connectToBroker(settings, clientId);
   try {
     const outcome = await sendCommand(client, command, {
-      benchId, clientId, timeoutMs: options.timeoutMs, expiresSeconds: options.expiresSeconds, user,
+      benchId,
+      clientId,
+      timeoutMs: options.timeoutMs,
+      expiresSeconds: options.expiresSeconds,
+      user,
     });
     if (outcome.kind === 'refused') {
       process.stderr.write(`benchhand ops: ${describeRefusal(outcome, benchId, user, settings.username)}\n`);
       return EXIT_REFUSED;
     }
     if (outcome.kind === 'no_reply') {
-      process.stderr.write(`benchhand ops: no reply from ${benchId} within ${options.timeoutMs / 1000} s to ${command.command} (request ${outcome.requestId}): `
-        + `the bench may be offline (see \`benchhand ops list\`); the command expires after ${options.expiresSeconds} s, so it will not run later than that\n`);
+      process.stderr.write(
+        `benchhand ops: no reply from ${benchId} within ${options.timeoutMs / 1000} s to ${command.command} (request ${outcome.requestId}): ` +
+          `the bench may be offline (see \`benchhand ops list\`); the command expires after ${options.expiresSeconds} s, so it will not run later than that\n`,
+      );
       return EXIT_NO_REPLY;
     }
-    process.stdout.write(options.asJson ? `${JSON.stringify(outcome.reply)}\n` : `${formatReply(benchId, command.command, outcome.reply)}\n`);
+    process.stdout.write(
+      options.asJson
+        ? `${JSON.stringify(outcome.reply)}\n`
+        : `${formatReply(benchId, command.command, outcome.reply)}\n`,
+    );
     return outcome.reply.ok ? EXIT_OK : EXIT_ERROR_REPLY;
   } finally {
     await disconnect(client);

@@ -16,9 +16,15 @@ Pictures appear for runs that kept them (BENCHHAND_KEEP_FRAMES=1 while the run r
 
 export async function reportCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, { out: { type: 'string' }, help: { type: 'boolean' } }, USAGE);
-  if (values.help) { process.stdout.write(HELP); return 0; }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
   const [stateDir, ...extra] = positionals;
-  if (!stateDir || extra.length) throw new UsageError(`${stateDir ? `one state directory, not ${positionals.length}` : 'STATE_DIR is required'}\nusage: ${USAGE}`);
+  if (!stateDir || extra.length)
+    throw new UsageError(
+      `${stateDir ? `one state directory, not ${positionals.length}` : 'STATE_DIR is required'}\nusage: ${USAGE}`,
+    );
   let input;
   try {
     input = await readRun(stateDir);
@@ -35,6 +41,8 @@ export async function reportCommand(argv: string[]): Promise<number> {
   await writeFile(temp, html);
   await rename(temp, out);
   const pictures = input.frames.filter((f) => f.picture).length;
-  process.stdout.write(`wrote ${out} (${Math.round(html.length / 1024)} KB; ${pictures} picture${pictures === 1 ? '' : 's'}${input.framesKept ? '' : ', none kept by this run'})\n`);
+  process.stdout.write(
+    `wrote ${out} (${Math.round(html.length / 1024)} KB; ${pictures} picture${pictures === 1 ? '' : 's'}${input.framesKept ? '' : ', none kept by this run'})\n`,
+  );
   return 0;
 }

@@ -12,48 +12,95 @@ import { parseTags, type Tags } from '../../core/fleet/tags.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 import { mqttSettings } from './run.js';
 
-const USAGE = 'benchhand service [--config FILE] [--bench URL] [--ping-ms N] [--pool NAME [--tags K=V,...] [--hand-on-ms N]]';
+const USAGE =
+  'benchhand service [--config FILE] [--bench URL] [--ping-ms N] [--pool NAME [--tags K=V,...] [--hand-on-ms N]]';
 
 export async function serviceCommand(argv: string[]): Promise<number> {
-  const { values } = parseOptions(argv, {
-    config: { type: 'string' }, 'ping-ms': { type: 'string' }, bench: { type: 'string' },
-    pool: { type: 'string' }, tags: { type: 'string', multiple: true }, 'hand-on-ms': { type: 'string' },
-  }, USAGE);
+  const { values } = parseOptions(
+    argv,
+    {
+      config: { type: 'string' },
+      'ping-ms': { type: 'string' },
+      bench: { type: 'string' },
+      pool: { type: 'string' },
+      tags: { type: 'string', multiple: true },
+      'hand-on-ms': { type: 'string' },
+    },
+    USAGE,
+  );
   const file = configFileToUse(values.config);
-  if (!file) throw new UsageError(`the service needs a config file: --config FILE, $BENCHHAND_CONFIG, or /etc/benchhand/config.yaml (see host/benchhand.example.yaml)\nusage: ${USAGE}`);
+  if (!file)
+    throw new UsageError(
+      `the service needs a config file: --config FILE, $BENCHHAND_CONFIG, or /etc/benchhand/config.yaml (see host/benchhand.example.yaml)\nusage: ${USAGE}`,
+    );
   const { config } = loadConfigFile(file);
   const controller = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort(`${signal} received`));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => controller.abort(`${signal} received`));
   const pingMs = values['ping-ms'] ? Number(values['ping-ms']) : watchdogPingMs();
-  if (!Number.isInteger(pingMs) || pingMs < 100) throw new UsageError(`--ping-ms must be a whole number of milliseconds >= 100\nusage: ${USAGE}`);
+  if (!Number.isInteger(pingMs) || pingMs < 100)
+    throw new UsageError(`--ping-ms must be a whole number of milliseconds >= 100\nusage: ${USAGE}`);
   return runService({
     rig: rigOf(values.bench, config, file),
-    stateDir: config.bench?.stateDir ?? defaultStateDir(), configFile: file, notify: systemdNotifier(), pingMs, console: config.console,
+    stateDir: config.bench?.stateDir ?? defaultStateDir(),
+    configFile: file,
+    notify: systemdNotifier(),
+    pingMs,
+    console: config.console,
     ...fleetOf(values, config, file),
-    say: (line) => process.stderr.write(`${line}\n`), signal: controller.signal,
+    say: (line) => process.stderr.write(`${line}\n`),
+    signal: controller.signal,
   });
 }
 
 function rigOf(bench: string | undefined, config: BenchConfig, file: string): RigSource {
   if (bench) return { kind: 'bench', url: bench };
   if (!config.mcu || !config.camera || !config.calibration) {
-    throw new UsageError(`${file} must describe the rig for the service: the sections mcu, camera and calibration (see host/benchhand.example.yaml), or give --bench URL for a virtual bench\nusage: ${USAGE}`);
+    throw new UsageError(
+      `${file} must describe the rig for the service: the sections mcu, camera and calibration (see host/benchhand.example.yaml), or give --bench URL for a virtual bench\nusage: ${USAGE}`,
+    );
   }
-  return { kind: 'config', settings: { port: config.mcu.port, camera: config.camera, calibration: config.calibration, origin: `config ${file}` } };
+  return {
+    kind: 'config',
+    settings: {
+      port: config.mcu.port,
+      camera: config.camera,
+      calibration: config.calibration,
+      origin: `config ${file}`,
+    },
+  };
 }
 
-function fleetOf(values: { pool?: string; tags?: string[]; 'hand-on-ms'?: string }, config: BenchConfig, file: string): { fleet?: NonNullable<Parameters<typeof runService>[0]['fleet']> } {
+function fleetOf(
+  values: { pool?: string; tags?: string[]; 'hand-on-ms'?: string },
+  config: BenchConfig,
+  file: string,
+): { fleet?: NonNullable<Parameters<typeof runService>[0]['fleet']> } {
   if (values.pool === undefined) {
-    if (values.tags || values['hand-on-ms']) throw new UsageError(`--tags and --hand-on-ms belong to a pool: add --pool NAME\nusage: ${USAGE}`);
+    if (values.tags || values['hand-on-ms'])
+      throw new UsageError(`--tags and --hand-on-ms belong to a pool: add --pool NAME\nusage: ${USAGE}`);
     return {};
   }
-  if (!POOL_PATTERN.test(values.pool)) throw new UsageError(`--pool "${values.pool}" must be ${POOL_RULE}\nusage: ${USAGE}`);
+  if (!POOL_PATTERN.test(values.pool))
+    throw new UsageError(`--pool "${values.pool}" must be ${POOL_RULE}\nusage: ${USAGE}`);
   const mqtt = mqttSettings({}, config);
-  if (!mqtt) throw new UsageError(`--pool needs a broker: add an mqtt section (url, and benchId or bench.id) to ${file}\nusage: ${USAGE}`);
+  if (!mqtt)
+    throw new UsageError(
+      `--pool needs a broker: add an mqtt section (url, and benchId or bench.id) to ${file}\nusage: ${USAGE}`,
+    );
   const parsed = parseTags((values.tags ?? []).join(','));
   if (!parsed.ok) throw new UsageError(`--tags: ${parsed.message}\nusage: ${USAGE}`);
   const tags: Tags = parsed.tags;
   const handOnMs = values['hand-on-ms'] === undefined ? undefined : Number(values['hand-on-ms']);
-  if (handOnMs !== undefined && (!Number.isInteger(handOnMs) || handOnMs < 100)) throw new UsageError(`--hand-on-ms must be a whole number of milliseconds >= 100\nusage: ${USAGE}`);
-  return { fleet: { mqtt, pool: values.pool, tags, ...(handOnMs ? { handOnMs } : {}), software: `benchhand ${process.env.npm_package_version ?? '0.1.0'}` } };
+  if (handOnMs !== undefined && (!Number.isInteger(handOnMs) || handOnMs < 100))
+    throw new UsageError(`--hand-on-ms must be a whole number of milliseconds >= 100\nusage: ${USAGE}`);
+  return {
+    fleet: {
+      mqtt,
+      pool: values.pool,
+      tags,
+      ...(handOnMs ? { handOnMs } : {}),
+      software: `benchhand ${process.env.npm_package_version ?? '0.1.0'}`,
+    },
+  };
 }

@@ -9,7 +9,8 @@ import { VirtualBench, type BenchMount } from '../../sim/bench/virtual-bench.js'
 import type { CameraOptionsInput } from '../../sim/camera/camera-options.js';
 import { parseOptions, UsageError } from '../args.js';
 
-const USAGE = 'benchhand sim [DEVICE_FILE] [--record DIR] [--seed N] [--http-port N] [--dir DIR] [--mount X,Y,SCALE] [--camera JSON]';
+const USAGE =
+  'benchhand sim [DEVICE_FILE] [--record DIR] [--seed N] [--http-port N] [--dir DIR] [--mount X,Y,SCALE] [--camera JSON]';
 
 export const DEFAULT_DEVICE = 'settings-wifi';
 
@@ -18,13 +19,17 @@ export function resolveDeviceFile(name: string | undefined): string {
   if (existsSync(candidate)) return candidate;
   const bundled = join(packageRoot(), 'src', 'sim', 'devices', `${candidate.replace(/\.ya?ml$/, '')}.yaml`);
   if (existsSync(bundled)) return bundled;
-  throw new UsageError(`device file "${candidate}" not found: give a path to a device file, or one of the examples (settings-wifi, sign-in-otp, shop-checkout, messages)\nusage: ${USAGE}`);
+  throw new UsageError(
+    `device file "${candidate}" not found: give a path to a device file, or one of the examples (settings-wifi, sign-in-otp, shop-checkout, messages)\nusage: ${USAGE}`,
+  );
 }
 
 function parseMount(text: string): BenchMount {
   const parts = text.split(',').map(Number);
   if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n)) || parts[2]! <= 0) {
-    throw new UsageError(`--mount must be X,Y,SCALE (the device's offset in the actuator workspace and actuator units per device pixel, SCALE > 0), like 40,60,1.25; got "${text}"\nusage: ${USAGE}`);
+    throw new UsageError(
+      `--mount must be X,Y,SCALE (the device's offset in the actuator workspace and actuator units per device pixel, SCALE > 0), like 40,60,1.25; got "${text}"\nusage: ${USAGE}`,
+    );
   }
   return { offsetX: parts[0]!, offsetY: parts[1]!, scale: parts[2]! };
 }
@@ -33,35 +38,54 @@ function parseCamera(text: string): CameraOptionsInput {
   try {
     return JSON.parse(text) as CameraOptionsInput;
   } catch (error) {
-    throw new UsageError(`--camera must be a JSON object of camera options, like '{"blurSigma":1.5,"noiseSigma":6}': ${(error as Error).message}\nusage: ${USAGE}`);
+    throw new UsageError(
+      `--camera must be a JSON object of camera options, like '{"blurSigma":1.5,"noiseSigma":6}': ${(error as Error).message}\nusage: ${USAGE}`,
+    );
   }
 }
 
 export async function simCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseOptions(argv, {
-    record: { type: 'string' }, seed: { type: 'string' }, 'http-port': { type: 'string' }, dir: { type: 'string' },
-    mount: { type: 'string' }, camera: { type: 'string' },
-  }, USAGE);
+  const { values, positionals } = parseOptions(
+    argv,
+    {
+      record: { type: 'string' },
+      seed: { type: 'string' },
+      'http-port': { type: 'string' },
+      dir: { type: 'string' },
+      mount: { type: 'string' },
+      camera: { type: 'string' },
+    },
+    USAGE,
+  );
   const seed = values.seed === undefined ? 1 : Number(values.seed);
-  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be a whole number, got "${values.seed}"\nusage: ${USAGE}`);
+  if (!Number.isInteger(seed))
+    throw new UsageError(`--seed must be a whole number, got "${values.seed}"\nusage: ${USAGE}`);
   const deviceFile = resolveDeviceFile(positionals[0]);
   const bench = await VirtualBench.start({
-    deviceFile, seed, dir: values.dir, recordDir: values.record,
+    deviceFile,
+    seed,
+    dir: values.dir,
+    recordDir: values.record,
     mount: values.mount ? parseMount(values.mount) : undefined,
     camera: values.camera ? parseCamera(values.camera) : undefined,
   });
   const server = await BenchServer.start(bench, values['http-port'] ? Number(values['http-port']) : 0);
   process.stdout.write(`${server.url}\n`);
-  process.stderr.write([
-    `virtual bench running: ${deviceFile} (${bench.device.width}x${bench.device.height}), camera seed ${seed}`,
-    `  serial   ${bench.serialPath}`,
-    `  camera   ${server.url}/camera/frame`,
-    values.record ? `  record   every frame with its ground truth into ${values.record}` : '',
-    `run an agent on it:   benchhand run TASK --bench ${server.url}`,
-    `talk to its MCU:      benchhand console --port ${bench.serialPath}`,
-    `switch on a fault:    benchhand fault --bench ${server.url} tap-miss n=1 dx=60 dy=0`,
-    'Ctrl-C stops the bench.', '',
-  ].filter(Boolean).join('\n'));
+  process.stderr.write(
+    [
+      `virtual bench running: ${deviceFile} (${bench.device.width}x${bench.device.height}), camera seed ${seed}`,
+      `  serial   ${bench.serialPath}`,
+      `  camera   ${server.url}/camera/frame`,
+      values.record ? `  record   every frame with its ground truth into ${values.record}` : '',
+      `run an agent on it:   benchhand run TASK --bench ${server.url}`,
+      `talk to its MCU:      benchhand console --port ${bench.serialPath}`,
+      `switch on a fault:    benchhand fault --bench ${server.url} tap-miss n=1 dx=60 dy=0`,
+      'Ctrl-C stops the bench.',
+      '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -10,8 +10,19 @@ export interface RunSummary {
   goal?: string;
 }
 
-export interface LastAction { tool?: string; summary?: string; status?: string; at?: string }
-export interface PendingApproval { id?: string; tool?: string; summary?: string; rule?: string; since?: string }
+export interface LastAction {
+  tool?: string;
+  summary?: string;
+  status?: string;
+  at?: string;
+}
+export interface PendingApproval {
+  id?: string;
+  tool?: string;
+  summary?: string;
+  rule?: string;
+  since?: string;
+}
 
 export interface BenchState {
   benchId?: string;
@@ -40,8 +51,11 @@ export function parseBenchState(payload: Buffer | string): BenchState | undefine
 
 export function describeRun(run: RunSummary | null | undefined): string {
   if (!run) return 'idle (no run)';
-  const steps = run.maxSteps !== undefined ? `step ${run.step ?? run.stepsUsed ?? '?'}/${run.maxSteps}` : `step ${run.step ?? '?'}`;
-  return [run.status ?? 'unknown status', steps, run.phase ? `phase ${run.phase}` : undefined].filter(Boolean).join(', ');
+  const steps =
+    run.maxSteps !== undefined ? `step ${run.step ?? run.stepsUsed ?? '?'}/${run.maxSteps}` : `step ${run.step ?? '?'}`;
+  return [run.status ?? 'unknown status', steps, run.phase ? `phase ${run.phase}` : undefined]
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function describeLastAction(action: LastAction | null | undefined): string {

@@ -26,39 +26,57 @@ export interface ConnectionSettings {
   ca?: Buffer;
 }
 
-interface ConnectionFlags { broker?: string; username?: string; 'password-env'?: string; 'tls-ca'?: string }
+interface ConnectionFlags {
+  broker?: string;
+  username?: string;
+  'password-env'?: string;
+  'tls-ca'?: string;
+}
 
 /** A password must never be typed on the command line (other users see it in `ps`). */
 export function refusePasswordFlag(argv: string[]): void {
   if (argv.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
-    throw new UsageError('--password is not accepted: a password on the command line is visible to every user of the machine (ps). '
-      + 'Put it in an environment variable and name the variable with --password-env VAR');
+    throw new UsageError(
+      '--password is not accepted: a password on the command line is visible to every user of the machine (ps). ' +
+        'Put it in an environment variable and name the variable with --password-env VAR',
+    );
   }
 }
 
 export function connectionSettings(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
   const broker = flags.broker;
-  if (!broker) throw new UsageError('--broker is required: the broker URL, e.g. --broker mqtt://localhost:1883 (or mqtts://host:8883 for TLS)');
+  if (!broker)
+    throw new UsageError(
+      '--broker is required: the broker URL, e.g. --broker mqtt://localhost:1883 (or mqtts://host:8883 for TLS)',
+    );
   let url: URL;
   try {
     url = new URL(broker);
   } catch {
-    throw new UsageError(`--broker "${broker}" is not a URL: write it as mqtt://HOST:PORT (mqtts://, ws:// and wss:// work too)`);
+    throw new UsageError(
+      `--broker "${broker}" is not a URL: write it as mqtt://HOST:PORT (mqtts://, ws:// and wss:// work too)`,
+    );
   }
-  if (!SCHEMES.includes(url.protocol)) throw new UsageError(`--broker "${broker}": the scheme must be one of ${SCHEMES.map((s) => `${s}//`).join(', ')}`);
-  if (url.username || url.password) throw new UsageError('--broker must not carry a user or password: use --username and --password-env VAR');
+  if (!SCHEMES.includes(url.protocol))
+    throw new UsageError(`--broker "${broker}": the scheme must be one of ${SCHEMES.map((s) => `${s}//`).join(', ')}`);
+  if (url.username || url.password)
+    throw new UsageError('--broker must not carry a user or password: use --username and --password-env VAR');
   const settings: ConnectionSettings = { url: broker };
   const variable = flags['password-env'];
   if (variable !== undefined) {
     if (!flags.username) throw new UsageError('--password-env needs --username: the password belongs to a user');
     const password = env[variable];
-    if (!password) throw new UsageError(`--password-env ${variable}: the environment variable ${variable} is not set or is empty (export it before running; passwords never go on the command line)`);
+    if (!password)
+      throw new UsageError(
+        `--password-env ${variable}: the environment variable ${variable} is not set or is empty (export it before running; passwords never go on the command line)`,
+      );
     settings.password = password;
   }
   if (flags.username !== undefined) settings.username = flags.username;
   const caFile = flags['tls-ca'];
   if (caFile !== undefined) {
-    if (!TLS_SCHEMES.includes(url.protocol)) throw new UsageError(`--tls-ca needs a TLS broker URL (mqtts:// or wss://), but --broker is ${broker}`);
+    if (!TLS_SCHEMES.includes(url.protocol))
+      throw new UsageError(`--tls-ca needs a TLS broker URL (mqtts:// or wss://), but --broker is ${broker}`);
     try {
       settings.ca = readFileSync(caFile);
     } catch (error) {
@@ -75,8 +93,10 @@ export function newClientId(): string {
 function describeRefusal(settings: ConnectionSettings, code: number): string {
   const who = settings.username ? `user "${settings.username}"` : 'an anonymous client';
   if (code === NOT_AUTHORIZED || code === BAD_USER_NAME_OR_PASSWORD) {
-    return `the broker at ${settings.url} refused ${who} (MQTT reason ${code}: ${code === NOT_AUTHORIZED ? 'not authorized' : 'bad user name or password'}): `
-      + 'check --username and the password in the variable named by --password-env; the user must be in the broker\'s password file';
+    return (
+      `the broker at ${settings.url} refused ${who} (MQTT reason ${code}: ${code === NOT_AUTHORIZED ? 'not authorized' : 'bad user name or password'}): ` +
+      "check --username and the password in the variable named by --password-env; the user must be in the broker's password file"
+    );
   }
   return `the broker at ${settings.url} refused the connection (MQTT reason ${code})`;
 }
@@ -85,7 +105,11 @@ function describeRefusal(settings: ConnectionSettings, code: number): string {
  * Connects with MQTT 5. `keepTrying` (follow) reconnects after a lost connection; otherwise a
  * failed or lost connection is final. Resolves once the broker accepted the connection.
  */
-export function connectToBroker(settings: ConnectionSettings, clientId: string, keepTrying = false): Promise<MqttClient> {
+export function connectToBroker(
+  settings: ConnectionSettings,
+  clientId: string,
+  keepTrying = false,
+): Promise<MqttClient> {
   const options: IClientOptions = {
     protocolVersion: 5,
     clientId,
@@ -98,7 +122,15 @@ export function connectToBroker(settings: ConnectionSettings, clientId: string, 
   };
   const client = mqtt.connect(settings.url, options);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`no answer from the broker at ${settings.url} within ${CONNECT_TIMEOUT_MS / 1000} s: check --broker (host and port) and that mosquitto runs`)), CONNECT_TIMEOUT_MS + 500);
+    const timer = setTimeout(
+      () =>
+        fail(
+          new Error(
+            `no answer from the broker at ${settings.url} within ${CONNECT_TIMEOUT_MS / 1000} s: check --broker (host and port) and that mosquitto runs`,
+          ),
+        ),
+      CONNECT_TIMEOUT_MS + 500,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       client.removeAllListeners();
@@ -119,9 +151,20 @@ export function connectToBroker(settings: ConnectionSettings, clientId: string, 
     client.once('error', (error) => {
       const code = reasonCodeOf(error);
       if (code !== undefined) fail(new BrokerRefusal(describeRefusal(settings, code)));
-      else fail(new Error(`cannot reach the broker at ${settings.url}: ${error.message} (check --broker and that mosquitto runs)`));
+      else
+        fail(
+          new Error(
+            `cannot reach the broker at ${settings.url}: ${error.message} (check --broker and that mosquitto runs)`,
+          ),
+        );
     });
-    client.once('close', () => fail(new Error(`cannot reach the broker at ${settings.url}: the connection closed before the broker answered (check --broker, and --tls-ca for a TLS listener)`)));
+    client.once('close', () =>
+      fail(
+        new Error(
+          `cannot reach the broker at ${settings.url}: the connection closed before the broker answered (check --broker, and --tls-ca for a TLS listener)`,
+        ),
+      ),
+    );
   });
 }
 

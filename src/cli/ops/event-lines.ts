@@ -22,11 +22,16 @@ export function clockTime(iso?: string): string {
 export function describeEvent(event: Fields): string {
   const step = event.step !== undefined ? `step ${text(event.step)}` : '';
   switch (event.type) {
-    case 'step': return `${step} begins, phase ${text(event.phase)}`;
-    case 'call': return `${step} calls ${text(event.tool)}: ${clip(text(event.summary))}`;
-    case 'outcome': return `${step} ${text(event.tool)} → ${text(event.status)}${event.durationMs !== undefined ? ` in ${text(event.durationMs)} ms` : ''}${event.content ? `: ${clip(text(event.content), 100)}` : ''}`;
-    case 'approval': return `${step} ${text(event.tool)} ${event.approved ? 'approved' : 'denied'} by ${text(event.by) || 'someone'}: ${clip(text(event.summary))}`;
-    case 'finished': return `run finished${event.status ? ` (${text(event.status)})` : ''}${event.summary ? `: ${clip(text(event.summary), 240)}` : ''}`;
+    case 'step':
+      return `${step} begins, phase ${text(event.phase)}`;
+    case 'call':
+      return `${step} calls ${text(event.tool)}: ${clip(text(event.summary))}`;
+    case 'outcome':
+      return `${step} ${text(event.tool)} → ${text(event.status)}${event.durationMs !== undefined ? ` in ${text(event.durationMs)} ms` : ''}${event.content ? `: ${clip(text(event.content), 100)}` : ''}`;
+    case 'approval':
+      return `${step} ${text(event.tool)} ${event.approved ? 'approved' : 'denied'} by ${text(event.by) || 'someone'}: ${clip(text(event.summary))}`;
+    case 'finished':
+      return `run finished${event.status ? ` (${text(event.status)})` : ''}${event.summary ? `: ${clip(text(event.summary), 240)}` : ''}`;
     default: {
       const { at: _at, runId: _runId, type, ...rest } = event;
       return `${text(type) || 'event'} ${clip(JSON.stringify(rest), 200)}`;

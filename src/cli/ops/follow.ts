@@ -9,20 +9,25 @@ type Write = (line: string) => void;
 function parseObject(payload: Buffer): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(payload.toString());
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Turns each message into the line to print, or undefined when nothing changed worth a line. */
-export function createLineMaker(benchId: string, asJson: boolean): (topic: string, payload: Buffer) => string | undefined {
+export function createLineMaker(
+  benchId: string,
+  asJson: boolean,
+): (topic: string, payload: Buffer) => string | undefined {
   let lastState: string | undefined;
   return (topic, payload) => {
     const leaf = parseBenchTopic(topic)?.leaf;
     if (!leaf) return undefined;
     if (asJson) {
-      const parsed = leaf === 'status' ? payload.toString() : parseObject(payload) ?? payload.toString();
+      const parsed = leaf === 'status' ? payload.toString() : (parseObject(payload) ?? payload.toString());
       return JSON.stringify({ topic, at: new Date().toISOString(), payload: parsed });
     }
     const prefix = `${clockTime()} ${benchId}`;
@@ -35,14 +40,21 @@ export function createLineMaker(benchId: string, asJson: boolean): (topic: strin
       lastState = line;
       return `${prefix} ${line}`;
     }
-    if (leaf === 'events') return `${clockTime(typeof message.at === 'string' ? message.at : undefined)} ${benchId} ${describeEvent(message)}`;
+    if (leaf === 'events')
+      return `${clockTime(typeof message.at === 'string' ? message.at : undefined)} ${benchId} ${describeEvent(message)}`;
     if (leaf === 'findings') return `${prefix} ${describeFinding(message)}`;
     return undefined;
   };
 }
 
 /** Follows until `stop` resolves (Ctrl-C). */
-export async function followBench(client: MqttClient, benchId: string, asJson: boolean, write: Write, stop: Promise<void>): Promise<void> {
+export async function followBench(
+  client: MqttClient,
+  benchId: string,
+  asJson: boolean,
+  write: Write,
+  stop: Promise<void>,
+): Promise<void> {
   const makeLine = createLineMaker(benchId, asJson);
   client.on('message', (topic, payload) => {
     const line = makeLine(topic, payload);

@@ -3,7 +3,11 @@ import type { MqttClient } from 'mqtt';
 import { describeApproval, describeLastAction, describeRun, parseBenchState, type BenchState } from './bench-state.js';
 import { ALL_STATE, ALL_STATUS, parseBenchTopic } from './topics.js';
 
-export interface BenchEntry { benchId: string; status?: string; state?: BenchState }
+export interface BenchEntry {
+  benchId: string;
+  status?: string;
+  state?: BenchState;
+}
 
 /** Subscribes to every bench's status and state and collects the retained messages for `waitMs`. */
 export async function collectBenches(client: MqttClient, waitMs: number): Promise<BenchEntry[]> {
@@ -34,19 +38,30 @@ function availability(entry: BenchEntry): string {
 
 export function describeBench(entry: BenchEntry): string[] {
   const state = entry.state;
-  const headline = [entry.benchId, availability(entry), state ? describeRun(state.run) : 'no state published', state?.estopped ? 'E-STOPPED' : undefined];
+  const headline = [
+    entry.benchId,
+    availability(entry),
+    state ? describeRun(state.run) : 'no state published',
+    state?.estopped ? 'E-STOPPED' : undefined,
+  ];
   const lines = [headline.filter(Boolean).join('  ')];
   if (state) lines.push(`  last action: ${describeLastAction(state.lastAction)}`);
   const approval = describeApproval(state?.pendingApproval);
-  if (approval) lines.push(`  pending approval: ${approval}`, `    benchhand ops send ${entry.benchId} approve|deny ${state?.pendingApproval?.id ?? 'ID'}`);
+  if (approval)
+    lines.push(
+      `  pending approval: ${approval}`,
+      `    benchhand ops send ${entry.benchId} approve|deny ${state?.pendingApproval?.id ?? 'ID'}`,
+    );
   if (state?.at) lines.push(`  state as of ${state.at}`);
   return lines;
 }
 
 export function formatBenchList(entries: BenchEntry[], brokerUrl: string): string {
   if (entries.length === 0) {
-    return `no benches on ${brokerUrl}: nothing retained under benchhand/+/status or benchhand/+/state `
-      + '(a bench publishes there once it connects; with an ACL, your user also needs read access)\n';
+    return (
+      `no benches on ${brokerUrl}: nothing retained under benchhand/+/status or benchhand/+/state ` +
+      '(a bench publishes there once it connects; with an ACL, your user also needs read access)\n'
+    );
   }
   return `${entries.flatMap(describeBench).join('\n')}\n`;
 }

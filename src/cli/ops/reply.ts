@@ -10,7 +10,8 @@ export interface CommandReply {
 export function parseReply(payload: Buffer): CommandReply | undefined {
   try {
     const value: unknown = JSON.parse(payload.toString());
-    if (typeof value !== 'object' || value === null || typeof (value as { ok?: unknown }).ok !== 'boolean') return undefined;
+    if (typeof value !== 'object' || value === null || typeof (value as { ok?: unknown }).ok !== 'boolean')
+      return undefined;
     return value as CommandReply;
   } catch {
     return undefined;

@@ -24,7 +24,11 @@ export interface SendOptions {
   user: string;
 }
 
-export async function sendCommand(client: MqttClient, command: CommandPayload, options: SendOptions): Promise<SendOutcome> {
+export async function sendCommand(
+  client: MqttClient,
+  command: CommandPayload,
+  options: SendOptions,
+): Promise<SendOutcome> {
   const requestId = randomUUID();
   const correlation = Buffer.from(requestId);
   const responseTopic = replyTopic(options.benchId, options.clientId);
@@ -40,24 +44,41 @@ export async function sendCommand(client: MqttClient, command: CommandPayload, o
   });
   await client.subscribeAsync(responseTopic, { qos: 1 });
   const timer = setTimeout(() => settle({ kind: 'no_reply', requestId }), options.timeoutMs);
-  client.publish(commandTopic(options.benchId, options.user), JSON.stringify({ requestId, ...command, notAfter }), {
-    qos: 1,
-    properties: { responseTopic, correlationData: correlation, messageExpiryInterval: options.expiresSeconds, contentType: 'application/json' },
-  }, (error) => {
-    if (!error) return;
-    const reasonCode = reasonCodeOf(error) ?? -1;
-    settle({ kind: 'refused', requestId, reasonCode, message: error.message });
-  });
+  client.publish(
+    commandTopic(options.benchId, options.user),
+    JSON.stringify({ requestId, ...command, notAfter }),
+    {
+      qos: 1,
+      properties: {
+        responseTopic,
+        correlationData: correlation,
+        messageExpiryInterval: options.expiresSeconds,
+        contentType: 'application/json',
+      },
+    },
+    (error) => {
+      if (!error) return;
+      const reasonCode = reasonCodeOf(error) ?? -1;
+      settle({ kind: 'refused', requestId, reasonCode, message: error.message });
+    },
+  );
   const outcome = await settled;
   clearTimeout(timer);
   return outcome;
 }
 
-export function describeRefusal(outcome: Extract<SendOutcome, { kind: 'refused' }>, benchId: string, user: string, username: string | undefined): string {
+export function describeRefusal(
+  outcome: Extract<SendOutcome, { kind: 'refused' }>,
+  benchId: string,
+  user: string,
+  username: string | undefined,
+): string {
   const who = username ? `user "${username}"` : 'this client (no --username)';
   if (outcome.reasonCode === NOT_AUTHORIZED) {
-    return `the broker refused the command: ${who} is not authorized to publish to ${commandTopic(benchId, user)} (MQTT reason 0x87). `
-      + `Sending commands needs the operator role: a \`user ${user}\` section in the broker's ACL with \`topic write benchhand/+/cmd/${user}\` (see host/mosquitto/README.md)`;
+    return (
+      `the broker refused the command: ${who} is not authorized to publish to ${commandTopic(benchId, user)} (MQTT reason 0x87). ` +
+      `Sending commands needs the operator role: a \`user ${user}\` section in the broker's ACL with \`topic write benchhand/+/cmd/${user}\` (see host/mosquitto/README.md)`
+    );
   }
   return `the broker refused the command: ${outcome.message} (MQTT reason ${outcome.reasonCode})`;
 }

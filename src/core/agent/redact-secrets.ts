@@ -14,7 +14,9 @@ export const MASK = '•';
 
 /** The values of the inputs the task calls secret. */
 export function secretValues(inputs: TaskInputs): string[] {
-  return [...inputs.secrets].map((name) => inputs.values[name]).filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return [...inputs.secrets]
+    .map((name) => inputs.values[name])
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '');
 }
 
 /** A masker for these secrets: every occurrence becomes as many • as it had characters. */
@@ -23,7 +25,8 @@ export function secretMasker(secrets: readonly string[]): (text: string) => stri
     .sort((a, b) => b.length - a.length)
     .map((s) => new RegExp(s.split(/\s+/).map(escapeRegExp).join('\\s+'), 'gi'));
   if (!patterns.length) return (text) => text;
-  return (text) => patterns.reduce((masked, pattern) => masked.replace(pattern, (hit) => MASK.repeat(hit.length)), text);
+  return (text) =>
+    patterns.reduce((masked, pattern) => masked.replace(pattern, (hit) => MASK.repeat(hit.length)), text);
 }
 
 export function redactObservation(observation: Observation, secrets: readonly string[]): Observation {

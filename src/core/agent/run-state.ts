@@ -3,8 +3,18 @@
 import type { RunPhase } from '../state/checkpoint.js';
 import type { Termination } from './types.js';
 
-export interface StepRecord { step: number; tool: string; summary: string; commandId?: number }
-export interface RunError { at: string; code: string; message: string; step: number }
+export interface StepRecord {
+  step: number;
+  tool: string;
+  summary: string;
+  commandId?: number;
+}
+export interface RunError {
+  at: string;
+  code: string;
+  message: string;
+  step: number;
+}
 
 export const OUTPUT_TAIL_LINES = 40;
 
@@ -34,7 +44,8 @@ export class RunState {
 
   log(line: string): void {
     this.outputTail.push(line);
-    if (this.outputTail.length > OUTPUT_TAIL_LINES) this.outputTail.splice(0, this.outputTail.length - OUTPUT_TAIL_LINES);
+    if (this.outputTail.length > OUTPUT_TAIL_LINES)
+      this.outputTail.splice(0, this.outputTail.length - OUTPUT_TAIL_LINES);
   }
 
   error(code: string, message: string): void {
@@ -62,5 +73,4 @@ export class RunState {
     this.error(`device_${code}`, message);
     return 1;
   }
-
 }

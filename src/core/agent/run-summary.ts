@@ -24,24 +24,57 @@ export function summarise(state: RunState, elapsedMs: number, plannedSteps?: num
   const counts = new Map<string, number>();
   for (const error of state.errors) counts.set(error.code, (counts.get(error.code) ?? 0) + 1);
   const errors = [...counts].map(([code, count]) => ({ code, count }));
-  const deviceProblems = [...state.deviceProblems].map(([code, p]) => ({ code, count: p.count, firstAt: p.firstAt, message: p.message }));
-  const deviceErrors = state.errors.filter((e) => DEVICE_CODES.test(e.code)).length + deviceProblems.reduce((n, p) => n + p.count - 1, 0);
+  const deviceProblems = [...state.deviceProblems].map(([code, p]) => ({
+    code,
+    count: p.count,
+    firstAt: p.firstAt,
+    message: p.message,
+  }));
+  const deviceErrors =
+    state.errors.filter((e) => DEVICE_CODES.test(e.code)).length + deviceProblems.reduce((n, p) => n + p.count - 1, 0);
   const otherErrors = state.errors.length - deviceErrors;
   const done = state.completed.length;
-  const progress = plannedSteps ? `completed ${done} of ${plannedSteps} steps` : `completed ${done} step${done === 1 ? '' : 's'}`;
-  const trouble = [deviceErrors && `${deviceErrors} device error${deviceErrors === 1 ? '' : 's'}`, otherErrors && `${otherErrors} other error${otherErrors === 1 ? '' : 's'}`].filter(Boolean).join(', ');
+  const progress = plannedSteps
+    ? `completed ${done} of ${plannedSteps} steps`
+    : `completed ${done} step${done === 1 ? '' : 's'}`;
+  const trouble = [
+    deviceErrors && `${deviceErrors} device error${deviceErrors === 1 ? '' : 's'}`,
+    otherErrors && `${otherErrors} other error${otherErrors === 1 ? '' : 's'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const sentence = `${describeTermination(termination)}: ${progress} (${state.actionsDone} physical action${state.actionsDone === 1 ? '' : 's'})${trouble ? `; ${trouble}` : ''}.`;
-  const problems = deviceProblems.length ? ` Device problems: ${deviceProblems.map((p) => `${p.code}${p.count > 1 ? ` ×${p.count}` : ''}`).join(', ')}.` : '';
-  return { runId: state.runId, continuationId: state.continuationId, termination, stepsUsed: state.step, actionsDone: state.actionsDone, completedSteps: done, plannedSteps, errors, deviceProblems, elapsedMs, sentence: sentence + problems };
+  const problems = deviceProblems.length
+    ? ` Device problems: ${deviceProblems.map((p) => `${p.code}${p.count > 1 ? ` ×${p.count}` : ''}`).join(', ')}.`
+    : '';
+  return {
+    runId: state.runId,
+    continuationId: state.continuationId,
+    termination,
+    stepsUsed: state.step,
+    actionsDone: state.actionsDone,
+    completedSteps: done,
+    plannedSteps,
+    errors,
+    deviceProblems,
+    elapsedMs,
+    sentence: sentence + problems,
+  };
 }
 
 export function describeTermination(termination: Termination): string {
   switch (termination.kind) {
-    case 'answered': return 'Answered';
-    case 'submitted': return 'Submitted a result';
-    case 'budget_exhausted': return `Stopped: ${termination.message}`;
-    case 'cancelled': return `Cancelled (${termination.reason})`;
-    case 'handed_over': return `Handed over to a person (${termination.reason})`;
-    case 'halted': return `Halted (${termination.reason})`;
+    case 'answered':
+      return 'Answered';
+    case 'submitted':
+      return 'Submitted a result';
+    case 'budget_exhausted':
+      return `Stopped: ${termination.message}`;
+    case 'cancelled':
+      return `Cancelled (${termination.reason})`;
+    case 'handed_over':
+      return `Handed over to a person (${termination.reason})`;
+    case 'halted':
+      return `Halted (${termination.reason})`;
   }
 }

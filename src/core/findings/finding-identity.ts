@@ -22,10 +22,14 @@ export function normaliseIdentityField(value: string): string {
 }
 
 export function canonicalIdentityText(identity: FindingIdentity): string {
-  return JSON.stringify([identity.device, identity.screen, identity.kind, identity.subject].map(normaliseIdentityField));
+  return JSON.stringify(
+    [identity.device, identity.screen, identity.kind, identity.subject].map(normaliseIdentityField),
+  );
 }
 
 export async function findingId(identity: FindingIdentity): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalIdentityText(identity)));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, 32);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 32);
 }

@@ -43,16 +43,23 @@ export const findingRecordSchema = z.strictObject({
 });
 export type FindingRecord = z.infer<typeof findingRecordSchema>;
 
-export const findingsFileSchema = z.strictObject({
-  version: z.literal(FINDINGS_FILE_VERSION),
-  findings: z.array(findingRecordSchema),
-}).superRefine((file, context) => {
-  const seen = new Set<string>();
-  file.findings.forEach((finding, index) => {
-    if (seen.has(finding.id)) context.addIssue({ code: 'custom', path: ['findings', index, 'id'], message: `id ${finding.id} appears twice` });
-    seen.add(finding.id);
+export const findingsFileSchema = z
+  .strictObject({
+    version: z.literal(FINDINGS_FILE_VERSION),
+    findings: z.array(findingRecordSchema),
+  })
+  .superRefine((file, context) => {
+    const seen = new Set<string>();
+    file.findings.forEach((finding, index) => {
+      if (seen.has(finding.id))
+        context.addIssue({
+          code: 'custom',
+          path: ['findings', index, 'id'],
+          message: `id ${finding.id} appears twice`,
+        });
+      seen.add(finding.id);
+    });
   });
-});
 export type FindingsFile = z.infer<typeof findingsFileSchema>;
 
 export const emptyFindingsFile = (): FindingsFile => ({ version: FINDINGS_FILE_VERSION, findings: [] });
@@ -65,7 +72,12 @@ export function findingsFileProblems(data: unknown): string | undefined {
   }
   const checked = findingsFileSchema.safeParse(data);
   if (checked.success) return undefined;
-  const issues = checked.error.issues.slice(0, 3).map((issue) => `${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('') || '(top level)'}: ${issue.message}`);
+  const issues = checked.error.issues
+    .slice(0, 3)
+    .map(
+      (issue) =>
+        `${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('') || '(top level)'}: ${issue.message}`,
+    );
   const more = checked.error.issues.length > 3 ? ` (and ${checked.error.issues.length - 3} more)` : '';
   return `it does not match the findings schema: ${issues.join('; ')}${more}`;
 }

@@ -25,15 +25,35 @@ export interface SaveContext {
   by: string;
 }
 
-export function applyObservation(existing: FindingRecord | undefined, id: string, observed: ObservedFinding, context: SaveContext): SaveResult {
+export function applyObservation(
+  existing: FindingRecord | undefined,
+  id: string,
+  observed: ObservedFinding,
+  context: SaveContext,
+): SaveResult {
   if (!existing) {
     return {
       reason: 'created',
       record: {
-        id, device: observed.device, screen: observed.screen, kind: observed.kind, subject: observed.subject,
-        severity: observed.severity, detail: observed.detail, status: 'new',
-        firstSeen: context.at, lastSeen: context.at, occurrences: 1,
-        history: [{ status: 'new', at: context.at, by: context.by, note: context.runId ? `first found in run ${context.runId}` : 'first found' }],
+        id,
+        device: observed.device,
+        screen: observed.screen,
+        kind: observed.kind,
+        subject: observed.subject,
+        severity: observed.severity,
+        detail: observed.detail,
+        status: 'new',
+        firstSeen: context.at,
+        lastSeen: context.at,
+        occurrences: 1,
+        history: [
+          {
+            status: 'new',
+            at: context.at,
+            by: context.by,
+            note: context.runId ? `first found in run ${context.runId}` : 'first found',
+          },
+        ],
         runIds: context.runId ? [context.runId] : [],
       },
     };

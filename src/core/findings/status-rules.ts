@@ -30,5 +30,9 @@ export function changeStatus(record: FindingRecord, request: StatusChangeRequest
   if (request.status === 'dismissed' && !note) return { ok: false, problem: 'note_required' };
   if (record.status === request.status) return { ok: true, changed: false, record };
   const entry = { status: request.status, at: request.at, by: request.by, ...(note ? { note } : {}) };
-  return { ok: true, changed: true, record: { ...record, status: request.status, history: [...record.history, entry] } };
+  return {
+    ok: true,
+    changed: true,
+    record: { ...record, status: request.status, history: [...record.history, entry] },
+  };
 }

@@ -6,12 +6,17 @@ import { z } from 'zod';
 import { FINDING_STATUSES, type FindingStatus } from '../findings/finding-record.js';
 import type { JobResult } from './job-outcome.js';
 
-export const fleetFindingStatusSchema = z.strictObject({
-  status: z.enum(FINDING_STATUSES),
-  note: z.string().max(2000).optional(),
-  by: z.string().min(1).max(100),
-  at: z.string().min(1),
-}).refine((s) => s.status !== 'dismissed' || (s.note ?? '').trim().length > 0, { message: 'dismissing a finding needs a note saying why', path: ['note'] });
+export const fleetFindingStatusSchema = z
+  .strictObject({
+    status: z.enum(FINDING_STATUSES),
+    note: z.string().max(2000).optional(),
+    by: z.string().min(1).max(100),
+    at: z.string().min(1),
+  })
+  .refine((s) => s.status !== 'dismissed' || (s.note ?? '').trim().length > 0, {
+    message: 'dismissing a finding needs a note saying why',
+    path: ['note'],
+  });
 export type FleetFindingStatus = z.infer<typeof fleetFindingStatusSchema>;
 
 export interface MergedFinding {
@@ -28,15 +33,30 @@ export interface MergedFinding {
   person?: FleetFindingStatus;
 }
 
-export function mergeFleetFindings(results: JobResult[], statuses: ReadonlyMap<string, FleetFindingStatus>): MergedFinding[] {
+export function mergeFleetFindings(
+  results: JobResult[],
+  statuses: ReadonlyMap<string, FleetFindingStatus>,
+): MergedFinding[] {
   const merged = new Map<string, MergedFinding>();
   const ordered = [...results].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
   for (const result of ordered) {
     for (const finding of result.findings) {
       const known = merged.get(finding.id);
-      const status = (FINDING_STATUSES as readonly string[]).includes(finding.status) ? finding.status as FindingStatus : 'new';
+      const status = (FINDING_STATUSES as readonly string[]).includes(finding.status)
+        ? (finding.status as FindingStatus)
+        : 'new';
       if (!known) {
-        merged.set(finding.id, { id: finding.id, kind: finding.kind, subject: finding.subject, severity: finding.severity, detail: finding.detail, status, statusFrom: 'bench', benches: [result.benchId], jobs: [result.jobId] });
+        merged.set(finding.id, {
+          id: finding.id,
+          kind: finding.kind,
+          subject: finding.subject,
+          severity: finding.severity,
+          detail: finding.detail,
+          status,
+          statusFrom: 'bench',
+          benches: [result.benchId],
+          jobs: [result.jobId],
+        });
         continue;
       }
       // The latest report's status, the latest detail; each bench and job once.

@@ -37,7 +37,10 @@ export type DeskAction<D> =
   | { kind: 'claim'; delivery?: D; job: Job }
   | { kind: 'hand_on'; delivery?: D; job: Job };
 
-interface Held { job: Job; since: number }
+interface Held {
+  job: Job;
+  since: number;
+}
 
 export class JobDesk<D> {
   private current?: string;
@@ -86,17 +89,45 @@ export class JobDesk<D> {
   /** A job message from the broker, arrived on the pool topic of `selector`. */
   receive(delivery: D, text: string, selector: string, now: number): DeskAction<D>[] {
     const parsed = parseJobText(text);
-    if (!parsed.ok) return [{ kind: 'refuse', delivery, ...(parsed.jobId ? { jobId: parsed.jobId } : {}), field: parsed.field, message: parsed.message }];
+    if (!parsed.ok)
+      return [
+        {
+          kind: 'refuse',
+          delivery,
+          ...(parsed.jobId ? { jobId: parsed.jobId } : {}),
+          field: parsed.field,
+          message: parsed.message,
+        },
+      ];
     const { job } = parsed;
-    if (job.pool !== this.options.pool) return [{ kind: 'refuse', delivery, jobId: job.jobId, field: 'pool', message: `is "${job.pool}", but it came on the topic of pool "${this.options.pool}": publish a job on its own pool's topic` }];
-    if (selectorOf(job.tags) !== selector) return [{ kind: 'refuse', delivery, jobId: job.jobId, field: 'tags', message: `are ${selectorOf(job.tags)}, but the job came on the topic for ${selector}: publish it on jobs/${selectorOf(job.tags)}` }];
+    if (job.pool !== this.options.pool)
+      return [
+        {
+          kind: 'refuse',
+          delivery,
+          jobId: job.jobId,
+          field: 'pool',
+          message: `is "${job.pool}", but it came on the topic of pool "${this.options.pool}": publish a job on its own pool's topic`,
+        },
+      ];
+    if (selectorOf(job.tags) !== selector)
+      return [
+        {
+          kind: 'refuse',
+          delivery,
+          jobId: job.jobId,
+          field: 'tags',
+          message: `are ${selectorOf(job.tags)}, but the job came on the topic for ${selector}: publish it on jobs/${selectorOf(job.tags)}`,
+        },
+      ];
     const problem = this.options.check?.(job);
     if (problem) return [{ kind: 'refuse', delivery, jobId: job.jobId, ...problem }];
     const seen = this.alreadyKnown(job.jobId);
     if (seen) return [{ kind: 'drop', delivery, jobId: job.jobId, reason: seen }];
     if (Date.parse(job.deadline) <= now) return [{ kind: 'expire', delivery, job }];
     // By construction of the topics a bench only hears jobs it fits; a wrong topic is refused above.
-    if (!tagsFit(job.tags, this.options.tags)) return [{ kind: 'hand_on', delivery, job: { ...job, hops: job.hops + 1 } }];
+    if (!tagsFit(job.tags, this.options.tags))
+      return [{ kind: 'hand_on', delivery, job: { ...job, hops: job.hops + 1 } }];
     if (this.current === undefined && this.held.length === 0 && !this.unavailable) {
       this.current = job.jobId;
       return [{ kind: 'claim', delivery, job }];

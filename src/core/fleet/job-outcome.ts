@@ -11,25 +11,46 @@ export type OutcomeStatus = FinalStatus | 'running' | 'queued';
 
 /** Retained on submitted/<jobId> by `ops submit`, beside the job itself. */
 export const submittedSchema = z.object({
-  jobId: z.string(), suite: z.string(), pool: z.string(), name: z.string(),
-  tags: z.record(z.string(), z.string()), deadline: z.string(), submittedAt: z.string(),
+  jobId: z.string(),
+  suite: z.string(),
+  pool: z.string(),
+  name: z.string(),
+  tags: z.record(z.string(), z.string()),
+  deadline: z.string(),
+  submittedAt: z.string(),
 });
 export type Submitted = z.infer<typeof submittedSchema>;
 
 /** Retained on claims/<benchId>/<jobId>: the bench's durable claim, announced. */
-export const claimSchema = z.object({ jobId: z.string(), benchId: z.string(), at: z.string(), resumed: z.boolean().optional() });
+export const claimSchema = z.object({
+  jobId: z.string(),
+  benchId: z.string(),
+  at: z.string(),
+  resumed: z.boolean().optional(),
+});
 export type Claim = z.infer<typeof claimSchema>;
 
 /** A finding as a result carries it (the bench's findings record, in short). */
 export const jobFindingSchema = z.object({
-  id: z.string(), kind: z.string(), subject: z.string(), severity: z.string(), status: z.string(), detail: z.string(), screen: z.string(), device: z.string(),
+  id: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  severity: z.string(),
+  status: z.string(),
+  detail: z.string(),
+  screen: z.string(),
+  device: z.string(),
 });
 export type JobFinding = z.infer<typeof jobFindingSchema>;
 
 /** Retained on results/<benchId>/<jobId>. `flow` is the suite's FlowResult (for the JUnit file); `junit` its testcase. */
 export const jobResultSchema = z.object({
   version: z.literal(1),
-  jobId: z.string(), suite: z.string().optional(), pool: z.string(), name: z.string(), benchId: z.string(),
+  jobId: z.string(),
+  suite: z.string().optional(),
+  pool: z.string(),
+  name: z.string(),
+  benchId: z.string(),
   status: z.enum(FINAL_STATUSES),
   summary: z.string(),
   reason: z.object({ field: z.string(), message: z.string() }).optional(),
@@ -56,8 +77,15 @@ export interface JobOutcome {
 }
 
 /** One outcome per job id seen in any of the three, oldest submission first. */
-export function gatherOutcomes(submitted: Submitted[], claims: Claim[], results: JobResult[], now: number): JobOutcome[] {
-  const ids = [...new Set([...submitted.map((s) => s.jobId), ...claims.map((c) => c.jobId), ...results.map((r) => r.jobId)])];
+export function gatherOutcomes(
+  submitted: Submitted[],
+  claims: Claim[],
+  results: JobResult[],
+  now: number,
+): JobOutcome[] {
+  const ids = [
+    ...new Set([...submitted.map((s) => s.jobId), ...claims.map((c) => c.jobId), ...results.map((r) => r.jobId)]),
+  ];
   const order = (id: string) => submitted.find((s) => s.jobId === id)?.submittedAt ?? '~';
   ids.sort((a, b) => order(a).localeCompare(order(b)) || a.localeCompare(b));
   return ids.map((jobId) => {
@@ -66,7 +94,12 @@ export function gatherOutcomes(submitted: Submitted[], claims: Claim[], results:
     const mine = results.filter((r) => r.jobId === jobId);
     // The claiming bench's word beats another's (a bench that saw the job late and called it expired).
     const result = mine.find((r) => claimedBy.includes(r.benchId)) ?? mine[0];
-    const base = { jobId, name: record?.name ?? result?.name ?? jobId, claimedBy, ...(record ? { suite: record.suite, deadline: record.deadline } : result?.suite ? { suite: result.suite } : {}) };
+    const base = {
+      jobId,
+      name: record?.name ?? result?.name ?? jobId,
+      claimedBy,
+      ...(record ? { suite: record.suite, deadline: record.deadline } : result?.suite ? { suite: result.suite } : {}),
+    };
     if (result) return { ...base, status: result.status, benchId: result.benchId, result };
     if (claimedBy.length) return { ...base, status: 'running', benchId: claimedBy[0] };
     if (record && Date.parse(record.deadline) <= now) return { ...base, status: 'unclaimed' };
@@ -75,4 +108,5 @@ export function gatherOutcomes(submitted: Submitted[], claims: Claim[], results:
 }
 
 /** Whether nothing more will change for these (every job has a final status). */
-export const allFinal = (outcomes: JobOutcome[]): boolean => outcomes.every((o) => (FINAL_STATUSES as readonly string[]).includes(o.status));
+export const allFinal = (outcomes: JobOutcome[]): boolean =>
+  outcomes.every((o) => (FINAL_STATUSES as readonly string[]).includes(o.status));

@@ -14,10 +14,17 @@ export const JOB_ID_RULE = '8 to 64 of a-z, 0-9, "_" and "-", starting with a le
 export const MAX_FILE_BYTES = 256 * 1024;
 export const MAX_FILES = 32;
 
-const relativePath = z.string().min(1).max(300).refine(
-  (path) => !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
-  { message: 'must be a relative path inside the job (no leading "/", no "..", no empty part)' },
-);
+const relativePath = z
+  .string()
+  .min(1)
+  .max(300)
+  .refine(
+    (path) =>
+      !path.startsWith('/') &&
+      !path.includes('\\') &&
+      path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
+    { message: 'must be a relative path inside the job (no leading "/", no "..", no empty part)' },
+  );
 
 const fileSchema = z.strictObject({
   path: relativePath,
@@ -25,7 +32,11 @@ const fileSchema = z.strictObject({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'must be 64 lowercase hex digits (the sha256 of content)' }),
 });
 
-const isoTime = z.string().refine((text) => /\d{4}-\d\d-\d\dT.*(Z|[+-]\d\d:\d\d)$/.test(text) && Number.isFinite(Date.parse(text)), { message: 'must be an ISO time with a zone, like 2026-12-01T18:00:00Z' });
+const isoTime = z
+  .string()
+  .refine((text) => /\d{4}-\d\d-\d\dT.*(Z|[+-]\d\d:\d\d)$/.test(text) && Number.isFinite(Date.parse(text)), {
+    message: 'must be an ISO time with a zone, like 2026-12-01T18:00:00Z',
+  });
 
 export const jobSchema = z.strictObject({
   version: z.literal(JOB_VERSION, { message: `must be ${JOB_VERSION}` }),
@@ -35,13 +46,24 @@ export const jobSchema = z.strictObject({
   suite: z.string().regex(JOB_ID_PATTERN, { message: `must be ${JOB_ID_RULE}` }),
   /** The flow's name in results (its file name without .yaml). */
   name: z.string().min(1).max(200),
-  flow: z.strictObject({
-    /** The file to run, one of files. */
-    entry: relativePath,
-    files: z.array(fileSchema).min(1).max(MAX_FILES),
-  }).refine((flow) => flow.files.some((file) => file.path === flow.entry), { message: 'entry must be one of the files', path: ['entry'] }),
-  tags: z.record(z.string().regex(TAG_KEY_PATTERN, { message: `a tag key must be ${TAG_KEY_RULE}` }), z.string().regex(TAG_VALUE_PATTERN, { message: `a tag value must be ${TAG_VALUE_RULE}` })),
-  params: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'a parameter name must be letters, digits and _' }), z.string().max(4000)),
+  flow: z
+    .strictObject({
+      /** The file to run, one of files. */
+      entry: relativePath,
+      files: z.array(fileSchema).min(1).max(MAX_FILES),
+    })
+    .refine((flow) => flow.files.some((file) => file.path === flow.entry), {
+      message: 'entry must be one of the files',
+      path: ['entry'],
+    }),
+  tags: z.record(
+    z.string().regex(TAG_KEY_PATTERN, { message: `a tag key must be ${TAG_KEY_RULE}` }),
+    z.string().regex(TAG_VALUE_PATTERN, { message: `a tag value must be ${TAG_VALUE_RULE}` }),
+  ),
+  params: z.record(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'a parameter name must be letters, digits and _' }),
+    z.string().max(4000),
+  ),
   submittedAt: isoTime,
   /** Unclaimed by then: reported unclaimed, never started. */
   deadline: isoTime,
@@ -60,8 +82,13 @@ export function parseJob(raw: unknown): JobParse {
   if (parsed.success) return { ok: true, job: parsed.data };
   const issue = parsed.error.issues[0]!;
   const field = issue.path.map(String).join('.') || '(the job)';
-  const jobId = raw && typeof raw === 'object' && typeof (raw as { jobId?: unknown }).jobId === 'string' && JOB_ID_PATTERN.test((raw as { jobId: string }).jobId)
-    ? (raw as { jobId: string }).jobId : undefined;
+  const jobId =
+    raw &&
+    typeof raw === 'object' &&
+    typeof (raw as { jobId?: unknown }).jobId === 'string' &&
+    JOB_ID_PATTERN.test((raw as { jobId: string }).jobId)
+      ? (raw as { jobId: string }).jobId
+      : undefined;
   return { ok: false, ...(jobId ? { jobId } : {}), field, message: issue.message };
 }
 

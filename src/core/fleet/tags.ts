@@ -19,14 +19,18 @@ export type TagsParse = { ok: true; tags: Tags } | { ok: false; message: string 
 /** "model=pixel-7,os=android-14" (also repeated flags joined by ","); empty text: no tags. */
 export function parseTags(text: string): TagsParse {
   const tags: Tags = {};
-  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = pair.indexOf('=');
     if (at <= 0) return { ok: false, message: `"${pair}" is not KEY=VALUE (e.g. model=pixel-7)` };
     const key = pair.slice(0, at);
     const value = pair.slice(at + 1);
     const problem = tagProblem(key, value);
     if (problem) return { ok: false, message: problem };
-    if (key in tags && tags[key] !== value) return { ok: false, message: `tag ${key} is given twice with different values (${tags[key]}, ${value})` };
+    if (key in tags && tags[key] !== value)
+      return { ok: false, message: `tag ${key} is given twice with different values (${tags[key]}, ${value})` };
     tags[key] = value;
   }
   return { ok: true, tags };
@@ -52,14 +56,23 @@ export function selectorOf(tags: Tags): string {
 /** Every selector a bench with these tags fits: one per subset of its tags (the empty one is "any"). */
 export function selectorsFor(offered: Tags): string[] {
   const keys = Object.keys(offered).sort();
-  if (keys.length > MAX_BENCH_TAGS) throw new Error(`a bench may offer at most ${MAX_BENCH_TAGS} tags (it offers ${keys.length}: ${keys.join(', ')}): drop the ones no job asks for`);
+  if (keys.length > MAX_BENCH_TAGS)
+    throw new Error(
+      `a bench may offer at most ${MAX_BENCH_TAGS} tags (it offers ${keys.length}: ${keys.join(', ')}): drop the ones no job asks for`,
+    );
   const selectors: string[] = [];
   for (let mask = 0; mask < 1 << keys.length; mask += 1) {
     const subset: Tags = {};
-    keys.forEach((key, i) => { if (mask & (1 << i)) subset[key] = offered[key]!; });
+    keys.forEach((key, i) => {
+      if (mask & (1 << i)) subset[key] = offered[key]!;
+    });
     selectors.push(selectorOf(subset));
   }
   return selectors;
 }
 
-export const formatTags = (tags: Tags): string => Object.keys(tags).sort().map((k) => `${k}=${tags[k]}`).join(',') || '(none)';
+export const formatTags = (tags: Tags): string =>
+  Object.keys(tags)
+    .sort()
+    .map((k) => `${k}=${tags[k]}`)
+    .join(',') || '(none)';

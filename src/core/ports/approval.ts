@@ -1,7 +1,12 @@
 // Asking a person: the terminal now, MQTT operators later. A refusal or a timeout is an answer.
 import type { CameraFrame } from './camera.js';
 
-export interface Box { x: number; y: number; width: number; height: number }
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** What a person approving a tap should see, in words and device pixels. */
 export interface ApprovalContext {

@@ -6,12 +6,32 @@ import type { ActionOutcome } from './mcu.js';
 import type { PackedFingerprint } from '../vision/packed-fingerprint.js';
 
 export type PhysicalAction =
-  | { kind: 'tap'; device: { x: number; y: number }; actuator: { x: number; y: number }; holdMs?: number; target?: string }
+  | {
+      kind: 'tap';
+      device: { x: number; y: number };
+      actuator: { x: number; y: number };
+      holdMs?: number;
+      target?: string;
+    }
   | { kind: 'type'; text: string; secret?: boolean }
   | { kind: 'key'; key: string; mods?: string[]; holdMs?: number }
   /** One ledgered SWIPE: the path in device pixels and in actuator units, point for point. */
-  | { kind: 'swipe'; device: { x: number; y: number }[]; actuator: { x: number; y: number }[]; durationMs: number; holdMs?: number; target?: string; endTarget?: string }
-  | { kind: 'long_press'; device: { x: number; y: number }; actuator: { x: number; y: number }; durationMs: number; target?: string };
+  | {
+      kind: 'swipe';
+      device: { x: number; y: number }[];
+      actuator: { x: number; y: number }[];
+      durationMs: number;
+      holdMs?: number;
+      target?: string;
+      endTarget?: string;
+    }
+  | {
+      kind: 'long_press';
+      device: { x: number; y: number };
+      actuator: { x: number; y: number };
+      durationMs: number;
+      target?: string;
+    };
 
 /** What should show on screen after an action (recovery checks it on the fresh picture). */
 export type JournalExpectation =
@@ -32,7 +52,19 @@ export type ExpectationPlace = Anchors & { contains?: boolean; ending?: boolean 
  */
 export type JournalRecord =
   | { type: 'run'; at: string; runId: string; continuationId: string; step: number }
-  | { type: 'intent'; at: string; runId: string; step: number; commandId: number; tool: string; action: PhysicalAction; expectation: JournalExpectation; callId: string; screenBefore: string; contentBefore?: PackedFingerprint; repeatable?: boolean }
+  | {
+      type: 'intent';
+      at: string;
+      runId: string;
+      step: number;
+      commandId: number;
+      tool: string;
+      action: PhysicalAction;
+      expectation: JournalExpectation;
+      callId: string;
+      screenBefore: string;
+      contentBefore?: PackedFingerprint;
+      repeatable?: boolean;
+    }
   | { type: 'outcome'; at: string; runId: string; step: number; commandId: number; outcome: ActionOutcome }
   | { type: 'verified'; at: string; runId: string; step: number; commandId: number; met: boolean; detail: string };
-

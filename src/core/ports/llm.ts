@@ -32,7 +32,10 @@ export interface LlmRequest {
   temperature?: number;
 }
 
-export interface LlmUsage { inputTokens: number; outputTokens: number }
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
 
 export interface LlmResponse {
   /** Text and tool calls, in the order the model produced them. */
@@ -52,7 +55,8 @@ export interface LlmResponse {
  * What went wrong, as data the loop can act on. `context_overflow` distinguishes the prompt
  * as a whole being too long from nothing else being wrong (the caller compresses and retries).
  */
-export type LlmErrorKind = 'auth' | 'rate_limit' | 'server' | 'context_overflow' | 'bad_request' | 'network' | 'timeout';
+export type LlmErrorKind =
+  'auth' | 'rate_limit' | 'server' | 'context_overflow' | 'bad_request' | 'network' | 'timeout';
 
 /** Numbers a provider put in its error, when it did (context overflows carry the sizes). */
 export interface LlmErrorDetails {

@@ -32,16 +32,35 @@ export interface McuInfo {
   };
 }
 
-export interface TapRequest { x: number; y: number; holdMs?: number }
-export interface PathPoint { x: number; y: number }
+export interface TapRequest {
+  x: number;
+  y: number;
+  holdMs?: number;
+}
+export interface PathPoint {
+  x: number;
+  y: number;
+}
 /**
  * A contact drawn along a path (actuator units): down at path[0], held holdMs (a drag picks
  * its item up this way), moved through every point in durationMs (equal time per segment),
  * lifted at the last point. One ledgered command: executed once under one id, like a tap.
  */
-export interface SwipeRequest { path: PathPoint[]; durationMs: number; holdMs?: number }
-export interface LongPressRequest { x: number; y: number; durationMs: number }
-export interface KeyRequest { key: string; mods?: ModifierName[]; holdMs?: number }
+export interface SwipeRequest {
+  path: PathPoint[];
+  durationMs: number;
+  holdMs?: number;
+}
+export interface LongPressRequest {
+  x: number;
+  y: number;
+  durationMs: number;
+}
+export interface KeyRequest {
+  key: string;
+  mods?: ModifierName[];
+  holdMs?: number;
+}
 
 export interface ActionOptions {
   /** Idempotency key. Allocate it first (allocateCommandId) to journal the intent before sending. */
@@ -69,7 +88,11 @@ export type McuEvent =
   | { type: 'disconnected'; reason: string }
   | { type: 'reconnected'; bootId: string };
 
-export interface McuStatus { state: McuInfo['state']; queued: number; lastCommandId: number }
+export interface McuStatus {
+  state: McuInfo['state'];
+  queued: number;
+  lastCommandId: number;
+}
 
 /**
  * The bench's durable memory of a latched e-stop (an MCU forgets its latch when it reboots; the

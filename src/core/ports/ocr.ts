@@ -2,10 +2,30 @@
 // pixels. The real engine is a pool of tesseract.js workers (src/adapters/observer-camera/
 // tesseract-pool.ts); the benchmark also drives the native `tesseract` command through it. Pure types.
 
-export interface RawWord { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number }
+export interface RawWord {
+  text: string;
+  confidence: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 /** `confidence`: tesseract's 0..100. */
-export interface RawLine { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number; words: RawWord[] }
-export interface Rectangle { left: number; top: number; width: number; height: number }
+export interface RawLine {
+  text: string;
+  confidence: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  words: RawWord[];
+}
+export interface Rectangle {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export interface OcrEngine {
   /** `png`: an encoded PNG; `rectangle`: read only this part of it. */

@@ -9,7 +9,16 @@ import { sameScreen } from './same-screen.js';
 import { REPEATED_OVERFLOW_CODE } from '../agent/error-codes.js';
 import type { UnsettledAction } from './unsettled-action.js';
 
-export type StopCode = 'missing' | 'corrupt' | 'foreign' | 'stale' | 'finished' | 'unverifiable' | 'screen_mismatch' | 'repeated_overflow' | 'unreadable_screen';
+export type StopCode =
+  | 'missing'
+  | 'corrupt'
+  | 'foreign'
+  | 'stale'
+  | 'finished'
+  | 'unverifiable'
+  | 'screen_mismatch'
+  | 'repeated_overflow'
+  | 'unreadable_screen';
 
 export type RecoveryDecision =
   /** inFlightHappened: the action that was in doubt turned out done (undefined: none was in doubt). */
@@ -36,18 +45,43 @@ export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
     `continuation ${checkpoint.continuationId}, saved at step ${checkpoint.state.step} in phase ${checkpoint.state.phase} (${checkpoint.status})`,
     `${checkpoint.state.completed.length} step(s) completed, ${checkpoint.errors.length} error(s) saved, output tail of ${checkpoint.outputTail.length} line(s)`,
   ];
-  if (checkpoint.state.goal !== evidence.goal) return stop('foreign', reasons, `the saved run's goal is "${checkpoint.state.goal}", not this task's "${evidence.goal}": this state directory belongs to another task`);
-  if (!Number.isFinite(evidence.ageMs)) return stop('corrupt', reasons, 'the result file\'s savedAt is not a time, so its age cannot be judged');
-  if (evidence.ageMs > evidence.maxAgeMs) return stop('stale', reasons, `the result file is ${Math.round(evidence.ageMs / 60000)} min old (limit ${Math.round(evidence.maxAgeMs / 60000)} min): the device has surely moved on; start a new run`);
-  if (FINISHED.has(checkpoint.status)) return stop('finished', reasons, `the run already ended (${checkpoint.status}): nothing to resume`);
-  if (checkpoint.errors.some((e) => e.code === REPEATED_OVERFLOW_CODE)) return stop('repeated_overflow', reasons, 'the model overflowed its context again right after a session switch');
-  if (!observation.quality.ok) return stop('unreadable_screen', reasons, `the fresh picture is not fit to judge by: ${observation.quality.problems.map((p) => p.message).join('; ')}`);
-  if (evidence.tornJournal) reasons.push('the journal\'s last line was torn by the crash (a record being written); the records before it are intact');
+  if (checkpoint.state.goal !== evidence.goal)
+    return stop(
+      'foreign',
+      reasons,
+      `the saved run's goal is "${checkpoint.state.goal}", not this task's "${evidence.goal}": this state directory belongs to another task`,
+    );
+  if (!Number.isFinite(evidence.ageMs))
+    return stop('corrupt', reasons, "the result file's savedAt is not a time, so its age cannot be judged");
+  if (evidence.ageMs > evidence.maxAgeMs)
+    return stop(
+      'stale',
+      reasons,
+      `the result file is ${Math.round(evidence.ageMs / 60000)} min old (limit ${Math.round(evidence.maxAgeMs / 60000)} min): the device has surely moved on; start a new run`,
+    );
+  if (FINISHED.has(checkpoint.status))
+    return stop('finished', reasons, `the run already ended (${checkpoint.status}): nothing to resume`);
+  if (checkpoint.errors.some((e) => e.code === REPEATED_OVERFLOW_CODE))
+    return stop('repeated_overflow', reasons, 'the model overflowed its context again right after a session switch');
+  if (!observation.quality.ok)
+    return stop(
+      'unreadable_screen',
+      reasons,
+      `the fresh picture is not fit to judge by: ${observation.quality.problems.map((p) => p.message).join('; ')}`,
+    );
+  if (evidence.tornJournal)
+    reasons.push(
+      "the journal's last line was torn by the crash (a record being written); the records before it are intact",
+    );
   if (unsettled) return decideUnsettled(unsettled, observation, reasons);
   const before = checkpoint.lastVerifiedScreen;
   const screenChanged = before ? !sameScreen(before, observation).same : false;
   reasons.push('no physical action is in doubt (every intent in the journal has a verified outcome)');
-  reasons.push(screenChanged ? 'the screen changed while the agent was down: the interpreter re-plans from what is there now' : 'the screen is as it was last verified');
+  reasons.push(
+    screenChanged
+      ? 'the screen changed while the agent was down: the interpreter re-plans from what is there now'
+      : 'the screen is as it was last verified',
+  );
   return { kind: 'continue', reasons, screenChanged };
 }
 
@@ -57,23 +91,41 @@ function decideUnsettled(unsettled: UnsettledAction, observation: Observation, r
   reasons.push(`in doubt: ${what}`);
   const expectation = intent.expectation;
   if (intent.repeatable) return decideRepeatable(unsettled, reasons);
-  if (expectation.kind === 'none') return stop('unverifiable', reasons, 'its effect cannot be checked on screen (nothing was expected to show): a person must look');
+  if (expectation.kind === 'none')
+    return stop(
+      'unverifiable',
+      reasons,
+      'its effect cannot be checked on screen (nothing was expected to show): a person must look',
+    );
   const asBefore = sameScreen({ text: intent.screenBefore, content: intent.contentBefore }, observation);
   reasons.push(`compared with the screen the action was planned on, ${asBefore.how}`);
-  const happened = expectation.kind === 'screen_changes'
-    ? !asBefore.same
-    : expectation.kind === 'text_appears'
-      ? findElements(observation.screen, { text: expectation.text, ...expectation.where }).matches.length > 0
-      : findElements(observation.screen, { text: expectation.text, contains: expectation.where?.contains, in: expectation.where?.in ?? 'anywhere' }).matches.length === 0;
+  const happened =
+    expectation.kind === 'screen_changes'
+      ? !asBefore.same
+      : expectation.kind === 'text_appears'
+        ? findElements(observation.screen, { text: expectation.text, ...expectation.where }).matches.length > 0
+        : findElements(observation.screen, {
+            text: expectation.text,
+            contains: expectation.where?.contains,
+            in: expectation.where?.in ?? 'anywhere',
+          }).matches.length === 0;
   if (happened) {
-    reasons.push(`its expected effect shows on the fresh picture (${describe(expectation)}): it happened; continuing after it`);
+    reasons.push(
+      `its expected effect shows on the fresh picture (${describe(expectation)}): it happened; continuing after it`,
+    );
     return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };
   }
   if (asBefore.same) {
-    reasons.push(`the screen is still as it was before the action (${describe(expectation)} did not happen): it is done again, with a new command id`);
+    reasons.push(
+      `the screen is still as it was before the action (${describe(expectation)} did not happen): it is done again, with a new command id`,
+    );
     return { kind: 'verify_then_retry', reasons, commandId: intent.commandId };
   }
-  return stop('screen_mismatch', reasons, 'the screen matches neither the picture before the action nor what it should have done: a person must look');
+  return stop(
+    'screen_mismatch',
+    reasons,
+    'the screen matches neither the picture before the action nor what it should have done: a person must look',
+  );
 }
 
 /**
@@ -83,15 +135,25 @@ function decideUnsettled(unsettled: UnsettledAction, observation: Observation, r
  */
 function decideRepeatable(unsettled: UnsettledAction, reasons: string[]): RecoveryDecision {
   if (unsettled.state === 'done_unverified') {
-    reasons.push('the MCU reported it done and it is safe to repeat (it changes nothing on screen): continuing after it');
+    reasons.push(
+      'the MCU reported it done and it is safe to repeat (it changes nothing on screen): continuing after it',
+    );
     return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };
   }
-  reasons.push('it is safe to repeat (a tap that changes nothing on screen, such as focusing a field): it is done again, with a new command id');
+  reasons.push(
+    'it is safe to repeat (a tap that changes nothing on screen, such as focusing a field): it is done again, with a new command id',
+  );
   return { kind: 'verify_then_retry', reasons, commandId: unsettled.intent.commandId };
 }
 
 function describe(expectation: UnsettledAction['intent']['expectation']): string {
-  return expectation.kind === 'screen_changes' ? 'the screen changes' : expectation.kind === 'text_appears' ? `"${expectation.text}" appears` : expectation.kind === 'text_gone' ? `"${expectation.text}" goes` : 'nothing';
+  return expectation.kind === 'screen_changes'
+    ? 'the screen changes'
+    : expectation.kind === 'text_appears'
+      ? `"${expectation.text}" appears`
+      : expectation.kind === 'text_gone'
+        ? `"${expectation.text}" goes`
+        : 'nothing';
 }
 
 function stop(code: StopCode, reasons: string[], why: string): RecoveryDecision {

@@ -16,11 +16,18 @@ export function parseTimestamp(text: string): number | undefined {
 }
 
 /** The first timestamp that does not parse or lies in the future, in words; undefined when all are sound. */
-export function timestampProblem(checkpoint: Checkpoint, records: readonly JournalRecord[], nowMs: number, files: { result: string; journal: string }): string | undefined {
+export function timestampProblem(
+  checkpoint: Checkpoint,
+  records: readonly JournalRecord[],
+  nowMs: number,
+  files: { result: string; journal: string },
+): string | undefined {
   const stamps: [string, string][] = [
     [`${files.result} field savedAt`, checkpoint.savedAt],
     ...checkpoint.errors.map((e, i): [string, string] => [`${files.result} field errors.${i}.at`, e.at]),
-    ...(checkpoint.lastVerifiedScreen ? [[`${files.result} field lastVerifiedScreen.at`, checkpoint.lastVerifiedScreen.at] as [string, string]] : []),
+    ...(checkpoint.lastVerifiedScreen
+      ? [[`${files.result} field lastVerifiedScreen.at`, checkpoint.lastVerifiedScreen.at] as [string, string]]
+      : []),
   ];
   for (const [where, text] of stamps) {
     const problem = judge(where, text, nowMs);
@@ -35,7 +42,8 @@ export function timestampProblem(checkpoint: Checkpoint, records: readonly Journ
 
 function judge(where: string, text: string, nowMs: number): string | undefined {
   const ms = parseTimestamp(text);
-  if (ms === undefined) return `${where} is not an ISO 8601 time (${text.length} characters): the record is damaged or was edited by hand, so its age cannot be judged. Nothing was sent to the device; inspect the file, or start over with \`benchhand run --fresh\`.`;
+  if (ms === undefined)
+    return `${where} is not an ISO 8601 time (${text.length} characters): the record is damaged or was edited by hand, so its age cannot be judged. Nothing was sent to the device; inspect the file, or start over with \`benchhand run --fresh\`.`;
   if (ms > nowMs + FUTURE_TOLERANCE_MS) {
     const ahead = Math.round((ms - nowMs) / 60000);
     return `${where} is ${ahead} min ahead of this machine's clock (${new Date(nowMs).toISOString()}): either the record is damaged or the clock is wrong. Nothing was sent to the device; check the clock (timedatectl), then resume again, or start over with \`benchhand run --fresh\`.`;

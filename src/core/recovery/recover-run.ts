@@ -35,7 +35,12 @@ export type RecoveryResult = ResumePlan | { stop: RecoveryDecision };
 export async function recoverRun(deps: RecoverDeps): Promise<RecoveryResult> {
   const files = { result: RESULT_FILE, journal: JOURNAL_FILE };
   const loaded = await deps.reader.loadCheckpoint();
-  if (!loaded.ok) return stopped(deps, { kind: 'stop', code: loaded.problem === 'missing' ? 'missing' : 'corrupt', reasons: [loaded.message] });
+  if (!loaded.ok)
+    return stopped(deps, {
+      kind: 'stop',
+      code: loaded.problem === 'missing' ? 'missing' : 'corrupt',
+      reasons: [loaded.message],
+    });
   const journal = await deps.reader.loadJournal();
   if (!journal.ok) return stopped(deps, { kind: 'stop', code: 'corrupt', reasons: [journal.message] });
   const { checkpoint } = loaded;
@@ -47,8 +52,13 @@ export async function recoverRun(deps: RecoverDeps): Promise<RecoveryResult> {
   const { records } = checked;
   const observation = await deps.observer.observe();
   const decision = decideRecovery({
-    checkpoint, unsettled: lastUnsettledAction(records), tornJournal: journal.tornLastLine, goal: deps.goal,
-    ageMs: nowMs - Date.parse(checkpoint.savedAt), maxAgeMs: deps.maxAgeMs, observation,
+    checkpoint,
+    unsettled: lastUnsettledAction(records),
+    tornJournal: journal.tornLastLine,
+    goal: deps.goal,
+    ageMs: nowMs - Date.parse(checkpoint.savedAt),
+    maxAgeMs: deps.maxAgeMs,
+    observation,
   });
   await log(deps, decision);
   if (decision.kind === 'stop') return { stop: decision };
@@ -60,7 +70,8 @@ export async function recoverRun(deps: RecoverDeps): Promise<RecoveryResult> {
     completed: checkpoint.state.completed,
     errors: checkpoint.errors,
     lastCommandId: checkpoint.state.lastCommandId,
-    scriptCursor: checkpoint.state.interpreter === 'script' ? (checkpoint.state.cursor as unknown as ScriptCursor) : undefined,
+    scriptCursor:
+      checkpoint.state.interpreter === 'script' ? (checkpoint.state.cursor as unknown as ScriptCursor) : undefined,
     scriptAdvanceBy: stepsToAdvance(checkpoint, records, decision),
     handoff: handoffFrom(checkpoint, decision),
   };
@@ -83,8 +94,16 @@ async function stopped(deps: RecoverDeps, decision: RecoveryDecision): Promise<{
 async function log(deps: RecoverDeps, decision: RecoveryDecision): Promise<void> {
   deps.say(`recovery: ${decision.kind}${decision.kind === 'stop' ? ` (${decision.code})` : ''}`);
   for (const reason of decision.reasons) deps.say(`  - ${reason}`);
-  await deps.audit({
-    at: new Date(deps.now()).toISOString(), runId: 'recovery', step: 0, tool: 'recovery', args: decision.kind === 'stop' ? { code: decision.code } : {},
-    status: decision.kind, message: decision.reasons.join(' | '), durationMs: 0,
-  }).catch(() => undefined);
+  await deps
+    .audit({
+      at: new Date(deps.now()).toISOString(),
+      runId: 'recovery',
+      step: 0,
+      tool: 'recovery',
+      args: decision.kind === 'stop' ? { code: decision.code } : {},
+      status: decision.kind,
+      message: decision.reasons.join(' | '),
+      durationMs: 0,
+    })
+    .catch(() => undefined);
 }

@@ -23,17 +23,30 @@ export function sameScreen(before: { text: string; content?: PackedFingerprint }
   if (then && now.content && comparable(then, now.content)) {
     const change = compareContent(then, now.content);
     const share = `${Math.round(change.fraction * 1000) / 10} % of the content area changed`;
-    return { same: !change.changed, how: `by pixels: ${change.changed ? share : 'no content cell moved past the camera noise'}` };
+    return {
+      same: !change.changed,
+      how: `by pixels: ${change.changed ? share : 'no content cell moved past the camera noise'}`,
+    };
   }
   const alike = screenSimilarity(before.text, screenText(now.screen));
-  return { same: alike >= SAME_TEXT, how: `by text (no comparable picture): ${Math.round(alike * 100)} % of lines alike` };
+  return {
+    same: alike >= SAME_TEXT,
+    how: `by text (no comparable picture): ${Math.round(alike * 100)} % of lines alike`,
+  };
 }
 
 /** How alike two screens' texts are: the share of lines of each found in the other. */
 export function screenSimilarity(a: string, b: string): number {
-  const left = a.split('\n').map((l) => l.trim()).filter(Boolean);
-  const right = b.split('\n').map((l) => l.trim()).filter(Boolean);
+  const left = a
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const right = b
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (!left.length && !right.length) return 1;
-  const found = (lines: string[], other: string[]) => lines.filter((line) => other.some((o) => similarity(line, o) >= 0.85)).length;
+  const found = (lines: string[], other: string[]) =>
+    lines.filter((line) => other.some((o) => similarity(line, o) >= 0.85)).length;
   return (found(left, right) + found(right, left)) / (left.length + right.length);
 }

@@ -14,11 +14,13 @@ export function lastUnsettledAction(records: JournalRecord[]): UnsettledAction |
   const intents = records.filter((r): r is IntentRecord => r.type === 'intent');
   const last = intents.at(-1);
   if (!last) return undefined;
-  const outcome = records.find((r) => r.type === 'outcome' && r.commandId === last.commandId) as Extract<JournalRecord, { type: 'outcome' }> | undefined;
+  const outcome = records.find((r) => r.type === 'outcome' && r.commandId === last.commandId) as
+    Extract<JournalRecord, { type: 'outcome' }> | undefined;
   const verified = records.some((r) => r.type === 'verified' && r.commandId === last.commandId);
   if (!outcome) return { intent: last, state: 'sent_outcome_unknown' };
   if (outcome.outcome.kind === 'indeterminate') return { intent: last, state: 'indeterminate' };
   // A refusal moved nothing: settled. A done action is settled once verified.
-  if ((outcome.outcome.kind === 'done' || outcome.outcome.kind === 'already') && !verified) return { intent: last, state: 'done_unverified' };
+  if ((outcome.outcome.kind === 'done' || outcome.outcome.kind === 'already') && !verified)
+    return { intent: last, state: 'done_unverified' };
   return undefined;
 }

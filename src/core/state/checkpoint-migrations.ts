@@ -8,9 +8,18 @@ export type Migration = (old: Record<string, unknown>) => Record<string, unknown
 export const CHECKPOINT_MIGRATIONS: Readonly<Record<number, Migration>> = {
   // 1 -> 2: state.lastCommandId, from what version 1 knew (completed steps and the one in flight).
   1: (old) => {
-    const state = (old.state ?? {}) as { completed?: { commandId?: unknown }[]; current?: { commandId?: unknown } | null };
-    const ids = [...(state.completed ?? []).map((c) => c?.commandId), state.current?.commandId].filter((id): id is number => typeof id === 'number');
-    return { ...old, schemaVersion: 2, state: { ...state, lastCommandId: ids.length ? ids.reduce((a, b) => Math.max(a, b)) : null } };
+    const state = (old.state ?? {}) as {
+      completed?: { commandId?: unknown }[];
+      current?: { commandId?: unknown } | null;
+    };
+    const ids = [...(state.completed ?? []).map((c) => c?.commandId), state.current?.commandId].filter(
+      (id): id is number => typeof id === 'number',
+    );
+    return {
+      ...old,
+      schemaVersion: 2,
+      state: { ...state, lastCommandId: ids.length ? ids.reduce((a, b) => Math.max(a, b)) : null },
+    };
   },
 };
 

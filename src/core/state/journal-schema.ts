@@ -16,25 +16,44 @@ const expectation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text_gone'), text: z.string(), where: z.looseObject({}).optional() }),
 ]);
 const action = z.looseObject({ kind: z.enum(['tap', 'type', 'key', 'swipe', 'long_press']) });
-const outcome = z.looseObject({ kind: z.enum(['done', 'already', 'refused', 'failed', 'mismatch', 'stale', 'indeterminate']) });
+const outcome = z.looseObject({
+  kind: z.enum(['done', 'already', 'refused', 'failed', 'mismatch', 'stale', 'indeterminate']),
+});
 
 export const journalRecordSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('run'), ...base, continuationId: z.string().min(1) }),
   z.looseObject({
-    type: z.literal('intent'), ...base, commandId, tool: z.string(), action, expectation,
-    callId: z.string(), screenBefore: z.string(), contentBefore: packedFingerprintSchema.optional(), repeatable: z.boolean().optional(),
+    type: z.literal('intent'),
+    ...base,
+    commandId,
+    tool: z.string(),
+    action,
+    expectation,
+    callId: z.string(),
+    screenBefore: z.string(),
+    contentBefore: packedFingerprintSchema.optional(),
+    repeatable: z.boolean().optional(),
   }),
   z.looseObject({ type: z.literal('outcome'), ...base, commandId, outcome }),
   z.looseObject({ type: z.literal('verified'), ...base, commandId, met: z.boolean(), detail: z.string() }),
 ]);
 
 /** The record, or the first problem in words (a field path and the rule; no value quoted). */
-export function checkJournalRecord(value: unknown): { ok: true; record: JournalRecord } | { ok: false; problem: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: `it is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not a record object` };
+export function checkJournalRecord(
+  value: unknown,
+): { ok: true; record: JournalRecord } | { ok: false; problem: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return {
+      ok: false,
+      problem: `it is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not a record object`,
+    };
   const checked = journalRecordSchema.safeParse(value);
   if (checked.success) return { ok: true, record: checked.data as unknown as JournalRecord };
   const issue = checked.error.issues[0]!;
   const field = issue.path.join('.') || 'type';
-  const rule = issue.code === 'invalid_union' || field === 'type' ? 'must be one of run, intent, outcome, verified' : issue.message;
+  const rule =
+    issue.code === 'invalid_union' || field === 'type'
+      ? 'must be one of run, intent, outcome, verified'
+      : issue.message;
   return { ok: false, problem: `field ${field}: ${rule}` };
 }

@@ -36,14 +36,17 @@ export function journalFromText(text: string, path: string): LoadedJournal {
   let tornLastLine = false;
   if (unfinished.trim()) {
     const read = readLine(unfinished);
-    if (read.ok) records.push(read.record); // complete, only its newline missing
+    if (read.ok)
+      records.push(read.record); // complete, only its newline missing
     else if (read.notJson) tornLastLine = true;
     else return damaged(path, lines.length + 1, read.problem);
   }
   return { ok: true, exists: true, records, tornLastLine };
 }
 
-function readLine(line: string): { ok: true; record: JournalRecord } | { ok: false; notJson: boolean; problem: string } {
+function readLine(
+  line: string,
+): { ok: true; record: JournalRecord } | { ok: false; notJson: boolean; problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -51,12 +54,15 @@ function readLine(line: string): { ok: true; record: JournalRecord } | { ok: fal
     return { ok: false, notJson: true, problem: 'it is not JSON' };
   }
   const checked = checkJournalRecord(value);
-  return checked.ok ? checked : { ok: false, notJson: false, problem: `it is not a journal record (${checked.problem})` };
+  return checked.ok
+    ? checked
+    : { ok: false, notJson: false, problem: `it is not a journal record (${checked.problem})` };
 }
 
 function damaged(path: string, lineNumber: number, problem: string): LoadedJournal {
   return {
-    ok: false, problem: 'damaged',
+    ok: false,
+    problem: 'damaged',
     message: `${path} line ${lineNumber} is damaged: ${problem}. Only the last line can be torn by a crash, so the journal cannot be trusted. ${journalFix(path)}`,
   };
 }

@@ -10,8 +10,7 @@ export type FileProblem =
   | 'too_large'; // over the cap for its kind: reading it whole could exhaust memory
 
 export type StoredText =
-  | { ok: true; path: string; text: string }
-  | { ok: false; path: string; problem: FileProblem; message: string };
+  { ok: true; path: string; text: string } | { ok: false; path: string; problem: FileProblem; message: string };
 
 /** A file's description that never shows its content: its length and, at most, a position. */
 export const sizeOf = (text: string): string => `${new TextEncoder().encode(text).length} bytes`;
@@ -21,5 +20,7 @@ export function jsonErrorPosition(error: unknown): string {
   const message = String((error as Error)?.message ?? '');
   const position = /position (\d+)/.exec(message)?.[1];
   if (position !== undefined) return `at character ${position}`;
-  return /end of JSON input|Unterminated/i.test(message) ? 'it ends before the JSON is complete' : 'it holds text that is not JSON';
+  return /end of JSON input|Unterminated/i.test(message)
+    ? 'it ends before the JSON is complete'
+    : 'it holds text that is not JSON';
 }

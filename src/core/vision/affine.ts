@@ -5,7 +5,10 @@ import type { Point } from './homography.js';
 /** x' = a x + b y + c, y' = d x + e y + f. */
 export type Affine = [number, number, number, number, number, number];
 
-export interface PointPair { device: Point; actuator: Point }
+export interface PointPair {
+  device: Point;
+  actuator: Point;
+}
 
 export interface AffineFit {
   affine: Affine;
@@ -31,8 +34,13 @@ export function invertAffine(m: Affine): Affine {
 export function fitAffine(pairs: PointPair[]): AffineFit {
   if (pairs.length < 3) throw new Error(`an actuator map needs at least 3 tapped points; got ${pairs.length}`);
   // Normal equations: (A^T A) p = A^T t with rows [x, y, 1], once for x' and once for y'.
-  const ata = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
-  const atx = [0, 0, 0], aty = [0, 0, 0];
+  const ata = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const atx = [0, 0, 0],
+    aty = [0, 0, 0];
   for (const { device, actuator } of pairs) {
     const row = [device.x, device.y, 1];
     for (let i = 0; i < 3; i++) {
@@ -41,7 +49,8 @@ export function fitAffine(pairs: PointPair[]): AffineFit {
       aty[i]! += row[i]! * actuator.y;
     }
   }
-  const px = solve3(ata, atx), py = solve3(ata, aty);
+  const px = solve3(ata, atx),
+    py = solve3(ata, aty);
   const affine: Affine = [px[0]!, px[1]!, px[2]!, py[0]!, py[1]!, py[2]!];
   const back = invertAffine(affine);
   const residuals = pairs.map(({ device, actuator }) => {
@@ -49,7 +58,8 @@ export function fitAffine(pairs: PointPair[]): AffineFit {
     return Math.hypot(p.x - device.x, p.y - device.y);
   });
   return {
-    affine, residuals,
+    affine,
+    residuals,
     rmsResidual: Math.sqrt(residuals.reduce((s, r) => s + r * r, 0) / residuals.length),
     maxResidual: Math.max(...residuals),
   };

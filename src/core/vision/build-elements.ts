@@ -15,9 +15,19 @@ const TITLE_HEIGHT_RATIO = 1.2;
 /** A title's letters are wider than the body's by this much (20 dp bold over 16 dp regular: 1.3). */
 const TITLE_LETTER_RATIO = 1.15;
 
-interface Draft { kind: ElementKind; lines: OcrLine[]; box?: Box; state: ShapeHint['state']; evidence: ScreenElement['evidence'] }
+interface Draft {
+  kind: ElementKind;
+  lines: OcrLine[];
+  box?: Box;
+  state: ShapeHint['state'];
+  evidence: ScreenElement['evidence'];
+}
 
-export function buildElements(deviceSize: Size, lines: OcrLine[], hints: LayoutHints = {}): { elements: ScreenElement[]; regions: ScreenRegion[] } {
+export function buildElements(
+  deviceSize: Size,
+  lines: OcrLine[],
+  hints: LayoutHints = {},
+): { elements: ScreenElement[]; regions: ScreenRegion[] } {
   const regions = baseRegions(deviceSize, hints);
   const evidence = hints.evidence ?? 'layout';
   const strays = new Set<OcrLine>();
@@ -25,16 +35,30 @@ export function buildElements(deviceSize: Size, lines: OcrLine[], hints: LayoutH
   const drafts: Draft[] = [];
   for (const shape of hints.shapes ?? []) {
     const candidates = [...free].filter((line) => !strays.has(line));
-    const within = shape.kind === 'toggle' || shape.kind === 'checkbox' ? rowLabel(shape.box, candidates) : candidates.filter((line) => inside(centreOf(line.box), shape.box));
+    const within =
+      shape.kind === 'toggle' || shape.kind === 'checkbox'
+        ? rowLabel(shape.box, candidates)
+        : candidates.filter((line) => inside(centreOf(line.box), shape.box));
     // Beside a real label, a line of one or two characters is an icon or the shape's own edge.
-    const taken = within.some((line) => line.text.trim().length > 2) ? within.filter((line) => line.text.trim().length > 2) : within;
+    const taken = within.some((line) => line.text.trim().length > 2)
+      ? within.filter((line) => line.text.trim().length > 2)
+      : within;
     if (shape.kind === 'field' && taken.length > 1) {
       // A field's first line is its label (what a step names); what is typed in it is its own text.
       const [label, ...value] = taken;
       drafts.push({ kind: 'field', lines: [label!], box: shape.box, state: shape.state, evidence });
       drafts.push({ kind: 'text', lines: value, state: {}, evidence: 'layout' });
     } else if (taken.length || shape.kind === 'field') {
-      drafts.push({ kind: shape.kind, lines: taken, box: shape.kind === 'toggle' || shape.kind === 'checkbox' ? unionBox([shape.box, ...taken.map((l) => l.box)]) : shape.box, state: shape.state, evidence });
+      drafts.push({
+        kind: shape.kind,
+        lines: taken,
+        box:
+          shape.kind === 'toggle' || shape.kind === 'checkbox'
+            ? unionBox([shape.box, ...taken.map((l) => l.box)])
+            : shape.box,
+        state: shape.state,
+        evidence,
+      });
     }
     taken.forEach((line) => free.delete(line));
   }
@@ -42,20 +66,45 @@ export function buildElements(deviceSize: Size, lines: OcrLine[], hints: LayoutH
   const elements = drafts.filter((d) => d.lines.length || d.kind === 'field').map((draft) => finish(draft, regions));
   markTitles(elements, regions);
   elements.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
-  elements.forEach((element, index) => { element.id = `e${index + 1}`; });
+  elements.forEach((element, index) => {
+    element.id = `e${index + 1}`;
+  });
   return { elements, regions };
 }
 
 function baseRegions(deviceSize: Size, hints: LayoutHints): ScreenRegion[] {
   const { width, height } = deviceSize;
-  const status = Math.round(height * STATUS_BAR_SHARE), navigation = Math.round(height * NAVIGATION_BAR_SHARE);
+  const status = Math.round(height * STATUS_BAR_SHARE),
+    navigation = Math.round(height * NAVIGATION_BAR_SHARE);
   const evidence = hints.evidence ?? 'layout';
   return [
-    { id: 'content', kind: 'content', box: { x: 0, y: status, width, height: height - status - navigation }, unasked: false, evidence: 'layout' },
-    { id: 'status_bar', kind: 'status_bar', box: { x: 0, y: 0, width, height: status }, unasked: false, evidence: 'layout' },
-    { id: 'navigation_bar', kind: 'navigation_bar', box: { x: 0, y: height - navigation, width, height: navigation }, unasked: false, evidence: 'layout' },
+    {
+      id: 'content',
+      kind: 'content',
+      box: { x: 0, y: status, width, height: height - status - navigation },
+      unasked: false,
+      evidence: 'layout',
+    },
+    {
+      id: 'status_bar',
+      kind: 'status_bar',
+      box: { x: 0, y: 0, width, height: status },
+      unasked: false,
+      evidence: 'layout',
+    },
+    {
+      id: 'navigation_bar',
+      kind: 'navigation_bar',
+      box: { x: 0, y: height - navigation, width, height: navigation },
+      unasked: false,
+      evidence: 'layout',
+    },
     ...(hints.regions ?? []).map((hint, index): ScreenRegion => ({
-      id: `${hint.kind}${index + 1}`, kind: hint.kind, box: hint.box, unasked: hint.unasked ?? hint.kind === 'banner', evidence,
+      id: `${hint.kind}${index + 1}`,
+      kind: hint.kind,
+      box: hint.box,
+      unasked: hint.unasked ?? hint.kind === 'banner',
+      evidence,
     })),
   ];
 }
@@ -68,11 +117,18 @@ function baseRegions(deviceSize: Size, hints: LayoutHints): ScreenRegion[] {
 function peelStrays(line: OcrLine, strayLines: Set<OcrLine>): OcrLine[] {
   const words = [...line.words];
   const strays: OcrLine['words'] = [];
-  const apart = (a: OcrLine['words'][number], b: OcrLine['words'][number]) => b.box.x - (a.box.x + a.box.width) >= Math.max(a.box.height, b.box.height);
+  const apart = (a: OcrLine['words'][number], b: OcrLine['words'][number]) =>
+    b.box.x - (a.box.x + a.box.width) >= Math.max(a.box.height, b.box.height);
   while (words.length > 1 && words[0]!.text.length <= 2 && apart(words[0]!, words[1]!)) strays.push(words.shift()!);
-  while (words.length > 1 && words.at(-1)!.text.length <= 2 && apart(words.at(-2)!, words.at(-1)!)) strays.push(words.pop()!);
+  while (words.length > 1 && words.at(-1)!.text.length <= 2 && apart(words.at(-2)!, words.at(-1)!))
+    strays.push(words.pop()!);
   if (!strays.length) return [line];
-  const asLine = (w: OcrLine['words']): OcrLine => ({ text: w.map((x) => x.text).join(' '), box: unionBox(w.map((x) => x.box)), confidence: Math.min(...w.map((x) => x.confidence)), words: w });
+  const asLine = (w: OcrLine['words']): OcrLine => ({
+    text: w.map((x) => x.text).join(' '),
+    box: unionBox(w.map((x) => x.box)),
+    confidence: Math.min(...w.map((x) => x.confidence)),
+    words: w,
+  });
   const peeled = strays.map((w) => asLine([w]));
   peeled.forEach((stray) => strayLines.add(stray));
   return [asLine(words), ...peeled];
@@ -89,8 +145,13 @@ export function regionOf(regions: ScreenRegion[], box: Box): ScreenRegion {
 
 /** The label of a toggle or checkbox: the lines on its row, to its left (or right of a checkbox). */
 function rowLabel(box: Box, lines: OcrLine[]): OcrLine[] {
-  const middle = box.y + box.height / 2, reach = Math.max(box.height, 40);
-  return lines.filter((line) => Math.abs(centreOf(line.box).y - middle) <= reach && (line.box.x + line.box.width <= box.x + 4 || line.box.x >= box.x + box.width - 4));
+  const middle = box.y + box.height / 2,
+    reach = Math.max(box.height, 40);
+  return lines.filter(
+    (line) =>
+      Math.abs(centreOf(line.box).y - middle) <= reach &&
+      (line.box.x + line.box.width <= box.x + 4 || line.box.x >= box.x + box.width - 4),
+  );
 }
 
 /** Joins lines that wrapped: same region, same size, same column, close below a line that ran long. */
@@ -114,10 +175,23 @@ function joinRows(lines: OcrLine[]): OcrLine[] {
     const left = rows.find((r) => {
       const overlap = Math.min(r.box.y + r.box.height, line.box.y + h) - Math.max(r.box.y, line.box.y);
       const gap = line.box.x - (r.box.x + r.box.width);
-      return overlap >= 0.6 * Math.min(h, r.box.height) && Math.abs(r.box.height - h) <= 0.3 * h && gap >= -0.2 * h && gap <= 0.8 * h;
+      return (
+        overlap >= 0.6 * Math.min(h, r.box.height) &&
+        Math.abs(r.box.height - h) <= 0.3 * h &&
+        gap >= -0.2 * h &&
+        gap <= 0.8 * h
+      );
     });
-    if (!left) { rows.push(line); continue; }
-    const joined: OcrLine = { text: `${left.text} ${line.text}`, box: unionBox([left.box, line.box]), confidence: Math.min(left.confidence, line.confidence), words: [...left.words, ...line.words] };
+    if (!left) {
+      rows.push(line);
+      continue;
+    }
+    const joined: OcrLine = {
+      text: `${left.text} ${line.text}`,
+      box: unionBox([left.box, line.box]),
+      confidence: Math.min(left.confidence, line.confidence),
+      words: [...left.words, ...line.words],
+    };
     rows.splice(rows.indexOf(left), 1, joined);
   }
   return rows;
@@ -144,7 +218,9 @@ function continues(previous: OcrLine, next: OcrLine, within: Box): boolean {
 
 /** Wrapped lines as one text: a space between them, none after a word broken at its hyphen ("Featherstonehaugh-" + "Wolstenholme"). */
 function joinWrapped(texts: string[]): string {
-  return texts.reduce((joined, text) => (!joined ? text : /\p{L}-$/u.test(joined) ? `${joined}${text}` : `${joined} ${text}`), '').replace(/\s+/g, ' ');
+  return texts
+    .reduce((joined, text) => (!joined ? text : /\p{L}-$/u.test(joined) ? `${joined}${text}` : `${joined} ${text}`), '')
+    .replace(/\s+/g, ' ');
 }
 
 function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
@@ -152,9 +228,16 @@ function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
   const textBox = lines.length ? unionBox(lines.map((l) => l.box)) : draft.box!;
   const box = draft.box ?? textBox;
   return {
-    id: '', kind: draft.kind, text: joinWrapped(lines.map((l) => l.text.trim())), box, textBox, lines,
+    id: '',
+    kind: draft.kind,
+    text: joinWrapped(lines.map((l) => l.text.trim())),
+    box,
+    textBox,
+    lines,
     confidence: lines.length ? Math.min(...lines.map((l) => l.confidence)) : 0,
-    region: regionOf(regions, box).id, state: { ...(draft.state ?? {}) }, evidence: draft.evidence,
+    region: regionOf(regions, box).id,
+    state: { ...(draft.state ?? {}) },
+    evidence: draft.evidence,
   };
 }
 
@@ -169,10 +252,15 @@ function markTitles(elements: ScreenElement[], regions: ScreenRegion[]): void {
   const usualLetter = median(lines.filter((l) => letters(l.text) >= 4).map(letterWidth));
   const content = regions[0]!;
   const top = elements
-    .filter((e) => e.kind === 'text' && e.region === content.id && e.textBox.y < content.box.y + content.box.height * 0.25)
+    .filter(
+      (e) => e.kind === 'text' && e.region === content.id && e.textBox.y < content.box.y + content.box.height * 0.25,
+    )
     .sort((a, b) => a.box.y - b.box.y)[0];
   const first = top?.lines[0];
-  const larger = first && (first.box.height >= TITLE_HEIGHT_RATIO * usualHeight || (letters(first.text) >= 3 && letterWidth(first) >= TITLE_LETTER_RATIO * usualLetter));
+  const larger =
+    first &&
+    (first.box.height >= TITLE_HEIGHT_RATIO * usualHeight ||
+      (letters(first.text) >= 3 && letterWidth(first) >= TITLE_LETTER_RATIO * usualLetter));
   if (top && larger) top.kind = 'title';
   for (const region of regions.slice(3)) {
     const first = elements.filter((e) => e.region === region.id).sort((a, b) => a.box.y - b.box.y)[0];

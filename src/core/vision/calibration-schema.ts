@@ -4,21 +4,27 @@ import { z } from 'zod';
 
 const point = z.object({ x: z.number().finite(), y: z.number().finite() }).strict();
 
-export const calibrationSchema = z.object({
-  version: z.literal(1),
-  deviceSize: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
-  cameraSize: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
-  screenCorners: z.array(point).length(4, 'screenCorners needs exactly 4 points, clockwise from the screen\'s top-left, in camera pixels'),
-  /** Device px -> actuator: x' = a x + b y + c, y' = d x + e y + f. */
-  actuator: z.object({
-    affine: z.array(z.number().finite()).length(6, 'actuator.affine needs 6 numbers [a, b, c, d, e, f]'),
-    source: z.enum(['identity', 'file', 'taps']),
-    rmsResidualPx: z.number().nonnegative().optional(),
-  }).strict(),
-  /** Re-projection check of the camera mapping, in device pixels. */
-  cameraResidualPx: z.number().nonnegative().optional(),
-  measuredAt: z.string().optional(),
-}).strict();
+export const calibrationSchema = z
+  .object({
+    version: z.literal(1),
+    deviceSize: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
+    cameraSize: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
+    screenCorners: z
+      .array(point)
+      .length(4, "screenCorners needs exactly 4 points, clockwise from the screen's top-left, in camera pixels"),
+    /** Device px -> actuator: x' = a x + b y + c, y' = d x + e y + f. */
+    actuator: z
+      .object({
+        affine: z.array(z.number().finite()).length(6, 'actuator.affine needs 6 numbers [a, b, c, d, e, f]'),
+        source: z.enum(['identity', 'file', 'taps']),
+        rmsResidualPx: z.number().nonnegative().optional(),
+      })
+      .strict(),
+    /** Re-projection check of the camera mapping, in device pixels. */
+    cameraResidualPx: z.number().nonnegative().optional(),
+    measuredAt: z.string().optional(),
+  })
+  .strict();
 
 export type CalibrationBlock = z.infer<typeof calibrationSchema>;
 
@@ -27,5 +33,11 @@ export type CalibrationParse = { ok: true; calibration: CalibrationBlock } | { o
 export function parseCalibration(value: unknown): CalibrationParse {
   const result = calibrationSchema.safeParse(value);
   if (result.success) return { ok: true, calibration: result.data };
-  return { ok: false, problems: result.error.issues.map((issue) => `calibration${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue.message}`) };
+  return {
+    ok: false,
+    problems: result.error.issues.map(
+      (issue) =>
+        `calibration${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue.message}`,
+    ),
+  };
 }

@@ -2,7 +2,10 @@
 // clockwise from the device's top-left) and the device resolution give a homography both ways.
 import { applyHomography, homographyFromPoints, invertHomography, type Homography, type Point } from './homography.js';
 
-export interface Size { width: number; height: number }
+export interface Size {
+  width: number;
+  height: number;
+}
 
 export interface ScreenCalibration {
   deviceSize: Size;
@@ -18,15 +21,22 @@ export interface ScreenMapping {
 }
 
 export function deviceRectangle(size: Size): Point[] {
-  return [{ x: 0, y: 0 }, { x: size.width, y: 0 }, { x: size.width, y: size.height }, { x: 0, y: size.height }];
+  return [
+    { x: 0, y: 0 },
+    { x: size.width, y: 0 },
+    { x: size.width, y: size.height },
+    { x: 0, y: size.height },
+  ];
 }
 
 export function screenMapping(calibration: ScreenCalibration): ScreenMapping {
-  if (calibration.screenCorners.length !== 4) throw new Error(`a screen calibration needs 4 corners; got ${calibration.screenCorners.length}`);
+  if (calibration.screenCorners.length !== 4)
+    throw new Error(`a screen calibration needs 4 corners; got ${calibration.screenCorners.length}`);
   const deviceToCamera = homographyFromPoints(deviceRectangle(calibration.deviceSize), calibration.screenCorners);
   const cameraToDevice = invertHomography(deviceToCamera);
   return {
-    deviceToCamera, cameraToDevice,
+    deviceToCamera,
+    cameraToDevice,
     toDevice: (point) => applyHomography(cameraToDevice, point),
     toCamera: (point) => applyHomography(deviceToCamera, point),
   };

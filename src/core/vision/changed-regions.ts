@@ -4,7 +4,10 @@
 // tile rows are merged into padded bands that OCR reads again. Pure.
 import type { GrayImage } from './gray-image.js';
 
-export interface Band { y0: number; y1: number }
+export interface Band {
+  y0: number;
+  y1: number;
+}
 
 export interface ChangedRegions {
   bands: Band[];
@@ -25,10 +28,14 @@ export function changedRegions(previous: GrayImage, next: GrayImage, options: Ch
   if (previous.width !== next.width || previous.height !== next.height) {
     return { bands: [{ y0: 0, y1: next.height }], changedFraction: 1 };
   }
-  const tile = options.tile ?? 24, threshold = options.threshold ?? 28, padding = options.padding ?? 12;
-  const a = blockMeans(previous), b = blockMeans(next);
+  const tile = options.tile ?? 24,
+    threshold = options.threshold ?? 28,
+    padding = options.padding ?? 12;
+  const a = blockMeans(previous),
+    b = blockMeans(next);
   const blocksPerTile = tile / 4;
-  const tilesX = Math.ceil(a.width / blocksPerTile), tilesY = Math.ceil(a.height / blocksPerTile);
+  const tilesX = Math.ceil(a.width / blocksPerTile),
+    tilesY = Math.ceil(a.height / blocksPerTile);
   const changedRows: boolean[] = [];
   let changedTiles = 0;
   for (let ty = 0; ty < tilesY; ty++) {
@@ -40,16 +47,21 @@ export function changedRegions(previous: GrayImage, next: GrayImage, options: Ch
     }
     changedRows.push(rowChanged);
   }
-  return { bands: mergeRows(changedRows, tile, padding, next.height), changedFraction: changedTiles / (tilesX * tilesY) };
+  return {
+    bands: mergeRows(changedRows, tile, padding, next.height),
+    changedFraction: changedTiles / (tilesX * tilesY),
+  };
 }
 
 function blockMeans(image: GrayImage): GrayImage {
-  const width = Math.floor(image.width / 4), height = Math.floor(image.height / 4);
+  const width = Math.floor(image.width / 4),
+    height = Math.floor(image.height / 4);
   const out = new Uint8Array(width * height);
   for (let by = 0; by < height; by++) {
     for (let bx = 0; bx < width; bx++) {
       let sum = 0;
-      for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) sum += image.data[(by * 4 + y) * image.width + bx * 4 + x]!;
+      for (let y = 0; y < 4; y++)
+        for (let x = 0; x < 4; x++) sum += image.data[(by * 4 + y) * image.width + bx * 4 + x]!;
       out[by * width + bx] = sum / 16;
     }
   }
@@ -69,7 +81,8 @@ function mergeRows(rows: boolean[], tile: number, padding: number, height: numbe
   const bands: Band[] = [];
   rows.forEach((changed, row) => {
     if (!changed) return;
-    const y0 = Math.max(0, row * tile - padding), y1 = Math.min(height, (row + 1) * tile + padding);
+    const y0 = Math.max(0, row * tile - padding),
+      y1 = Math.min(height, (row + 1) * tile + padding);
     const last = bands.at(-1);
     if (last && y0 <= last.y1) last.y1 = y1;
     else bands.push({ y0, y1 });

@@ -26,14 +26,22 @@ export interface ContentChange {
   largestDelta: number;
 }
 
-export function compareContent(before: ContentFingerprint, after: ContentFingerprint, noiseFloor = DEFAULT_NOISE_FLOOR): ContentChange {
+export function compareContent(
+  before: ContentFingerprint,
+  after: ContentFingerprint,
+  noiseFloor = DEFAULT_NOISE_FLOOR,
+): ContentChange {
   if (!comparable(before, after)) return { changed: true, fraction: 1, boxes: [after.area], largestDelta: 255 };
   const changedCells = new Uint8Array(after.cells.length);
-  let count = 0, largestDelta = 0;
+  let count = 0,
+    largestDelta = 0;
   for (let i = 0; i < after.cells.length; i++) {
     const delta = Math.abs(after.cells[i]! - before.cells[i]!);
     largestDelta = Math.max(largestDelta, delta);
-    if (delta > noiseFloor) { changedCells[i] = 1; count++; }
+    if (delta > noiseFloor) {
+      changedCells[i] = 1;
+      count++;
+    }
   }
   const boxes = groups(changedCells, after.columns, after.rows).map((g) => cellsBox(after, g.c0, g.r0, g.c1, g.r1));
   boxes.sort((a, b) => b.width * b.height - a.width * a.height);
@@ -42,11 +50,22 @@ export function compareContent(before: ContentFingerprint, after: ContentFingerp
 
 /** Two fingerprints of the same kind over the same grid. */
 export function comparable(a: ContentFingerprint, b: ContentFingerprint): boolean {
-  return a.evidence === b.evidence && a.columns === b.columns && a.rows === b.rows && a.cells.length === b.cells.length
-    && a.area.width === b.area.width && a.area.height === b.area.height;
+  return (
+    a.evidence === b.evidence &&
+    a.columns === b.columns &&
+    a.rows === b.rows &&
+    a.cells.length === b.cells.length &&
+    a.area.width === b.area.width &&
+    a.area.height === b.area.height
+  );
 }
 
-interface Group { c0: number; r0: number; c1: number; r1: number }
+interface Group {
+  c0: number;
+  r0: number;
+  c1: number;
+  r1: number;
+}
 
 /** Bounding boxes of 8-connected groups of changed cells, a one-cell gap bridged (a word's letters). */
 function groups(cells: Uint8Array, columns: number, rows: number): Group[] {
@@ -59,14 +78,22 @@ function groups(cells: Uint8Array, columns: number, rows: number): Group[] {
     seen[start] = 1;
     while (stack.length) {
       const i = stack.pop()!;
-      const r = Math.floor(i / columns), c = i % columns;
-      g.c0 = Math.min(g.c0, c); g.c1 = Math.max(g.c1, c); g.r0 = Math.min(g.r0, r); g.r1 = Math.max(g.r1, r);
+      const r = Math.floor(i / columns),
+        c = i % columns;
+      g.c0 = Math.min(g.c0, c);
+      g.c1 = Math.max(g.c1, c);
+      g.r0 = Math.min(g.r0, r);
+      g.r1 = Math.max(g.r1, r);
       for (let dr = -2; dr <= 2; dr++) {
         for (let dc = -2; dc <= 2; dc++) {
-          const rr = r + dr, cc = c + dc;
+          const rr = r + dr,
+            cc = c + dc;
           if (rr < 0 || rr >= rows || cc < 0 || cc >= columns) continue;
           const n = rr * columns + cc;
-          if (cells[n] && !seen[n]) { seen[n] = 1; stack.push(n); }
+          if (cells[n] && !seen[n]) {
+            seen[n] = 1;
+            stack.push(n);
+          }
         }
       }
     }
@@ -77,5 +104,7 @@ function groups(cells: Uint8Array, columns: number, rows: number): Group[] {
 
 /** Whether a box (device pixels) overlaps any of the changed boxes. */
 export function touchesChange(change: ContentChange, box: Box): boolean {
-  return change.boxes.some((b) => b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height);
+  return change.boxes.some(
+    (b) => b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height,
+  );
 }

@@ -5,7 +5,11 @@ import { canonicalWords } from './ocr-confusions.js';
 import type { ScreenElement } from './screen-elements.js';
 import type { ScreenModel } from './screen-model.js';
 
-export interface ContentDiff { same: boolean; appeared: ScreenElement[]; gone: ScreenElement[] }
+export interface ContentDiff {
+  same: boolean;
+  appeared: ScreenElement[];
+  gone: ScreenElement[];
+}
 
 const BARS = new Set(['status_bar', 'navigation_bar']);
 
@@ -15,13 +19,16 @@ export function contentElements(model: ScreenModel): ScreenElement[] {
 }
 
 export function contentDiff(before: ScreenModel, after: ScreenModel): ContentDiff {
-  const left = contentElements(before), right = contentElements(after);
-  const appeared = minus(right, left), gone = minus(left, right);
+  const left = contentElements(before),
+    right = contentElements(after);
+  const appeared = minus(right, left),
+    gone = minus(left, right);
   return { same: appeared.length === 0 && gone.length === 0, appeared, gone };
 }
 
 /** A toggle's state is part of what it shows; otherwise an element is its canonical words. */
-const key = (e: ScreenElement) => `${e.kind === 'toggle' || e.kind === 'checkbox' ? `${e.state.checked ? 'on' : 'off'}:` : ''}${canonicalWords(e.text).join(' ')}`;
+const key = (e: ScreenElement) =>
+  `${e.kind === 'toggle' || e.kind === 'checkbox' ? `${e.state.checked ? 'on' : 'off'}:` : ''}${canonicalWords(e.text).join(' ')}`;
 
 /** The elements of `a` left over once each element of `b` has taken one equal to it (a multiset difference). */
 function minus(a: ScreenElement[], b: ScreenElement[]): ScreenElement[] {
@@ -36,7 +43,14 @@ function minus(a: ScreenElement[], b: ScreenElement[]): ScreenElement[] {
 
 /** A few words on what changed, for messages ("appeared: "Delete account?" dialog; gone: ..."). */
 export function describeDiff(diff: ContentDiff, limit = 4): string {
-  const list = (elements: ScreenElement[]) => elements.slice(0, limit).map((e) => `"${e.text.slice(0, 60)}"`).join(', ') + (elements.length > limit ? ` and ${elements.length - limit} more` : '');
-  const parts = [diff.appeared.length ? `appeared: ${list(diff.appeared)}` : '', diff.gone.length ? `gone: ${list(diff.gone)}` : ''].filter(Boolean);
+  const list = (elements: ScreenElement[]) =>
+    elements
+      .slice(0, limit)
+      .map((e) => `"${e.text.slice(0, 60)}"`)
+      .join(', ') + (elements.length > limit ? ` and ${elements.length - limit} more` : '');
+  const parts = [
+    diff.appeared.length ? `appeared: ${list(diff.appeared)}` : '',
+    diff.gone.length ? `gone: ${list(diff.gone)}` : '',
+  ].filter(Boolean);
   return parts.join('; ') || 'nothing';
 }

@@ -29,14 +29,19 @@ export const CELL_DP = 8;
 /** The content area (device pixels) of a screen of this size: below the status bar, above the navigation bar. */
 export function contentArea(deviceSize: Size): Box {
   const dp = deviceSize.width / DP_PER_WIDTH;
-  const top = Math.ceil(TOP_DP * dp), bottom = Math.ceil(BOTTOM_DP * dp);
+  const top = Math.ceil(TOP_DP * dp),
+    bottom = Math.ceil(BOTTOM_DP * dp);
   return { x: 0, y: top, width: deviceSize.width, height: Math.max(0, deviceSize.height - top - bottom) };
 }
 
 export function gridOf(deviceSize: Size): { area: Box; columns: number; rows: number } {
   const area = contentArea(deviceSize);
   const dp = deviceSize.width / DP_PER_WIDTH;
-  return { area, columns: Math.max(1, Math.round(area.width / (CELL_DP * dp))), rows: Math.max(1, Math.round(area.height / (CELL_DP * dp))) };
+  return {
+    area,
+    columns: Math.max(1, Math.round(area.width / (CELL_DP * dp))),
+    rows: Math.max(1, Math.round(area.height / (CELL_DP * dp))),
+  };
 }
 
 /**
@@ -46,7 +51,8 @@ export function gridOf(deviceSize: Size): { area: Box; columns: number; rows: nu
  */
 export function fingerprintContent(image: GrayImage, deviceSize: Size): ContentFingerprint {
   const { area, columns, rows } = gridOf(deviceSize);
-  const sx = image.width / deviceSize.width, sy = image.height / deviceSize.height;
+  const sx = image.width / deviceSize.width,
+    sy = image.height / deviceSize.height;
   const xs = edges(area.x * sx, area.width * sx, columns, image.width);
   const ys = edges(area.y * sy, area.height * sy, rows, image.height);
   const cells = new Array<number>(columns * rows).fill(0);
@@ -73,8 +79,21 @@ function edges(start: number, length: number, n: number, limit: number): number[
 }
 
 /** The device-pixel box of a run of cells. */
-export function cellsBox(print: Pick<ContentFingerprint, 'area' | 'columns' | 'rows'>, c0: number, r0: number, c1: number, r1: number): Box {
-  const w = print.area.width / print.columns, h = print.area.height / print.rows;
-  const x = Math.round(print.area.x + c0 * w), y = Math.round(print.area.y + r0 * h);
-  return { x, y, width: Math.round(print.area.x + (c1 + 1) * w) - x, height: Math.round(print.area.y + (r1 + 1) * h) - y };
+export function cellsBox(
+  print: Pick<ContentFingerprint, 'area' | 'columns' | 'rows'>,
+  c0: number,
+  r0: number,
+  c1: number,
+  r1: number,
+): Box {
+  const w = print.area.width / print.columns,
+    h = print.area.height / print.rows;
+  const x = Math.round(print.area.x + c0 * w),
+    y = Math.round(print.area.y + r0 * h);
+  return {
+    x,
+    y,
+    width: Math.round(print.area.x + (c1 + 1) * w) - x,
+    height: Math.round(print.area.y + (r1 + 1) * h) - y,
+  };
 }

@@ -23,7 +23,8 @@ export function flatField(image: GrayImage, background: GrayImage): GrayImage {
 }
 
 export function stretch(image: GrayImage, low: number, high: number): GrayImage {
-  const lo = percentileOf(image, low), hi = Math.max(lo + 1, percentileOf(image, high));
+  const lo = percentileOf(image, low),
+    hi = Math.max(lo + 1, percentileOf(image, high));
   const out = new Uint8Array(image.data.length);
   const scale = 255 / (hi - lo);
   for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, (image.data[i]! - lo) * scale));

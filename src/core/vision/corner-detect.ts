@@ -33,20 +33,31 @@ function screenAtThreshold(image: GrayImage, threshold: number, options: CornerD
   const { labels, label, area } = largestBrightComponent(image, threshold);
   const areaFraction = area / (image.width * image.height);
   if (areaFraction < 0.05) {
-    return { ok: false, problem: `no lit screen found: the largest bright region is ${(areaFraction * 100).toFixed(1)} % of the picture (needs 5 %). Light the screen (a light page, full brightness) or give the corners by hand` };
+    return {
+      ok: false,
+      problem: `no lit screen found: the largest bright region is ${(areaFraction * 100).toFixed(1)} % of the picture (needs 5 %). Light the screen (a light page, full brightness) or give the corners by hand`,
+    };
   }
   const edge = edgePixels(labels, image.width, image.height, label);
   if (touchesBorder(edge, image)) {
-    return { ok: false, problem: 'the largest bright region runs off the picture (the bench, not a screen): light the screen, darken the bench, or give the corners by hand' };
+    return {
+      ok: false,
+      problem:
+        'the largest bright region runs off the picture (the bench, not a screen): light the screen, darken the bench, or give the corners by hand',
+    };
   }
   const rough = largestQuad(convexHull(edge));
   if (!rough) return { ok: false, problem: 'the bright region has no four-cornered outline: give the corners by hand' };
   const refined = refineSides(rough, edge);
   const corners = orderForDevice(refined.corners, options.deviceSize, options.rotationDeg ?? 90);
   const size = screenSizeInCamera(corners);
-  const aspect = size.width / size.height, expected = options.deviceSize.width / options.deviceSize.height;
+  const aspect = size.width / size.height,
+    expected = options.deviceSize.width / options.deviceSize.height;
   if (Math.abs(Math.log(aspect / expected)) > 0.15) {
-    return { ok: false, problem: `the brightest region is ${aspect.toFixed(2)} wide per unit high, the screen ${expected.toFixed(2)}: it is not the whole screen (a dialog? a dark theme?). Show a light page or give the corners by hand` };
+    return {
+      ok: false,
+      problem: `the brightest region is ${aspect.toFixed(2)} wide per unit high, the screen ${expected.toFixed(2)}: it is not the whole screen (a dialog? a dark theme?). Show a light page or give the corners by hand`,
+    };
   }
   return { ok: true, corners, threshold, areaFraction, edgeResidualPx: refined.residual };
 }
@@ -57,15 +68,22 @@ export function otsuThreshold(image: GrayImage, below = 256): number {
   const total = histogram.reduce((s, n) => s + n, 0);
   let sumAll = 0;
   for (let v = 0; v < 256; v++) sumAll += v * histogram[v]!;
-  let sumBelow = 0, countBelow = 0, best = 0, bestVariance = -1;
+  let sumBelow = 0,
+    countBelow = 0,
+    best = 0,
+    bestVariance = -1;
   for (let t = 0; t < 256; t++) {
     countBelow += histogram[t]!;
     sumBelow += t * histogram[t]!;
     const countAbove = total - countBelow;
     if (countBelow === 0 || countAbove === 0) continue;
-    const meanBelow = sumBelow / countBelow, meanAbove = (sumAll - sumBelow) / countAbove;
+    const meanBelow = sumBelow / countBelow,
+      meanAbove = (sumAll - sumBelow) / countAbove;
     const variance = countBelow * countAbove * (meanBelow - meanAbove) ** 2;
-    if (variance > bestVariance) { bestVariance = variance; best = t; }
+    if (variance > bestVariance) {
+      bestVariance = variance;
+      best = t;
+    }
   }
   return best;
 }
@@ -79,11 +97,14 @@ function largestBrightComponent(image: GrayImage, threshold: number) {
   const { data, width, height } = image;
   const labels = new Int32Array(width * height);
   const stack = new Int32Array(width * height);
-  let next = 0, bestLabel = 0, bestArea = 0;
+  let next = 0,
+    bestLabel = 0,
+    bestArea = 0;
   for (let start = 0; start < data.length; start++) {
     if (labels[start] !== 0 || data[start]! <= threshold) continue;
     const label = ++next;
-    let top = 0, area = 0;
+    let top = 0,
+      area = 0;
     stack[top++] = start;
     labels[start] = label;
     while (top > 0) {
@@ -97,7 +118,10 @@ function largestBrightComponent(image: GrayImage, threshold: number) {
         stack[top++] = n;
       }
     }
-    if (area > bestArea) { bestArea = area; bestLabel = label; }
+    if (area > bestArea) {
+      bestArea = area;
+      bestLabel = label;
+    }
   }
   return { labels, label: bestLabel, area: bestArea };
 }
@@ -108,13 +132,22 @@ function edgePixels(labels: Int32Array, width: number, height: number, label: nu
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
       if (labels[i] !== label) continue;
-      if (labels[i - 1] !== label || labels[i + 1] !== label || labels[i - width] !== label || labels[i + width] !== label) points.push({ x, y });
+      if (
+        labels[i - 1] !== label ||
+        labels[i + 1] !== label ||
+        labels[i - width] !== label ||
+        labels[i + width] !== label
+      )
+        points.push({ x, y });
     }
   }
   return points;
 }
 
-interface Line { point: Point; direction: Point }
+interface Line {
+  point: Point;
+  direction: Point;
+}
 
 /**
  * Fits a line to the edge pixels near each side (middle 80 %), drops outliers, intersects
@@ -122,7 +155,8 @@ interface Line { point: Point; direction: Point }
  * how straight the screen's outline looked.
  */
 function refineSides(rough: Point[], edge: Point[]): { corners: Point[]; residual: number } {
-  let squares = 0, count = 0;
+  let squares = 0,
+    count = 0;
   const lines = rough.map((a, k) => {
     const b = rough[(k + 1) % 4]!;
     let near = edge.filter((p) => nearSegment(p, a, b, 6, 0.1));
@@ -131,21 +165,29 @@ function refineSides(rough: Point[], edge: Point[]): { corners: Point[]; residua
       near = near.filter((p) => distanceToLine(p, line) < 2);
       line = fitLine(near) ?? line;
     }
-    for (const p of near) { squares += distanceToLine(p, line) ** 2; count++; }
+    for (const p of near) {
+      squares += distanceToLine(p, line) ** 2;
+      count++;
+    }
     return line;
   });
   // Edge pixels are the outermost pixels inside; the edge itself lies half a pixel further out.
-  const cx = rough.reduce((s, p) => s + p.x, 0) / 4, cy = rough.reduce((s, p) => s + p.y, 0) / 4;
+  const cx = rough.reduce((s, p) => s + p.x, 0) / 4,
+    cy = rough.reduce((s, p) => s + p.y, 0) / 4;
   const shifted = lines.map((line) => {
     const normal = { x: -line.direction.y, y: line.direction.x };
     const sign = Math.sign((line.point.x - cx) * normal.x + (line.point.y - cy) * normal.y);
     return { ...line, point: { x: line.point.x + 0.5 * sign * normal.x, y: line.point.y + 0.5 * sign * normal.y } };
   });
-  return { corners: shifted.map((line, k) => intersect(shifted[(k + 3) % 4]!, line) ?? rough[k]!), residual: Math.sqrt(squares / Math.max(1, count)) };
+  return {
+    corners: shifted.map((line, k) => intersect(shifted[(k + 3) % 4]!, line) ?? rough[k]!),
+    residual: Math.sqrt(squares / Math.max(1, count)),
+  };
 }
 
 function nearSegment(p: Point, a: Point, b: Point, maxDistance: number, endMargin: number): boolean {
-  const dx = b.x - a.x, dy = b.y - a.y;
+  const dx = b.x - a.x,
+    dy = b.y - a.y;
   const lengthSquared = dx * dx + dy * dy;
   const t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared;
   if (t < endMargin || t > 1 - endMargin) return false;
@@ -155,11 +197,22 @@ function nearSegment(p: Point, a: Point, b: Point, maxDistance: number, endMargi
 /** Total least squares: the principal direction of the points through their centroid. */
 function fitLine(points: Point[]): Line | undefined {
   if (points.length < 10) return undefined;
-  let mx = 0, my = 0;
-  for (const p of points) { mx += p.x; my += p.y; }
-  mx /= points.length; my /= points.length;
-  let sxx = 0, syy = 0, sxy = 0;
-  for (const p of points) { sxx += (p.x - mx) ** 2; syy += (p.y - my) ** 2; sxy += (p.x - mx) * (p.y - my); }
+  let mx = 0,
+    my = 0;
+  for (const p of points) {
+    mx += p.x;
+    my += p.y;
+  }
+  mx /= points.length;
+  my /= points.length;
+  let sxx = 0,
+    syy = 0,
+    sxy = 0;
+  for (const p of points) {
+    sxx += (p.x - mx) ** 2;
+    syy += (p.y - my) ** 2;
+    sxy += (p.x - mx) * (p.y - my);
+  }
   const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
   return { point: { x: mx, y: my }, direction: { x: Math.cos(angle), y: Math.sin(angle) } };
 }

@@ -12,27 +12,43 @@ const FILLED_SHARE = 0.75;
 /** Share of the bounding box a solid shape fills (a pill with rounded ends, a track around its thumb). */
 const SOLID_SHARE = 0.55;
 
-export interface Patch { x0: number; y0: number; x1: number; y1: number }
+export interface Patch {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 export function filledPatches(picture: LayoutPicture): Patch[] {
   const { image } = picture;
   const cell = Math.max(2, Math.round(2 * picture.px));
-  const columns = Math.floor(image.width / cell), rows = Math.floor(image.height / cell);
+  const columns = Math.floor(image.width / cell),
+    rows = Math.floor(image.height / cell);
   const level = FILLED_SHARE * picture.ground;
   const filled = new Uint8Array(columns * rows);
-  for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) filled[r * columns + c] = meanIn(image, c * cell, r * cell, (c + 1) * cell, (r + 1) * cell) < level ? 1 : 0;
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++)
+      filled[r * columns + c] = meanIn(image, c * cell, r * cell, (c + 1) * cell, (r + 1) * cell) < level ? 1 : 0;
   const seen = new Uint8Array(filled.length);
   const patches: Patch[] = [];
   for (let start = 0; start < filled.length; start++) {
     if (!filled[start] || seen[start]) continue;
-    let c0 = columns, r0 = rows, c1 = 0, r1 = 0, count = 0;
+    let c0 = columns,
+      r0 = rows,
+      c1 = 0,
+      r1 = 0,
+      count = 0;
     const stack = [start];
     seen[start] = 1;
     while (stack.length) {
       const i = stack.pop()!;
-      const r = Math.floor(i / columns), c = i % columns;
+      const r = Math.floor(i / columns),
+        c = i % columns;
       count++;
-      c0 = Math.min(c0, c); c1 = Math.max(c1, c); r0 = Math.min(r0, r); r1 = Math.max(r1, r);
+      c0 = Math.min(c0, c);
+      c1 = Math.max(c1, c);
+      r0 = Math.min(r0, r);
+      r1 = Math.max(r1, r);
       for (const n of [c > 0 ? i - 1 : -1, c < columns - 1 ? i + 1 : -1, i - columns, i + columns]) {
         if (n < 0 || n >= filled.length || seen[n] || !filled[n]) continue;
         seen[n] = 1;
@@ -45,17 +61,30 @@ export function filledPatches(picture: LayoutPicture): Patch[] {
   return patches;
 }
 
-export function detectFilled(picture: LayoutPicture, patches = filledPatches(picture)): { shapes: ShapeHint[]; regions: RegionHint[] } {
-  const shapes: ShapeHint[] = [], regions: RegionHint[] = [];
+export function detectFilled(
+  picture: LayoutPicture,
+  patches = filledPatches(picture),
+): { shapes: ShapeHint[]; regions: RegionHint[] } {
+  const shapes: ShapeHint[] = [],
+    regions: RegionHint[] = [];
   const dp = (v: number) => v / picture.px;
   const screenHeightDp = dp(picture.image.height);
   for (const p of patches) {
-    const width = dp(p.x1 - p.x0), height = dp(p.y1 - p.y0), centreX = dp((p.x0 + p.x1) / 2), bottom = dp(p.y1);
+    const width = dp(p.x1 - p.x0),
+      height = dp(p.y1 - p.y0),
+      centreX = dp((p.x0 + p.x1) / 2),
+      bottom = dp(p.y1);
     const box = toDeviceBox(picture, p.x0, p.y0, p.x1, p.y1);
     const thumb = width >= 32 && width <= 50 && height >= 15 && height <= 26 ? thumbSide(picture, p) : undefined;
     if (thumb) {
       shapes.push({ kind: 'toggle', box, state: { checked: thumb === 'right' } });
-    } else if (height >= 34 && height <= 54 && width < 300 && Math.abs(centreX - 180) < 12 && Math.abs(bottom - (screenHeightDp - 48 - 32)) < 14) {
+    } else if (
+      height >= 34 &&
+      height <= 54 &&
+      width < 300 &&
+      Math.abs(centreX - 180) < 12 &&
+      Math.abs(bottom - (screenHeightDp - 48 - 32)) < 14
+    ) {
       // Android puts a toast 32 dp above the navigation bar, centred, as wide as its text.
       regions.push({ kind: 'toast', box });
     } else if (height >= 34 && height <= 64 && width >= 60 && width > height) {
@@ -71,9 +100,12 @@ export function detectFilled(picture: LayoutPicture, patches = filledPatches(pic
  */
 function thumbSide(picture: LayoutPicture, p: Patch): 'left' | 'right' | undefined {
   // Squares of 8 dp where the thumb sits at either end (10 dp in) and in the middle of the track.
-  const half = 4 * picture.px, cy = (p.y0 + p.y1) / 2;
+  const half = 4 * picture.px,
+    cy = (p.y0 + p.y1) / 2;
   const at = (cx: number) => meanIn(picture.plain, cx - half, cy - half, cx + half, cy + half);
-  const left = at(p.x0 + 10 * picture.px), middle = at((p.x0 + p.x1) / 2), right = at(p.x1 - 10 * picture.px);
+  const left = at(p.x0 + 10 * picture.px),
+    middle = at((p.x0 + p.x1) / 2),
+    right = at(p.x1 - 10 * picture.px);
   if (Math.max(left, right) - middle < 30) return undefined;
   return right > left ? 'right' : 'left';
 }

@@ -12,12 +12,16 @@ const SCRIM_SHARE = 0.7;
 export function detectPanel(picture: LayoutPicture): RegionHint | undefined {
   const { plain, px } = picture;
   const step = Math.max(1, Math.round(2 * px));
-  const top = Math.round(26 * px), bottom = plain.height - Math.round(48 * px);
+  const top = Math.round(26 * px),
+    bottom = plain.height - Math.round(48 * px);
   // Rows whose centre is bright and whose outer margins (4..14 dp from each edge) are dim.
-  const panelRows: boolean[] = [], centres: number[] = [], margins: number[] = [];
+  const panelRows: boolean[] = [],
+    centres: number[] = [],
+    margins: number[] = [];
   for (let y = top; y < bottom; y += step) {
     const centre = meanIn(plain, 40 * px, y, 320 * px, y + step);
-    const left = meanIn(plain, 4 * px, y, 14 * px, y + step), right = meanIn(plain, 346 * px, y, 356 * px, y + step);
+    const left = meanIn(plain, 4 * px, y, 14 * px, y + step),
+      right = meanIn(plain, 346 * px, y, 356 * px, y + step);
     centres.push(centre);
     margins.push(Math.max(left, right));
     panelRows.push(centre > 20 && Math.max(left, right) < SCRIM_SHARE * centre);
@@ -25,7 +29,8 @@ export function detectPanel(picture: LayoutPicture): RegionHint | undefined {
   bridgeTextRows(panelRows, centres, margins, Math.round((MAX_TEXT_ROW_DP * px) / step));
   const run = longestRun(panelRows);
   if (!run || (run.end - run.start) * step < 80 * px) return undefined;
-  const y0 = top + run.start * step, y1 = top + run.end * step;
+  const y0 = top + run.start * step,
+    y1 = top + run.end * step;
   const panel = meanIn(plain, 40 * px, y0, 320 * px, y1);
   // The rest of the content must be dim too (a scrim), not just dark margins beside a card: most
   // of it (60 %; dimmed light text on a dark theme is brighter than the panel) below the level.
@@ -60,7 +65,11 @@ function bridgeTextRows(panelRows: boolean[], centres: number[], margins: number
     if (panelRows[i] || !panelRows[i - 1]) continue;
     let end = i;
     while (end < panelRows.length && !panelRows[end]) end++;
-    if (end < panelRows.length && end - i <= maxGap && Array.from({ length: end - i }, (_, k) => i + k).every(stillPanel)) {
+    if (
+      end < panelRows.length &&
+      end - i <= maxGap &&
+      Array.from({ length: end - i }, (_, k) => i + k).every(stillPanel)
+    ) {
       for (let j = i; j < end; j++) panelRows[j] = true;
     }
     i = end;
@@ -73,14 +82,16 @@ function panelEdges(picture: LayoutPicture, y0: number, y1: number, panel: numbe
   const scrim = (meanIn(plain, 4 * px, y0, 14 * px, y1) + meanIn(plain, 346 * px, y0, 356 * px, y1)) / 2;
   const level = (panel + scrim) / 2;
   const column = (x: number) => meanIn(plain, x, y0, x + 1, y1);
-  let x0 = Math.round(plain.width / 2), x1 = x0;
+  let x0 = Math.round(plain.width / 2),
+    x1 = x0;
   while (x0 > 0 && column(x0 - 1) > level) x0--;
   while (x1 < plain.width && column(x1) > level) x1++;
   return [x0, x1];
 }
 
 function longestRun(flags: boolean[]): { start: number; end: number } | undefined {
-  let best: { start: number; end: number } | undefined, start = -1;
+  let best: { start: number; end: number } | undefined,
+    start = -1;
   flags.forEach((flag, i) => {
     if (flag && start < 0) start = i;
     if ((!flag || i === flags.length - 1) && start >= 0) {
@@ -92,10 +103,21 @@ function longestRun(flags: boolean[]): { start: number; end: number } | undefine
   return best;
 }
 
-function percentileIn(image: LayoutPicture['plain'], x0: number, y0: number, x1: number, y1: number, share: number): number {
+function percentileIn(
+  image: LayoutPicture['plain'],
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  share: number,
+): number {
   const histogram = new Array<number>(256).fill(0);
   let n = 0;
-  for (let y = Math.floor(y0); y < Math.min(image.height, y1); y += 2) for (let x = Math.floor(x0); x < Math.min(image.width, x1); x += 2) { histogram[image.data[y * image.width + x]!]!++; n++; }
+  for (let y = Math.floor(y0); y < Math.min(image.height, y1); y += 2)
+    for (let x = Math.floor(x0); x < Math.min(image.width, x1); x += 2) {
+      histogram[image.data[y * image.width + x]!]!++;
+      n++;
+    }
   let seen = 0;
   for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= share * n) return v;
   return 255;
@@ -110,18 +132,24 @@ export function detectBanner(picture: LayoutPicture): RegionHint | undefined {
   const step = Math.max(1, Math.round(2 * px));
   const rows: boolean[] = [];
   // Two or three notifications stack into one taller panel: look down to 300 dp.
-  const start = Math.round(24 * px), end = Math.round(300 * px);
+  const start = Math.round(24 * px),
+    end = Math.round(300 * px);
   for (let y = start; y < end; y += step) {
-    const outsideL = meanIn(plain, 1 * px, y, 5 * px, y + step), insideL = meanIn(plain, 11 * px, y, 15 * px, y + step);
-    const outsideR = meanIn(plain, 355 * px, y, 359 * px, y + step), insideR = meanIn(plain, 345 * px, y, 349 * px, y + step);
-    const dl = insideL - outsideL, dr = insideR - outsideR;
+    const outsideL = meanIn(plain, 1 * px, y, 5 * px, y + step),
+      insideL = meanIn(plain, 11 * px, y, 15 * px, y + step);
+    const outsideR = meanIn(plain, 355 * px, y, 359 * px, y + step),
+      insideR = meanIn(plain, 345 * px, y, 349 * px, y + step);
+    const dl = insideL - outsideL,
+      dr = insideR - outsideR;
     // Same sign on both sides, clear of noise (a few levels), i.e. one panel across the screen.
     rows.push(Math.abs(dl) > 5 && Math.abs(dr) > 5 && Math.sign(dl) === Math.sign(dr));
   }
   const run = longestRun(rows);
   if (!run) return undefined;
-  const y0 = start + run.start * step, y1 = start + run.end * step;
-  const heightDp = (y1 - y0) / px, startDp = y0 / px;
+  const y0 = start + run.start * step,
+    y1 = start + run.end * step;
+  const heightDp = (y1 - y0) / px,
+    startDp = y0 / px;
   if (heightDp < 36 || heightDp > 270 || startDp > 42) return undefined;
   return { kind: 'banner', box: toDeviceBox(picture, Math.round(8 * px), y0, Math.round(352 * px), y1), unasked: true };
 }

@@ -37,10 +37,14 @@ function gradientHistogram(image: GrayImage): Uint32Array {
 /** Mean of the largest `fraction` of the values counted in a histogram. */
 function topMean(histogram: Uint32Array, fraction: number): number {
   const total = histogram.reduce((s, n) => s + n, 0);
-  let want = Math.max(1, Math.floor(total * fraction)), sum = 0, n = 0;
+  let want = Math.max(1, Math.floor(total * fraction)),
+    sum = 0,
+    n = 0;
   for (let v = histogram.length - 1; v >= 0 && want > 0; v--) {
     const take = Math.min(histogram[v]!, want);
-    sum += take * v; n += take; want -= take;
+    sum += take * v;
+    n += take;
+    want -= take;
   }
   return n ? sum / n : 0;
 }

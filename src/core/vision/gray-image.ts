@@ -1,6 +1,10 @@
 // A single-channel 8-bit picture, the shape every pure vision step works on. Pure.
 
-export interface GrayImage { data: Uint8Array; width: number; height: number }
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /** Luma (BT.601) of packed RGB or RGBA pixels. */
 export function toGray(data: Uint8Array, width: number, height: number, channels: number): GrayImage {

@@ -26,7 +26,8 @@ function solve(rows: number[][]): number[] {
     for (let r = col + 1; r < n; r++) if (Math.abs(rows[r]![col]!) > Math.abs(rows[pivot]![col]!)) pivot = r;
     [rows[col], rows[pivot]] = [rows[pivot]!, rows[col]!];
     const p = rows[col]!;
-    if (Math.abs(p[col]!) < 1e-12) throw new Error('the four points are degenerate (three on a line): choose other corners');
+    if (Math.abs(p[col]!) < 1e-12)
+      throw new Error('the four points are degenerate (three on a line): choose other corners');
     for (let r = 0; r < n; r++) {
       if (r === col) continue;
       const row = rows[r]!;
@@ -44,9 +45,21 @@ export function applyHomography(h: Homography, point: Point): Point {
 
 export function invertHomography(h: Homography): Homography {
   const [a, b, c, d, e, f, g, i, j] = h;
-  const A = e * j - f * i, B = -(d * j - f * g), C = d * i - e * g;
+  const A = e * j - f * i,
+    B = -(d * j - f * g),
+    C = d * i - e * g;
   const det = a * A + b * B + c * C;
-  const inv = [A, -(b * j - c * i), b * f - c * e, B, a * j - c * g, -(a * f - c * d), C, -(a * i - b * g), a * e - b * d].map((v) => v / det);
+  const inv = [
+    A,
+    -(b * j - c * i),
+    b * f - c * e,
+    B,
+    a * j - c * g,
+    -(a * f - c * d),
+    C,
+    -(a * i - b * g),
+    a * e - b * d,
+  ].map((v) => v / det);
   const scale = inv[8]!;
   return inv.map((v) => v / scale) as Homography;
 }

@@ -9,7 +9,10 @@ import type { ContentChange } from './compare-content.js';
 import type { OcrLine } from './screen-model.js';
 import type { Size } from './calibration.js';
 
-export interface DeviceBand { y0: number; y1: number }
+export interface DeviceBand {
+  y0: number;
+  y1: number;
+}
 
 export interface IncrementalOptions {
   /** Above this share of changed content cells the whole screen is read (default 0.35). */
@@ -22,9 +25,7 @@ export interface IncrementalOptions {
   fullReadAboveHeight?: number;
 }
 
-export type ReadPlan =
-  | { kind: 'full'; reason: string }
-  | { kind: 'bands'; bands: DeviceBand[]; kept: OcrLine[] };
+export type ReadPlan = { kind: 'full'; reason: string } | { kind: 'bands'; bands: DeviceBand[]; kept: OcrLine[] };
 
 export interface PlanInput {
   change: ContentChange;
@@ -38,15 +39,23 @@ export interface PlanInput {
 export function planRead(input: PlanInput, options: IncrementalOptions = {}): ReadPlan {
   const { change, previous, deviceSize } = input;
   if (!previous) return { kind: 'full', reason: 'no earlier reading' };
-  if (change.fraction > (options.fullReadAbove ?? 0.35)) return { kind: 'full', reason: `${Math.round(change.fraction * 100)} % of the content changed` };
-  if (input.bandReadsInARow >= (options.fullReadEvery ?? 8)) return { kind: 'full', reason: `${input.bandReadsInARow} band reads in a row` };
+  if (change.fraction > (options.fullReadAbove ?? 0.35))
+    return { kind: 'full', reason: `${Math.round(change.fraction * 100)} % of the content changed` };
+  if (input.bandReadsInARow >= (options.fullReadEvery ?? 8))
+    return { kind: 'full', reason: `${input.bandReadsInARow} band reads in a row` };
   if (!change.boxes.length) return { kind: 'full', reason: 'a change with no place' };
   const margin = (options.marginDp ?? 8) * (deviceSize.width / 360);
-  const bands = growOverLines(change.boxes.map((box) => ({
-    y0: Math.max(0, Math.floor(box.y - margin)), y1: Math.min(deviceSize.height, Math.ceil(box.y + box.height + margin)),
-  })), previous, deviceSize.height);
+  const bands = growOverLines(
+    change.boxes.map((box) => ({
+      y0: Math.max(0, Math.floor(box.y - margin)),
+      y1: Math.min(deviceSize.height, Math.ceil(box.y + box.height + margin)),
+    })),
+    previous,
+    deviceSize.height,
+  );
   const height = bands.reduce((sum, band) => sum + band.y1 - band.y0, 0);
-  if (height > (options.fullReadAboveHeight ?? 0.6) * deviceSize.height) return { kind: 'full', reason: 'the bands cover most of the screen' };
+  if (height > (options.fullReadAboveHeight ?? 0.6) * deviceSize.height)
+    return { kind: 'full', reason: 'the bands cover most of the screen' };
   return { kind: 'bands', bands, kept: carriedOver(previous, bands) };
 }
 
@@ -61,16 +70,22 @@ const touches = (line: OcrLine, band: DeviceBand) => line.box.y < band.y1 && lin
 function growOverLines(bands: DeviceBand[], lines: readonly OcrLine[], height: number): DeviceBand[] {
   let current = merge(bands);
   for (;;) {
-    const grown = merge(current.map((band) => {
-      const out = { ...band };
-      for (const line of lines) {
-        if (!touches(line, band)) continue;
-        out.y0 = Math.max(0, Math.min(out.y0, Math.floor(line.box.y) - 2));
-        out.y1 = Math.min(height, Math.max(out.y1, Math.ceil(line.box.y + line.box.height) + 2));
-      }
-      return out;
-    }));
-    if (grown.length === current.length && grown.every((band, i) => band.y0 === current[i]!.y0 && band.y1 === current[i]!.y1)) return grown;
+    const grown = merge(
+      current.map((band) => {
+        const out = { ...band };
+        for (const line of lines) {
+          if (!touches(line, band)) continue;
+          out.y0 = Math.max(0, Math.min(out.y0, Math.floor(line.box.y) - 2));
+          out.y1 = Math.min(height, Math.max(out.y1, Math.ceil(line.box.y + line.box.height) + 2));
+        }
+        return out;
+      }),
+    );
+    if (
+      grown.length === current.length &&
+      grown.every((band, i) => band.y0 === current[i]!.y0 && band.y1 === current[i]!.y1)
+    )
+      return grown;
     current = grown;
   }
 }

@@ -24,20 +24,40 @@ export interface LayoutPicture {
 export function layoutPicture(rectified: GrayImage, deviceSize: Size): LayoutPicture {
   const inverted = isDarkScreen(rectified);
   const image = inverted ? invert(rectified) : rectified;
-  return { image, plain: rectified, inverted, ground: sampledMedian(image), px: image.width / 360, toDevice: deviceSize.width / image.width, deviceSize };
+  return {
+    image,
+    plain: rectified,
+    inverted,
+    ground: sampledMedian(image),
+    px: image.width / 360,
+    toDevice: deviceSize.width / image.width,
+    deviceSize,
+  };
 }
 
 /** An image-pixel rectangle (x0, y0 inclusive; x1, y1 exclusive) as a device-pixel box. */
 export function toDeviceBox(picture: LayoutPicture, x0: number, y0: number, x1: number, y1: number): Box {
   const s = picture.toDevice;
-  return { x: Math.round(x0 * s), y: Math.round(y0 * s), width: Math.round((x1 - x0) * s), height: Math.round((y1 - y0) * s) };
+  return {
+    x: Math.round(x0 * s),
+    y: Math.round(y0 * s),
+    width: Math.round((x1 - x0) * s),
+    height: Math.round((y1 - y0) * s),
+  };
 }
 
 export function meanIn(image: GrayImage, x0: number, y0: number, x1: number, y1: number): number {
-  x0 = Math.max(0, Math.floor(x0)); y0 = Math.max(0, Math.floor(y0));
-  x1 = Math.min(image.width, Math.ceil(x1)); y1 = Math.min(image.height, Math.ceil(y1));
-  let sum = 0, n = 0;
-  for (let y = y0; y < y1; y++) for (let x = x0, i = y * image.width + x0; x < x1; x++, i++) { sum += image.data[i]!; n++; }
+  x0 = Math.max(0, Math.floor(x0));
+  y0 = Math.max(0, Math.floor(y0));
+  x1 = Math.min(image.width, Math.ceil(x1));
+  y1 = Math.min(image.height, Math.ceil(y1));
+  let sum = 0,
+    n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0, i = y * image.width + x0; x < x1; x++, i++) {
+      sum += image.data[i]!;
+      n++;
+    }
   return n ? sum / n : 0;
 }
 

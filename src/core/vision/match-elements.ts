@@ -30,7 +30,11 @@ export interface ElementQuery extends Anchors {
   ending?: boolean;
 }
 
-export interface ElementMatch { element: ScreenElement; region: ScreenRegion; how: 'whole' | 'sentence' | 'contains' | 'ending' }
+export interface ElementMatch {
+  element: ScreenElement;
+  region: ScreenRegion;
+  how: 'whole' | 'sentence' | 'contains' | 'ending';
+}
 
 export interface MatchReport {
   matches: ElementMatch[];
@@ -63,7 +67,10 @@ export function findElements(model: ScreenModel, query: ElementQuery): MatchRepo
 }
 
 /** How a text answers the query: the whole element, one whole sentence of it, or (asked for) a run of words. */
-export function textMatch(text: string, query: Pick<ElementQuery, 'text' | 'contains' | 'ending'>): ElementMatch['how'] | undefined {
+export function textMatch(
+  text: string,
+  query: Pick<ElementQuery, 'text' | 'contains' | 'ending'>,
+): ElementMatch['how'] | undefined {
   if (sameText(query.text, text)) return 'whole';
   const sentences = text.split(/(?<=[.!?])\s+/);
   if (sentences.length > 1 && sentences.some((s) => sameText(query.text, s))) return 'sentence';
@@ -72,15 +79,26 @@ export function textMatch(text: string, query: Pick<ElementQuery, 'text' | 'cont
   return undefined;
 }
 
-function outOfPlace(model: ScreenModel, element: ScreenElement, region: ScreenRegion, place: Place | undefined): string | undefined {
+function outOfPlace(
+  model: ScreenModel,
+  element: ScreenElement,
+  region: ScreenRegion,
+  place: Place | undefined,
+): string | undefined {
   // Anywhere the app draws: pop-ups and banners too, never the phone's own bars.
   if (place === 'anywhere') return BARS.includes(region.kind) ? `in the ${describe(region)}` : undefined;
-  if (place === 'title') return element.kind === 'title' || (region.title !== undefined && region.title === element.text && region.kind !== 'content') ? undefined : 'not a title';
-  if (place) return region.kind === place ? undefined : `in the ${describe(region)}, not in a ${place.replace('_', ' ')}`;
+  if (place === 'title')
+    return element.kind === 'title' ||
+      (region.title !== undefined && region.title === element.text && region.kind !== 'content')
+      ? undefined
+      : 'not a title';
+  if (place)
+    return region.kind === place ? undefined : `in the ${describe(region)}, not in a ${place.replace('_', ' ')}`;
   if (BARS.includes(region.kind)) return `in the ${describe(region)}`;
   if (region.unasked) return `in a ${region.kind} that appeared unasked`;
   const modal = model.regions.filter((r) => MODAL.includes(r.kind) && !r.unasked).at(-1);
-  if (modal && region.id !== modal.id && !insideBox(centreOf(element.box), modal.box)) return `behind the open ${modal.kind}${modal.title ? ` "${modal.title}"` : ''}`;
+  if (modal && region.id !== modal.id && !insideBox(centreOf(element.box), modal.box))
+    return `behind the open ${modal.kind}${modal.title ? ` "${modal.title}"` : ''}`;
   const unaskedModal = model.regions.find((r) => MODAL.includes(r.kind) && r.unasked);
   if (unaskedModal && region.id !== unaskedModal.id) return `behind a ${unaskedModal.kind} that appeared unasked`;
   return undefined;
@@ -93,7 +111,9 @@ function narrow(model: ScreenModel, report: MatchReport, query: ElementQuery): M
     if (!anchorText) continue;
     const anchors = findElements(model, { text: anchorText, in: query.in }).matches;
     if (anchors.length !== 1) {
-      report.anchorProblem = anchors.length ? `"${anchorText}" is on the screen ${anchors.length} times, so "${direction.replace('_', ' ')}" it says nothing` : `the anchor "${anchorText}" is not on the screen`;
+      report.anchorProblem = anchors.length
+        ? `"${anchorText}" is on the screen ${anchors.length} times, so "${direction.replace('_', ' ')}" it says nothing`
+        : `the anchor "${anchorText}" is not on the screen`;
       report.matches = [];
       return report;
     }
@@ -103,21 +123,28 @@ function narrow(model: ScreenModel, report: MatchReport, query: ElementQuery): M
       .sort((a, b) => distance(a.element.box, anchor) - distance(b.element.box, anchor));
     // With an anchor the nearest candidate is the one meant, unless another is about as near.
     const [first, second] = report.matches;
-    if (first && second && distance(second.element.box, anchor) > 1.5 * distance(first.element.box, anchor)) report.matches = [first];
+    if (first && second && distance(second.element.box, anchor) > 1.5 * distance(first.element.box, anchor))
+      report.matches = [first];
   }
   return report;
 }
 
 function lies(direction: 'below' | 'above' | 'right_of' | 'left_of' | 'near', box: Box, anchor: Box): boolean {
-  const c = centreOf(box), a = centreOf(anchor);
+  const c = centreOf(box),
+    a = centreOf(anchor);
   const overlapX = Math.min(box.x + box.width, anchor.x + anchor.width) - Math.max(box.x, anchor.x) > 0;
   const overlapY = Math.min(box.y + box.height, anchor.y + anchor.height) - Math.max(box.y, anchor.y) > 0;
   switch (direction) {
-    case 'below': return c.y > anchor.y + anchor.height && (overlapX || Math.abs(c.x - a.x) < anchor.width);
-    case 'above': return c.y < anchor.y && (overlapX || Math.abs(c.x - a.x) < anchor.width);
-    case 'right_of': return c.x > anchor.x + anchor.width && overlapY;
-    case 'left_of': return c.x < anchor.x && overlapY;
-    case 'near': return distance(box, anchor) <= 3 * Math.max(anchor.height, box.height, 40);
+    case 'below':
+      return c.y > anchor.y + anchor.height && (overlapX || Math.abs(c.x - a.x) < anchor.width);
+    case 'above':
+      return c.y < anchor.y && (overlapX || Math.abs(c.x - a.x) < anchor.width);
+    case 'right_of':
+      return c.x > anchor.x + anchor.width && overlapY;
+    case 'left_of':
+      return c.x < anchor.x && overlapY;
+    case 'near':
+      return distance(box, anchor) <= 3 * Math.max(anchor.height, box.height, 40);
   }
 }
 
@@ -128,7 +155,8 @@ function distance(a: Box, b: Box): number {
   return Math.hypot(dx, dy);
 }
 
-const insideBox = (p: { x: number; y: number }, box: Box): boolean => p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
+const insideBox = (p: { x: number; y: number }, box: Box): boolean =>
+  p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
 
 export function describe(region: ScreenRegion): string {
   return `${region.kind.replace('_', ' ')}${region.title ? ` "${region.title}"` : ''}`;
@@ -152,16 +180,30 @@ export function resolveTarget(model: ScreenModel, query: ElementQuery, occurrenc
   if (matches.length === 1) return { ok: true, match: matches[0]! };
   if (matches.length > 1) {
     const list = matches.map((m) => `${describeElement(m.element)} in the ${describe(m.region)}`).join('; ');
-    return { ok: false, reason: 'ambiguous', report, message: `"${query.text}" is on the screen ${matches.length} times: ${list}. Say which one (occurrence, or an anchor such as in: dialog, below: "...")` };
+    return {
+      ok: false,
+      reason: 'ambiguous',
+      report,
+      message: `"${query.text}" is on the screen ${matches.length} times: ${list}. Say which one (occurrence, or an anchor such as in: dialog, below: "...")`,
+    };
   }
   return { ok: false, reason: 'not_found', report, message: notFoundMessage(query, report) };
 }
 
 /** Why a text was not found, naming what is there instead. */
 export function notFoundMessage(query: ElementQuery, report: MatchReport): string {
-  const parts = [`"${query.text}" is not on the screen${query.in ? ` in a ${query.in.replace('_', ' ')}` : ''}${query.contains ? '' : ' as a whole element'}`];
+  const parts = [
+    `"${query.text}" is not on the screen${query.in ? ` in a ${query.in.replace('_', ' ')}` : ''}${query.contains ? '' : ' as a whole element'}`,
+  ];
   if (report.anchorProblem) parts.push(report.anchorProblem);
-  if (report.setAside.length) parts.push(`seen only ${report.setAside.slice(0, 3).map((s) => `${describeElement(s.element)} ${s.why}`).join('; ')}`);
-  if (report.nearMisses.length) parts.push(`similar but not the same: ${report.nearMisses.slice(0, 3).map(describeElement).join('; ')}`);
+  if (report.setAside.length)
+    parts.push(
+      `seen only ${report.setAside
+        .slice(0, 3)
+        .map((s) => `${describeElement(s.element)} ${s.why}`)
+        .join('; ')}`,
+    );
+  if (report.nearMisses.length)
+    parts.push(`similar but not the same: ${report.nearMisses.slice(0, 3).map(describeElement).join('; ')}`);
   return parts.join('; ');
 }

@@ -20,8 +20,12 @@ export const OCR_CONFUSIONS: readonly { group: readonly string[]; why: string }[
   { group: ['g', '6'], why: 'G and the digit six' },
 ];
 
-const multiLetter = OCR_CONFUSIONS.flatMap(({ group }) => group.filter((s) => s.length > 1).map((s) => [s, group[0]!] as const));
-const singleLetter = new Map(OCR_CONFUSIONS.flatMap(({ group }) => group.filter((s) => s.length === 1).map((s) => [s, group[0]!] as const)));
+const multiLetter = OCR_CONFUSIONS.flatMap(({ group }) =>
+  group.filter((s) => s.length > 1).map((s) => [s, group[0]!] as const),
+);
+const singleLetter = new Map(
+  OCR_CONFUSIONS.flatMap(({ group }) => group.filter((s) => s.length === 1).map((s) => [s, group[0]!] as const)),
+);
 
 /**
  * Punctuation OCR adds or drops at a word's edges ("Connected." / "Connected"). A question or
@@ -31,7 +35,10 @@ const OUTER_PUNCTUATION = /^[\s"'“”‘’(\[{.,:;…]+|[\s"'“”‘’)\]}
 
 /** One word in canonical form ('' for a word that is only punctuation). */
 export function canonicalWord(word: string): string {
-  let text = word.toLowerCase().replace(/[‘’`´]/g, "'").replace(/[–—−]/g, '-');
+  let text = word
+    .toLowerCase()
+    .replace(/[‘’`´]/g, "'")
+    .replace(/[–—−]/g, '-');
   const bare = text.replace(OUTER_PUNCTUATION, '');
   // A word of punctuation alone ("&", "-", "!") keeps it: it is the word.
   text = bare || text;
@@ -52,7 +59,8 @@ export function canonicalWords(text: string): string[] {
 
 /** The same text, word for word, through OCR confusions only. */
 export function sameText(expected: string, seen: string): boolean {
-  const a = canonicalWords(expected), b = canonicalWords(seen);
+  const a = canonicalWords(expected),
+    b = canonicalWords(seen);
   if (a.length === b.length && a.every((word, i) => word === b[i])) return true;
   // OCR splits and joins words at spaces ("Network &internet"): the same letters and digits with
   // the spaces (and symbols between them) moved are the same text. Letters are never forgiven.
@@ -62,7 +70,8 @@ export function sameText(expected: string, seen: string): boolean {
 
 /** `expected` appears in `seen` as a run of whole words (the explicit `contains` option). */
 export function containsText(seen: string, expected: string): boolean {
-  const needle = canonicalWords(expected), hay = canonicalWords(seen);
+  const needle = canonicalWords(expected),
+    hay = canonicalWords(seen);
   if (!needle.length) return false;
   for (let start = 0; start + needle.length <= hay.length; start++) {
     if (needle.every((word, i) => hay[start + i] === word)) return true;
@@ -90,7 +99,10 @@ const ENDING_LETTERS = 6;
  * six of them unless the text is shorter. A caret read as a last letter is allowed for.
  */
 export function endsText(expected: string, seen: string): boolean {
-  const bare = (text: string) => canonicalWords(text).join('').replace(/[^\p{L}\p{N}?!]/gu, '');
+  const bare = (text: string) =>
+    canonicalWords(text)
+      .join('')
+      .replace(/[^\p{L}\p{N}?!]/gu, '');
   const whole = bare(expected);
   return caretReadings(seen).some((reading) => {
     const shown = bare(reading);

@@ -2,16 +2,32 @@
 // the box arithmetic everything else shares. Its own file so the screen model and its builder
 // both take these without importing each other. Pure.
 
-export interface Box { x: number; y: number; width: number; height: number }
-export interface OcrWord { text: string; box: Box; confidence: number }
-export interface OcrLine { text: string; box: Box; confidence: number; words: OcrWord[] }
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface OcrWord {
+  text: string;
+  box: Box;
+  confidence: number;
+}
+export interface OcrLine {
+  text: string;
+  box: Box;
+  confidence: number;
+  words: OcrWord[];
+}
 
 export function centreOf(box: Box): { x: number; y: number } {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 export function unionBox(boxes: Box[]): Box {
-  const x0 = Math.min(...boxes.map((b) => b.x)), y0 = Math.min(...boxes.map((b) => b.y));
-  const x1 = Math.max(...boxes.map((b) => b.x + b.width)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  const x0 = Math.min(...boxes.map((b) => b.x)),
+    y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width)),
+    y1 = Math.max(...boxes.map((b) => b.y + b.height));
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }

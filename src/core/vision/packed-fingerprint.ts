@@ -7,21 +7,29 @@ import type { ContentFingerprint } from './content-fingerprint.js';
 
 const box = z.object({ x: z.number(), y: z.number(), width: z.number().min(0), height: z.number().min(0) }).strict();
 
-export const packedFingerprintSchema = z.object({
-  area: box,
-  columns: z.number().int().min(1).max(1000),
-  rows: z.number().int().min(1).max(1000),
-  /** One byte per cell, row by row, base64. */
-  cells: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'must be base64' }),
-  evidence: z.enum(['pixels', 'truth']),
-}).strict();
+export const packedFingerprintSchema = z
+  .object({
+    area: box,
+    columns: z.number().int().min(1).max(1000),
+    rows: z.number().int().min(1).max(1000),
+    /** One byte per cell, row by row, base64. */
+    cells: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'must be base64' }),
+    evidence: z.enum(['pixels', 'truth']),
+  })
+  .strict();
 
 export type PackedFingerprint = z.output<typeof packedFingerprintSchema>;
 
 export function packFingerprint(print: ContentFingerprint): PackedFingerprint {
   let bytes = '';
   for (const cell of print.cells) bytes += String.fromCharCode(Math.max(0, Math.min(255, Math.round(cell))));
-  return { area: { ...print.area }, columns: print.columns, rows: print.rows, cells: btoa(bytes), evidence: print.evidence };
+  return {
+    area: { ...print.area },
+    columns: print.columns,
+    rows: print.rows,
+    cells: btoa(bytes),
+    evidence: print.evidence,
+  };
 }
 
 /** The fingerprint, or undefined when the cells do not fill the grid it claims (a damaged record). */

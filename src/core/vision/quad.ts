@@ -8,7 +8,8 @@ export function convexHull(points: Point[]): Point[] {
   const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
   if (sorted.length < 3) return sorted;
   const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-  const lower: Point[] = [], upper: Point[] = [];
+  const lower: Point[] = [],
+    upper: Point[] = [];
   for (const p of sorted) {
     while (lower.length >= 2 && cross(lower.at(-2)!, lower.at(-1)!, p) <= 0) lower.pop();
     lower.push(p);
@@ -27,12 +28,28 @@ export function largestQuad(hull: Point[]): Point[] | undefined {
   const h = hull.filter((_, i) => i % step === 0);
   const n = h.length;
   const area2 = (a: Point, b: Point, c: Point) => Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
-  let best: Point[] | undefined, bestArea = -1;
+  let best: Point[] | undefined,
+    bestArea = -1;
   for (let i = 0; i < n; i++) {
     for (let k = i + 2; k < n; k++) {
-      let left = -1, leftArea = -1, right = -1, rightArea = -1;
-      for (let j = i + 1; j < k; j++) { const a = area2(h[i]!, h[j]!, h[k]!); if (a > leftArea) { leftArea = a; left = j; } }
-      for (let j = k + 1; j < n + i; j++) { const a = area2(h[i]!, h[j % n]!, h[k]!); if (a > rightArea) { rightArea = a; right = j % n; } }
+      let left = -1,
+        leftArea = -1,
+        right = -1,
+        rightArea = -1;
+      for (let j = i + 1; j < k; j++) {
+        const a = area2(h[i]!, h[j]!, h[k]!);
+        if (a > leftArea) {
+          leftArea = a;
+          left = j;
+        }
+      }
+      for (let j = k + 1; j < n + i; j++) {
+        const a = area2(h[i]!, h[j % n]!, h[k]!);
+        if (a > rightArea) {
+          rightArea = a;
+          right = j % n;
+        }
+      }
       if (left < 0 || right < 0 || leftArea + rightArea <= bestArea) continue;
       bestArea = leftArea + rightArea;
       best = [h[i]!, h[left]!, h[k]!, h[right]!];
@@ -47,20 +64,26 @@ export function largestQuad(hull: Point[]): Point[] | undefined {
  * way `rotationDeg` (clockwise) turns it.
  */
 export function orderForDevice(quad: Point[], deviceSize: Size, rotationDeg: number): Point[] {
-  const cx = quad.reduce((s, p) => s + p.x, 0) / 4, cy = quad.reduce((s, p) => s + p.y, 0) / 4;
+  const cx = quad.reduce((s, p) => s + p.x, 0) / 4,
+    cy = quad.reduce((s, p) => s + p.y, 0) / 4;
   const clockwise = [...quad].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
   const angle = (rotationDeg * Math.PI) / 180;
   const up = { x: Math.sin(angle), y: -Math.cos(angle) };
   const deviceAspect = deviceSize.width / deviceSize.height;
-  let best = clockwise, bestScore = -Infinity;
+  let best = clockwise,
+    bestScore = -Infinity;
   for (let shift = 0; shift < 4; shift++) {
     const c = [0, 1, 2, 3].map((i) => clockwise[(i + shift) % 4]!);
-    const top = mid(c[0]!, c[1]!), bottom = mid(c[3]!, c[2]!);
+    const top = mid(c[0]!, c[1]!),
+      bottom = mid(c[3]!, c[2]!);
     const upLength = Math.hypot(top.x - bottom.x, top.y - bottom.y);
     const alignment = ((top.x - bottom.x) * up.x + (top.y - bottom.y) * up.y) / upLength;
     const aspect = Math.hypot(c[1]!.x - c[0]!.x, c[1]!.y - c[0]!.y) / upLength;
     const score = alignment - Math.abs(Math.log(aspect / deviceAspect));
-    if (score > bestScore) { bestScore = score; best = c; }
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
   }
   return best;
 }

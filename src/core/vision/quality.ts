@@ -22,15 +22,34 @@ export interface QualityLimits {
 // Measured on the OCR corpus (test/fixtures/ocr-corpus): see test/unit/vision/quality.test.ts.
 export const defaultQualityLimits: QualityLimits = { minBrightness: 60, minSharpness: 43, minConfidence: 0.6 };
 
-export function assessQuality(stats: FrameStats, model: ScreenModel | undefined, limits: QualityLimits = defaultQualityLimits): QualityVerdict {
+export function assessQuality(
+  stats: FrameStats,
+  model: ScreenModel | undefined,
+  limits: QualityLimits = defaultQualityLimits,
+): QualityVerdict {
   const problems: QualityProblem[] = [];
   if (stats.brightness < limits.minBrightness) {
-    problems.push({ kind: 'too_dark', value: stats.brightness, limit: limits.minBrightness, message: `the frame is too dark (brightest parts at ${stats.brightness}/255, need ${limits.minBrightness}): check the light, the exposure and that the screen is on` });
+    problems.push({
+      kind: 'too_dark',
+      value: stats.brightness,
+      limit: limits.minBrightness,
+      message: `the frame is too dark (brightest parts at ${stats.brightness}/255, need ${limits.minBrightness}): check the light, the exposure and that the screen is on`,
+    });
   } else if (stats.sharpness < limits.minSharpness) {
-    problems.push({ kind: 'blurred', value: round(stats.sharpness), limit: limits.minSharpness, message: `the frame is blurred (sharpness ${round(stats.sharpness)}, need ${limits.minSharpness}): check the focus and that nothing moved` });
+    problems.push({
+      kind: 'blurred',
+      value: round(stats.sharpness),
+      limit: limits.minSharpness,
+      message: `the frame is blurred (sharpness ${round(stats.sharpness)}, need ${limits.minSharpness}): check the focus and that nothing moved`,
+    });
   }
   if (model && model.confidence < limits.minConfidence) {
-    problems.push({ kind: 'low_confidence', value: round(model.confidence), limit: limits.minConfidence, message: `the text was read with low confidence (${round(model.confidence)}, need ${limits.minConfidence}): what was read may be wrong` });
+    problems.push({
+      kind: 'low_confidence',
+      value: round(model.confidence),
+      limit: limits.minConfidence,
+      message: `the text was read with low confidence (${round(model.confidence)}, need ${limits.minConfidence}): what was read may be wrong`,
+    });
   }
   return problems.length ? { ok: false, problems } : { ok: true };
 }

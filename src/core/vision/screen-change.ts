@@ -7,7 +7,10 @@ import { contentDiff, describeDiff, type ContentDiff } from './content-diff.js';
 import type { ContentFingerprint } from './content-fingerprint.js';
 import type { ScreenModel } from './screen-model.js';
 
-export interface Look { screen: ScreenModel; content?: ContentFingerprint }
+export interface Look {
+  screen: ScreenModel;
+  content?: ContentFingerprint;
+}
 
 export interface ScreenChange {
   changed: boolean;
@@ -21,10 +24,18 @@ export interface ScreenChange {
 
 export function screenChange(before: Look, after: Look): ScreenChange {
   const diff = contentDiff(before.screen, after.screen);
-  const pixels = before.content && after.content && before.content.evidence === after.content.evidence ? compareContent(before.content, after.content) : undefined;
+  const pixels =
+    before.content && after.content && before.content.evidence === after.content.evidence
+      ? compareContent(before.content, after.content)
+      : undefined;
   const changed = pixels ? pixels.changed : !diff.same;
   const words = describeDiff(diff);
-  const where = pixels?.changed && pixels.boxes[0] ? `${Math.round(pixels.fraction * 100)} % of the content, around ${Math.round(pixels.boxes[0].x)},${Math.round(pixels.boxes[0].y)}` : '';
-  const summary = changed ? [diff.same ? '' : words, where].filter(Boolean).join('; ') || 'the pixels changed' : 'nothing';
+  const where =
+    pixels?.changed && pixels.boxes[0]
+      ? `${Math.round(pixels.fraction * 100)} % of the content, around ${Math.round(pixels.boxes[0].x)},${Math.round(pixels.boxes[0].y)}`
+      : '';
+  const summary = changed
+    ? [diff.same ? '' : words, where].filter(Boolean).join('; ') || 'the pixels changed'
+    : 'nothing';
   return { changed, diff, ...(pixels ? { pixels } : {}), summary };
 }

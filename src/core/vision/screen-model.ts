@@ -29,7 +29,6 @@ export function wordsOf(model: ScreenModel): OcrWord[] {
   return model.lines.flatMap((line) => line.words);
 }
 
-
 /** The model as plain text, one line per line, top to bottom. */
 export function screenText(model: ScreenModel): string {
   return model.lines.map((line) => line.text).join('\n');

@@ -2,7 +2,13 @@
 
 /** Lower case, typographic quotes and dashes made plain, spaces collapsed. */
 export function normaliseText(text: string): string {
-  return text.toLowerCase().replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function editDistance(a: string, b: string): number {
@@ -20,7 +26,8 @@ export function editDistance(a: string, b: string): number {
 
 /** 1 for equal texts, 0 for nothing in common (edit distance over the longer length). */
 export function similarity(a: string, b: string): number {
-  const x = normaliseText(a), y = normaliseText(b);
+  const x = normaliseText(a),
+    y = normaliseText(b);
   const longest = Math.max(x.length, y.length);
   return longest === 0 ? 1 : 1 - editDistance(x, y) / longest;
 }

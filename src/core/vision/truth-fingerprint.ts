@@ -7,17 +7,25 @@ import type { Size } from './calibration.js';
 import { gridOf, type ContentFingerprint } from './content-fingerprint.js';
 import type { Box } from './screen-model.js';
 
-export interface TruthItem { box: Box; text?: string; state?: string }
+export interface TruthItem {
+  box: Box;
+  text?: string;
+  state?: string;
+}
 
 export function truthFingerprint(deviceSize: Size, items: TruthItem[]): ContentFingerprint {
   const { area, columns, rows } = gridOf(deviceSize);
   const cells = new Array<number>(columns * rows).fill(0);
-  const cw = area.width / columns, ch = area.height / rows;
+  const cw = area.width / columns,
+    ch = area.height / rows;
   for (const item of items) {
     const value = 1 + (hash(`${item.text ?? ''}\u0000${item.state ?? ''}`) % 254);
-    const c0 = Math.max(0, Math.floor((item.box.x - area.x) / cw)), c1 = Math.min(columns - 1, Math.floor((item.box.x + item.box.width - 1 - area.x) / cw));
-    const r0 = Math.max(0, Math.floor((item.box.y - area.y) / ch)), r1 = Math.min(rows - 1, Math.floor((item.box.y + item.box.height - 1 - area.y) / ch));
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells[r * columns + c] = (cells[r * columns + c]! + value) % 256;
+    const c0 = Math.max(0, Math.floor((item.box.x - area.x) / cw)),
+      c1 = Math.min(columns - 1, Math.floor((item.box.x + item.box.width - 1 - area.x) / cw));
+    const r0 = Math.max(0, Math.floor((item.box.y - area.y) / ch)),
+      r1 = Math.min(rows - 1, Math.floor((item.box.y + item.box.height - 1 - area.y) / ch));
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) cells[r * columns + c] = (cells[r * columns + c]! + value) % 256;
   }
   return { area, columns, rows, cells, evidence: 'truth' };
 }

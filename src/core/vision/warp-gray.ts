@@ -6,24 +6,39 @@
 import type { Homography } from './homography.js';
 import type { GrayImage } from './gray-image.js';
 
-export interface PackedImage { data: Uint8Array; width: number; height: number; channels: number }
+export interface PackedImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: number;
+}
 
 export function warpGray(source: PackedImage, width: number, height: number, outToSource: Homography): GrayImage {
   const out = new Uint8Array(width * height);
   const lumaOf = lumaPlane(source);
-  const sw = source.width, maxU = source.width - 1, maxV = source.height - 1;
+  const sw = source.width,
+    maxU = source.width - 1,
+    maxV = source.height - 1;
   const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = outToSource;
   for (let y = 0; y < height; y++) {
     // Incremental evaluation along the row: the homogeneous coordinates are linear in x.
-    let X = h1 * y + h2, Y = h4 * y + h5, W = h7 * y + h8;
+    let X = h1 * y + h2,
+      Y = h4 * y + h5,
+      W = h7 * y + h8;
     let o = y * width;
     for (let x = 0; x < width; x++, X += h0, Y += h3, W += h6, o++) {
-      const u = X / W, v = Y / W;
+      const u = X / W,
+        v = Y / W;
       if (!(u >= 0 && v >= 0 && u < maxU && v < maxV)) continue;
-      const ui = u | 0, vi = v | 0;
-      const fu = u - ui, fv = v - vi;
-      const i00 = vi * sw + ui, i01 = i00 + sw;
-      out[o] = (lumaOf(i00) * (1 - fu) + lumaOf(i00 + 1) * fu) * (1 - fv) + (lumaOf(i01) * (1 - fu) + lumaOf(i01 + 1) * fu) * fv;
+      const ui = u | 0,
+        vi = v | 0;
+      const fu = u - ui,
+        fv = v - vi;
+      const i00 = vi * sw + ui,
+        i01 = i00 + sw;
+      out[o] =
+        (lumaOf(i00) * (1 - fu) + lumaOf(i00 + 1) * fu) * (1 - fv) +
+        (lumaOf(i01) * (1 - fu) + lumaOf(i01 + 1) * fu) * fv;
     }
   }
   return { data: out, width, height };
@@ -31,8 +46,12 @@ export function warpGray(source: PackedImage, width: number, height: number, out
 
 /** Luma of pixel i (an index into width x height), whatever the packing. */
 function lumaPlane(source: PackedImage): (i: number) => number {
-  const d = source.data, n = source.channels;
+  const d = source.data,
+    n = source.channels;
   if (n === 1) return (i) => d[i]!;
   if (n === 2) return (i) => d[i * 2]!;
-  return (i) => { const o = i * n; return (d[o]! * 299 + d[o + 1]! * 587 + d[o + 2]! * 114) / 1000; };
+  return (i) => {
+    const o = i * n;
+    return (d[o]! * 299 + d[o + 1]! * 587 + d[o + 2]! * 114) / 1000;
+  };
 }

@@ -57,12 +57,18 @@ export function loadAdversarialCases(path: string): AdversarialCase[] {
   const parsed = casesFileSchema.safeParse(parse(readFileSync(path, 'utf8')));
   if (!parsed.success) throw new Error(`${path}: not a valid cases file: ${z.prettifyError(parsed.error)}`);
   return parsed.data.cases.map((c, i) => ({
-    name: c.name, class: c.class, taskFile: resolve(dirname(path), c.task), ...(c.approve ? { approve: c.approve } : {}),
+    name: c.name,
+    class: c.class,
+    taskFile: resolve(dirname(path), c.task),
+    ...(c.approve ? { approve: c.approve } : {}),
     runs: c.runs.map((run, j) => ({
-      name: run.name, reachable: run.reachable, ...(run.tapMarginPx !== undefined ? { tapMarginPx: run.tapMarginPx } : {}),
+      name: run.name,
+      reachable: run.reachable,
+      ...(run.tapMarginPx !== undefined ? { tapMarginPx: run.tapMarginPx } : {}),
       faults: run.faults.map((f, k) => {
         const fault = parseBenchFault(f.fault);
-        if (!fault.ok) throw new Error(`${path}: cases[${i}] (${c.name}) runs[${j}] (${run.name}) faults[${k}]: ${fault.error}`);
+        if (!fault.ok)
+          throw new Error(`${path}: cases[${i}] (${c.name}) runs[${j}] (${run.name}) faults[${k}]: ${fault.error}`);
         return { at: f.at, fault: fault.fault };
       }),
     })),

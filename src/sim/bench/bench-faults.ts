@@ -5,11 +5,30 @@ import { z } from 'zod';
 const count = z.number().int().min(1).max(1000).default(1);
 
 export const benchFaultSchema = z.discriminatedUnion('fault', [
-  z.object({ fault: z.literal('tap-miss'), n: count, dx: z.number().int().min(-2000).max(2000), dy: z.number().int().min(-2000).max(2000) }).strict(),
+  z
+    .object({
+      fault: z.literal('tap-miss'),
+      n: count,
+      dx: z.number().int().min(-2000).max(2000),
+      dy: z.number().int().min(-2000).max(2000),
+    })
+    .strict(),
   z.object({ fault: z.literal('tap-double'), n: count }).strict(),
   z.object({ fault: z.literal('device-freeze'), ms: z.number().int().min(1).max(600_000) }).strict(),
-  z.object({ fault: z.literal('screen-change'), afterMs: z.number().int().min(0).max(600_000).default(0), actions: z.array(z.record(z.string(), z.unknown())).min(1) }).strict(),
-  z.object({ fault: z.literal('inject-instruction'), style: z.enum(['dialog', 'banner']).default('dialog'), text: z.string().min(1).max(200).optional() }).strict(),
+  z
+    .object({
+      fault: z.literal('screen-change'),
+      afterMs: z.number().int().min(0).max(600_000).default(0),
+      actions: z.array(z.record(z.string(), z.unknown())).min(1),
+    })
+    .strict(),
+  z
+    .object({
+      fault: z.literal('inject-instruction'),
+      style: z.enum(['dialog', 'banner']).default('dialog'),
+      text: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
   z.object({ fault: z.literal('serial-drop'), ms: z.number().int().min(1).max(600_000) }).strict(),
   z.object({ fault: z.literal('mcu-reboot') }).strict(),
   z.object({ fault: z.literal('camera-dark'), n: count }).strict(),
@@ -29,6 +48,7 @@ export function parseBenchFault(input: unknown): { ok: true; fault: ParsedBenchF
   if (result.success) return { ok: true, fault: result.data };
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.') || '(body)';
-  const hint = issue.path[0] === 'fault' || issue.code === 'invalid_union' ? ` Valid faults: ${FAULT_NAMES.join(', ')}.` : '';
+  const hint =
+    issue.path[0] === 'fault' || issue.code === 'invalid_union' ? ` Valid faults: ${FAULT_NAMES.join(', ')}.` : '';
   return { ok: false, error: `fault request field ${field}: ${issue.message}.${hint}` };
 }

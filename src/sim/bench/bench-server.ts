@@ -19,7 +19,10 @@ export interface BenchDescription {
 }
 
 export class BenchServer {
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(bench: VirtualBench, port = 0): Promise<BenchServer> {
     let url = '';
@@ -47,12 +50,20 @@ export async function describeBench(bench: VirtualBench, url: string): Promise<B
     serial: bench.serialPath,
     camera: `${url}/camera/`,
     device: bench.options.deviceFile,
-    workspace: { width: Math.ceil(bench.device.width * mount.scale + mount.offsetX), height: Math.ceil(bench.device.height * mount.scale + mount.offsetY) },
+    workspace: {
+      width: Math.ceil(bench.device.width * mount.scale + mount.offsetX),
+      height: Math.ceil(bench.device.height * mount.scale + mount.offsetY),
+    },
     dir: bench.dir,
   };
 }
 
-async function route(bench: VirtualBench, url: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function route(
+  bench: VirtualBench,
+  url: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const { pathname, searchParams } = new URL(request.url ?? '/', url);
   const key = `${request.method} ${pathname}`;
   if (key === 'GET /bench') return send(response, 200, await describeBench(bench, url));
@@ -64,7 +75,9 @@ async function route(bench: VirtualBench, url: string, request: IncomingMessage,
     if (!parsed.ok) return send(response, 400, { error: parsed.error });
     return send(response, 200, { applied: await bench.applyFault(parsed.fault) });
   }
-  send(response, 404, { error: `no route ${key}; the bench serves GET /bench, GET /camera/frame, GET /camera/truth, GET /device, POST /faults` });
+  send(response, 404, {
+    error: `no route ${key}; the bench serves GET /bench, GET /camera/frame, GET /camera/truth, GET /device, POST /faults`,
+  });
 }
 
 async function sendFrame(bench: VirtualBench, params: URLSearchParams, response: ServerResponse): Promise<void> {
@@ -88,12 +101,30 @@ async function sendFrame(bench: VirtualBench, params: URLSearchParams, response:
 function truthOf(bench: VirtualBench) {
   const truth = bench.lastTruth;
   if (!truth) return { error: 'no frame captured yet: GET /camera/frame first' };
-  return { sequence: truth.frame.sequence, screen: truth.screen.screen, screenCorners: truth.screenCorners, texts: truth.screen.texts, targets: truth.screen.targets, fault: truth.fault ?? null };
+  return {
+    sequence: truth.frame.sequence,
+    screen: truth.screen.screen,
+    screenCorners: truth.screenCorners,
+    texts: truth.screen.texts,
+    targets: truth.screen.targets,
+    fault: truth.fault ?? null,
+  };
 }
 
 function deviceState(bench: VirtualBench) {
   const d = bench.device;
-  return { screen: d.screen, dialog: d.dialog ?? null, focus: d.focus ?? null, vars: d.vars, records: d.records, destructive: d.destructiveLog, locked: d.locked, frozen: d.frozen, faultLog: d.faultLog, tapFaults: bench.tapFaults.active };
+  return {
+    screen: d.screen,
+    dialog: d.dialog ?? null,
+    focus: d.focus ?? null,
+    vars: d.vars,
+    records: d.records,
+    destructive: d.destructiveLog,
+    locked: d.locked,
+    frozen: d.frozen,
+    faultLog: d.faultLog,
+    tapFaults: bench.tapFaults.active,
+  };
 }
 
 async function readJson(request: IncomingMessage): Promise<unknown> {

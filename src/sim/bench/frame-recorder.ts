@@ -24,7 +24,10 @@ export interface RecordedTruth {
 }
 
 export class FrameRecorder {
-  constructor(private readonly dir: string, private readonly deviceName: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly deviceName: string,
+  ) {
     mkdirSync(dir, { recursive: true });
   }
 

@@ -8,7 +8,11 @@ export class McuEventTail {
   private readonly tail: JsonLinesTail;
   private timer?: NodeJS.Timeout;
 
-  constructor(path: string, private readonly onEvent: (event: SimEvent) => void, private readonly intervalMs = 4) {
+  constructor(
+    path: string,
+    private readonly onEvent: (event: SimEvent) => void,
+    private readonly intervalMs = 4,
+  ) {
     this.tail = new JsonLinesTail(path);
   }
 

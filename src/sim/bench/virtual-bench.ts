@@ -17,7 +17,11 @@ import { McuEventTail } from './mcu-event-tail.js';
 import { TapFaults } from './tap-faults.js';
 
 /** Where the phone lies in the actuator's workspace: device px = (actuator - offset) / scale. */
-export interface BenchMount { offsetX: number; offsetY: number; scale: number }
+export interface BenchMount {
+  offsetX: number;
+  offsetY: number;
+  scale: number;
+}
 
 export interface VirtualBenchOptions {
   deviceFile: string;
@@ -51,7 +55,8 @@ export class VirtualBench {
     this.tail = new McuEventTail(join(dir, 'events.jsonl'), (event) => this.onMcuEvent(event));
     this.tail.start();
     this.ticker = setInterval(() => this.device.advance(this.now()), 20);
-    if (options.recordDir) this.recorder = new FrameRecorder(options.recordDir, basename(options.deviceFile).replace(/\.(ya?ml|json)$/, ''));
+    if (options.recordDir)
+      this.recorder = new FrameRecorder(options.recordDir, basename(options.deviceFile).replace(/\.(ya?ml|json)$/, ''));
   }
 
   static async start(options: VirtualBenchOptions): Promise<VirtualBench> {
@@ -62,9 +67,18 @@ export class VirtualBench {
       width: Math.ceil(device.width * mount.scale + mount.offsetX),
       height: Math.ceil(device.height * mount.scale + mount.offsetY),
     };
-    const mcu = await NativeSimMcu.start({ linkPath: join(dir, 'mcu'), eventsFile: join(dir, 'events.jsonl'), workspace, board: 'virtual-bench' });
+    const mcu = await NativeSimMcu.start({
+      linkPath: join(dir, 'mcu'),
+      eventsFile: join(dir, 'events.jsonl'),
+      workspace,
+      board: 'virtual-bench',
+    });
     let bench: VirtualBench | undefined;
-    const camera = new VirtualCamera({ source: () => bench!.renderNow(), seed: options.seed ?? 1, options: options.camera });
+    const camera = new VirtualCamera({
+      source: () => bench!.renderNow(),
+      seed: options.seed ?? 1,
+      options: options.camera,
+    });
     bench = new VirtualBench(device, camera, mcu, dir, { ...options, mount });
     return bench;
   }
@@ -128,16 +142,40 @@ export class VirtualBench {
 
   async applyFault(fault: ParsedBenchFault): Promise<string> {
     switch (fault.fault) {
-      case 'tap-miss': this.tapFaults.missNext(fault.n, fault.dx, fault.dy); return `the next ${fault.n} tap(s) land ${fault.dx},${fault.dy} px off`;
-      case 'tap-double': this.tapFaults.doubleNext(fault.n); return `the next ${fault.n} tap(s) land twice`;
-      case 'device-freeze': this.device.faults.freeze(fault.ms); return `the device is frozen for ${fault.ms} ms`;
-      case 'screen-change': this.device.faults.changeScreenAt(this.now() + fault.afterMs, fault.actions as Action[]); return `the screen changes in ${fault.afterMs} ms`;
-      case 'inject-instruction': this.device.faults.injectInstruction({ style: fault.style, ...(fault.text ? { text: fault.text } : {}) }, this.now()); return `instruction injected as a ${fault.style}`;
-      case 'serial-drop': this.mcu.unplug(); setTimeout(() => this.mcu.plug(), fault.ms); return `serial cable pulled for ${fault.ms} ms`;
-      case 'mcu-reboot': await this.rebootMcu(); return 'the MCU rebooted';
-      case 'camera-dark': this.camera.faults.darkFrames(fault.n); return `the next ${fault.n} frame(s) are dark`;
-      case 'camera-blur': this.camera.faults.blurredFrames(fault.n, fault.sigma); return `the next ${fault.n} frame(s) are blurred`;
-      case 'pointer-location': this.device.developer.pointerLocation(fault.on); return `pointer location ${fault.on ? 'shown' : 'hidden'}`;
+      case 'tap-miss':
+        this.tapFaults.missNext(fault.n, fault.dx, fault.dy);
+        return `the next ${fault.n} tap(s) land ${fault.dx},${fault.dy} px off`;
+      case 'tap-double':
+        this.tapFaults.doubleNext(fault.n);
+        return `the next ${fault.n} tap(s) land twice`;
+      case 'device-freeze':
+        this.device.faults.freeze(fault.ms);
+        return `the device is frozen for ${fault.ms} ms`;
+      case 'screen-change':
+        this.device.faults.changeScreenAt(this.now() + fault.afterMs, fault.actions as Action[]);
+        return `the screen changes in ${fault.afterMs} ms`;
+      case 'inject-instruction':
+        this.device.faults.injectInstruction(
+          { style: fault.style, ...(fault.text ? { text: fault.text } : {}) },
+          this.now(),
+        );
+        return `instruction injected as a ${fault.style}`;
+      case 'serial-drop':
+        this.mcu.unplug();
+        setTimeout(() => this.mcu.plug(), fault.ms);
+        return `serial cable pulled for ${fault.ms} ms`;
+      case 'mcu-reboot':
+        await this.rebootMcu();
+        return 'the MCU rebooted';
+      case 'camera-dark':
+        this.camera.faults.darkFrames(fault.n);
+        return `the next ${fault.n} frame(s) are dark`;
+      case 'camera-blur':
+        this.camera.faults.blurredFrames(fault.n, fault.sigma);
+        return `the next ${fault.n} frame(s) are blurred`;
+      case 'pointer-location':
+        this.device.developer.pointerLocation(fault.on);
+        return `pointer location ${fault.on ? 'shown' : 'hidden'}`;
     }
   }
 

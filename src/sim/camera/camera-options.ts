@@ -66,7 +66,8 @@ export type CameraOptionsInput = Partial<Omit<CameraOptions, 'offset' | 'tilt' |
 export function resolveCameraOptions(input: CameraOptionsInput = {}): CameraOptions {
   const d = defaultCameraOptions;
   return {
-    ...d, ...input,
+    ...d,
+    ...input,
     offset: { ...d.offset, ...input.offset },
     tilt: { ...d.tilt, ...input.tilt },
     lightGradient: { ...d.lightGradient, ...input.lightGradient },
@@ -80,14 +81,21 @@ export function resolveCameraOptions(input: CameraOptionsInput = {}): CameraOpti
  */
 export function placeScreen(options: CameraOptions, screen: { width: number; height: number }): Point[] {
   const angle = (options.rotationDeg * Math.PI) / 180;
-  const cos = Math.cos(angle), sin = Math.sin(angle);
+  const cos = Math.cos(angle),
+    sin = Math.sin(angle);
   const boundsWidth = Math.abs(screen.width * cos) + Math.abs(screen.height * sin);
   const boundsHeight = Math.abs(screen.width * sin) + Math.abs(screen.height * cos);
   const scale = options.screenFill * Math.min(options.width / boundsWidth, options.height / boundsHeight);
   const cx = options.width * (0.5 + options.offset.x);
   const cy = options.height * (0.5 + options.offset.y);
-  const halfW = screen.width / 2, halfH = screen.height / 2;
-  const local: Point[] = [{ x: -halfW, y: -halfH }, { x: halfW, y: -halfH }, { x: halfW, y: halfH }, { x: -halfW, y: halfH }];
+  const halfW = screen.width / 2,
+    halfH = screen.height / 2;
+  const local: Point[] = [
+    { x: -halfW, y: -halfH },
+    { x: halfW, y: -halfH },
+    { x: halfW, y: halfH },
+    { x: -halfW, y: halfH },
+  ];
   return local.map(({ x, y }) => {
     const rx = cx + scale * (x * cos - y * sin);
     const ry = cy + scale * (x * sin + y * cos);

@@ -16,8 +16,10 @@ export function applyOptics(image: RawImage, options: CameraOptions, seed: numbe
   let state = (Math.floor(random() * 0xffffffff) | 1) >>> 0;
   const glare = glareSpot(options);
   const { vignette } = options;
-  const gx = options.lightGradient.x, gy = options.lightGradient.y;
-  const halfW = width / 2, halfH = height / 2;
+  const gx = options.lightGradient.x,
+    gy = options.lightGradient.y;
+  const halfW = width / 2,
+    halfH = height / 2;
   for (let y = 0; y < height; y++) {
     const ny = (y - halfH) / halfH;
     const rowLight = exposure * (1 - gy * ny);
@@ -29,7 +31,9 @@ export function applyOptics(image: RawImage, options: CameraOptions, seed: numbe
       const dx = x - glare.cx;
       const d2 = dx * dx + glareDy * glareDy;
       if (d2 < glare.reach2) add = glare.strength * Math.exp(-d2 * glare.inverse2SigmaSquared) * exposure;
-      state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
       data[o] = clamp(data[o]! * light + add + noise[state & 4095]!);
       data[o + 1] = clamp(data[o + 1]! * light + add + noise[(state >>> 12) & 4095]!);
       data[o + 2] = clamp(data[o + 2]! * light + add + noise[(state >>> 20) & 4095]!);

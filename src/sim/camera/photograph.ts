@@ -6,7 +6,11 @@ import { applyHomography, homographyFromPoints, invertHomography, type Homograph
 import { applyOptics } from './optics.js';
 import { warpScreen } from '../../core/vision/warp.js';
 
-export interface ScreenPicture { png: Buffer | Uint8Array; width: number; height: number }
+export interface ScreenPicture {
+  png: Buffer | Uint8Array;
+  width: number;
+  height: number;
+}
 
 export interface Photograph {
   jpeg: Buffer;
@@ -19,16 +23,34 @@ export interface Photograph {
   timings: { prepareMs: number; warpMs: number; opticsMs: number; encodeMs: number };
 }
 
-export interface ExposureAdjustments { exposureFactor?: number; extraBlurSigma?: number }
+export interface ExposureAdjustments {
+  exposureFactor?: number;
+  extraBlurSigma?: number;
+}
 
-export async function photograph(screen: ScreenPicture, options: CameraOptions, seed: number, adjust: ExposureAdjustments = {}): Promise<Photograph> {
+export async function photograph(
+  screen: ScreenPicture,
+  options: CameraOptions,
+  seed: number,
+  adjust: ExposureAdjustments = {},
+): Promise<Photograph> {
   const started = performance.now();
   const corners = placeScreen(options, screen);
-  const deviceRect = [{ x: 0, y: 0 }, { x: screen.width, y: 0 }, { x: screen.width, y: screen.height }, { x: 0, y: screen.height }];
+  const deviceRect = [
+    { x: 0, y: 0 },
+    { x: screen.width, y: 0 },
+    { x: screen.width, y: screen.height },
+    { x: 0, y: screen.height },
+  ];
   const deviceToCamera = homographyFromPoints(deviceRect, corners);
   // Shrink the screen to about its size in the picture first: sharp's resampling filters
   // properly (no aliasing of thin text), and the per-pixel warp then samples a small image.
-  const scale = Math.min(1, edgeLength(corners[0]!, corners[1]!) / screen.width, edgeLength(corners[1]!, corners[2]!) / screen.height) * 1.15;
+  const scale =
+    Math.min(
+      1,
+      edgeLength(corners[0]!, corners[1]!) / screen.width,
+      edgeLength(corners[1]!, corners[2]!) / screen.height,
+    ) * 1.15;
   const scaledWidth = Math.max(2, Math.round(screen.width * scale));
   const scaledHeight = Math.max(2, Math.round(screen.height * scale));
   const sigma = Math.hypot(options.blurSigma, adjust.extraBlurSigma ?? 0) * 1.15;
@@ -38,7 +60,8 @@ export async function photograph(screen: ScreenPicture, options: CameraOptions, 
   const prepared = performance.now();
   // Camera pixel -> device pixel -> scaled screen pixel.
   const cameraToDevice = invertHomography(deviceToCamera);
-  const sx = scaledWidth / screen.width, sy = scaledHeight / screen.height;
+  const sx = scaledWidth / screen.width,
+    sy = scaledHeight / screen.height;
   const cameraToScreen = cameraToDevice.map((v, i) => (i < 3 ? v * sx : i < 6 ? v * sy : v)) as Homography;
   const raw = warpScreen({ data, width: scaledWidth, height: scaledHeight }, options.width, options.height, {
     cameraToScreen,
@@ -54,8 +77,17 @@ export async function photograph(screen: ScreenPicture, options: CameraOptions, 
     .toBuffer();
   const encoded = performance.now();
   return {
-    jpeg, width: options.width, height: options.height, screenCorners: corners, deviceToCamera,
-    timings: { prepareMs: prepared - started, warpMs: warped - prepared, opticsMs: lit - warped, encodeMs: encoded - lit },
+    jpeg,
+    width: options.width,
+    height: options.height,
+    screenCorners: corners,
+    deviceToCamera,
+    timings: {
+      prepareMs: prepared - started,
+      warpMs: warped - prepared,
+      opticsMs: lit - warped,
+      encodeMs: encoded - lit,
+    },
   };
 }
 

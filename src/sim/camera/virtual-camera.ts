@@ -36,9 +36,14 @@ export class VirtualCamera implements CameraPort {
   private readonly now: () => number;
   readonly faults = {
     /** The next n captures come out almost black (lens cap, lights off, auto-exposure failure). */
-    darkFrames: (n: number) => { this.darkLeft = n; },
+    darkFrames: (n: number) => {
+      this.darkLeft = n;
+    },
     /** The next n captures are out of focus (sigma in camera pixels). */
-    blurredFrames: (n: number, sigma = 6) => { this.blurredLeft = n; this.blurSigma = sigma; },
+    blurredFrames: (n: number, sigma = 6) => {
+      this.blurredLeft = n;
+      this.blurSigma = sigma;
+    },
   };
 
   constructor(private readonly settings: VirtualCameraSettings) {
@@ -52,7 +57,9 @@ export class VirtualCamera implements CameraPort {
   }
 
   /** A capture plus its ground truth: the screen corners and the rendered device frame. */
-  async captureWithTruth<S extends ScreenPicture = ScreenPicture>(options: CaptureOptions = {}): Promise<CaptureTruth<S>> {
+  async captureWithTruth<S extends ScreenPicture = ScreenPicture>(
+    options: CaptureOptions = {},
+  ): Promise<CaptureTruth<S>> {
     if (this.closed) throw new Error('the virtual camera is closed: create a new one');
     await this.waitUntilNewerThan(options);
     const screen = (await this.settings.source()) as S;
@@ -65,7 +72,14 @@ export class VirtualCamera implements CameraPort {
       ...(fault === 'dark' ? { exposureFactor: 0.04 } : {}),
       ...(fault === 'blurred' ? { extraBlurSigma: this.blurSigma } : {}),
     });
-    const frame: CameraFrame = { image: photo.jpeg, format: 'jpeg', width: photo.width, height: photo.height, capturedAt: Math.max(this.now(), (options.newerThan ?? -Infinity) + 0.001), sequence };
+    const frame: CameraFrame = {
+      image: photo.jpeg,
+      format: 'jpeg',
+      width: photo.width,
+      height: photo.height,
+      capturedAt: Math.max(this.now(), (options.newerThan ?? -Infinity) + 0.001),
+      sequence,
+    };
     return { frame, screenCorners: photo.screenCorners, photo, screen, ...(fault ? { fault } : {}) };
   }
 
@@ -84,7 +98,9 @@ export class VirtualCamera implements CameraPort {
     const wait = options.newerThan - this.now();
     if (wait <= 0) return;
     if (options.timeoutMs !== undefined && wait > options.timeoutMs) {
-      throw new Error(`no frame newer than ${options.newerThan} within ${options.timeoutMs} ms: ask for an earlier moment or a longer timeout`);
+      throw new Error(
+        `no frame newer than ${options.newerThan} within ${options.timeoutMs} ms: ask for an earlier moment or a longer timeout`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
   }

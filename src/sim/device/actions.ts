@@ -14,30 +14,51 @@ function runAction(file: DeviceFile, state: DeviceState, action: Action): void {
   if ('goto' in action) return goTo(file, state, action.goto, true);
   if ('back' in action) return goBack(file, state);
   if ('set' in action) {
-    for (const [name, value] of Object.entries(action.set)) state.vars[name] = typeof value === 'string' ? interpolate(value, state.vars) : value;
+    for (const [name, value] of Object.entries(action.set))
+      state.vars[name] = typeof value === 'string' ? interpolate(value, state.vars) : value;
     return;
   }
   if ('clear' in action) {
-    for (const name of Array.isArray(action.clear) ? action.clear : [action.clear]) state.vars[name] = typeof state.vars[name] === 'boolean' ? false : '';
+    for (const name of Array.isArray(action.clear) ? action.clear : [action.clear])
+      state.vars[name] = typeof state.vars[name] === 'boolean' ? false : '';
     return;
   }
-  if ('toggle' in action) { state.vars[action.toggle] = !state.vars[action.toggle]; return; }
-  if ('dialog' in action) { const dialog = file.dialogs[action.dialog]; if (dialog) openDialog(state, action.dialog, dialog); return; }
-  if ('closeDialog' in action) { closeDialog(state); return; }
+  if ('toggle' in action) {
+    state.vars[action.toggle] = !state.vars[action.toggle];
+    return;
+  }
+  if ('dialog' in action) {
+    const dialog = file.dialogs[action.dialog];
+    if (dialog) openDialog(state, action.dialog, dialog);
+    return;
+  }
+  if ('closeDialog' in action) {
+    closeDialog(state);
+    return;
+  }
   if ('toast' in action) {
     const toast = typeof action.toast === 'string' ? { text: action.toast } : action.toast;
     state.toast = { text: interpolate(toast.text, state.vars), until: state.now + (toast.ms ?? defaultToastMs) };
     return;
   }
   if ('notify' in action) {
-    state.notification = { notification: action.notify, until: state.now + (action.notify.ms ?? defaultNotificationMs) };
-    state.shadeNotifications.unshift(action.notify);  // it stays in the shade after the heads-up goes
+    state.notification = {
+      notification: action.notify,
+      until: state.now + (action.notify.ms ?? defaultNotificationMs),
+    };
+    state.shadeNotifications.unshift(action.notify); // it stays in the shade after the heads-up goes
     return;
   }
-  if ('if' in action) return runActions(file, state, holds(action.if, state.vars) ? action.then : action.else ?? []);
+  if ('if' in action) return runActions(file, state, holds(action.if, state.vars) ? action.then : (action.else ?? []));
   if ('after' in action) return schedule(state, state.now + action.after, action.do, 'after');
-  if ('record' in action) { state.records[action.record] = (state.records[action.record] ?? 0) + 1; return; }
-  if ('destructive' in action) { recordDestructive(state, interpolate(action.destructive, state.vars)); return; }
+  if ('record' in action) {
+    state.records[action.record] = (state.records[action.record] ?? 0) + 1;
+    return;
+  }
+  if ('destructive' in action) {
+    recordDestructive(state, interpolate(action.destructive, state.vars));
+    return;
+  }
   if ('lock' in action) state.locked = true;
 }
 
@@ -54,8 +75,14 @@ export function goTo(file: DeviceFile, state: DeviceState, screen: string, remem
 
 /** The phone's Back: closes a dialog first, then returns to the previous screen. */
 export function goBack(file: DeviceFile, state: DeviceState): void {
-  if (state.shade) { state.shade = false; return; }
-  if (state.dialog) { closeDialog(state); return; }
+  if (state.shade) {
+    state.shade = false;
+    return;
+  }
+  if (state.dialog) {
+    closeDialog(state);
+    return;
+  }
   const previous = state.history.pop();
   if (previous !== undefined) goTo(file, state, previous, false);
 }

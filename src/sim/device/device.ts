@@ -3,7 +3,13 @@
 // state; only input changes it. A finger that does not move is a tap (or, held, a long press);
 // one that moves is a gesture (src/sim/device/gestures.ts).
 import { runActions } from './actions.js';
-import { injectedDialogId, injectionBanner, injectionDialog, type FaultLogEntry, type InjectionOptions } from './faults.js';
+import {
+  injectedDialogId,
+  injectionBanner,
+  injectionDialog,
+  type FaultLogEntry,
+  type InjectionOptions,
+} from './faults.js';
 import { followFinger, longPress, release } from './gestures.js';
 import { keyMeaning, modifierBitOfUsage, modifierBits } from './hid-keys.js';
 import { activate, goHome, hitTest, pressKey, sameTarget } from './input.js';
@@ -45,7 +51,9 @@ export class VirtualDevice {
   /** Developer options a person would switch on in the phone's settings. */
   readonly developer = {
     /** "Pointer location": the last touch's device coordinates shown on top (used to calibrate taps). */
-    pointerLocation: (on: boolean) => { this.state.pointerLocation = on; },
+    pointerLocation: (on: boolean) => {
+      this.state.pointerLocation = on;
+    },
   };
 
   constructor(file: DeviceFile) {
@@ -58,22 +66,48 @@ export class VirtualDevice {
     return new VirtualDevice(loadDeviceFile(path));
   }
 
-  get width(): number { return this.file.resolution.width; }
-  get height(): number { return this.file.resolution.height; }
-  get now(): number { return this.state.now; }
-  get screen(): string { return this.state.screen; }
-  get dialog(): string | undefined { return this.state.dialog?.id; }
-  get focus(): string | undefined { return this.state.focus; }
-  get locked(): boolean { return this.state.locked; }
-  get frozen(): boolean { return this.frozenUntil !== undefined; }
-  get vars(): Readonly<Record<string, Value>> { return { ...this.state.vars }; }
-  get records(): Readonly<Record<string, number>> { return { ...this.state.records }; }
-  get loading(): boolean { return this.state.now < this.state.loadingUntil; }
+  get width(): number {
+    return this.file.resolution.width;
+  }
+  get height(): number {
+    return this.file.resolution.height;
+  }
+  get now(): number {
+    return this.state.now;
+  }
+  get screen(): string {
+    return this.state.screen;
+  }
+  get dialog(): string | undefined {
+    return this.state.dialog?.id;
+  }
+  get focus(): string | undefined {
+    return this.state.focus;
+  }
+  get locked(): boolean {
+    return this.state.locked;
+  }
+  get frozen(): boolean {
+    return this.frozenUntil !== undefined;
+  }
+  get vars(): Readonly<Record<string, Value>> {
+    return { ...this.state.vars };
+  }
+  get records(): Readonly<Record<string, number>> {
+    return { ...this.state.records };
+  }
+  get loading(): boolean {
+    return this.state.now < this.state.loadingUntil;
+  }
   /** Every firing of a destructive button, list item or action, oldest first. */
-  get destructiveLog(): readonly DestructiveRecord[] { return this.state.destructive.map((r) => ({ ...r })); }
+  get destructiveLog(): readonly DestructiveRecord[] {
+    return this.state.destructive.map((r) => ({ ...r }));
+  }
 
   /** Whether a finger is on the glass (the device's own record, for tests). */
-  get touching(): boolean { return this.contact !== undefined; }
+  get touching(): boolean {
+    return this.contact !== undefined;
+  }
 
   tapDown(x: number, y: number, t: number): void {
     if (!this.acceptInput(t, `tap_down ${x},${y}`)) return;
@@ -105,7 +139,8 @@ export class VirtualDevice {
     const statusBarPx = statusBarDp * pixelsPerDp(this.width);
     if (release(this.file, this.state, view, contact, statusBarPx) || contact.longPressTaken) return;
     const released = hitTest(view, x, y);
-    if (contact.pressed && released && sameTarget(contact.pressed, released)) activate(this.file, this.state, view, released);
+    if (contact.pressed && released && sameTarget(contact.pressed, released))
+      activate(this.file, this.state, view, released);
   }
 
   keyDown(usage: number, mods: number, t: number): void {
@@ -113,10 +148,14 @@ export class VirtualDevice {
     this.heldModifiers |= modifierBitOfUsage(usage);
     if (modifierBitOfUsage(usage)) return;
     // A key wakes a locked phone (unless only a swipe opens it); it does not also type.
-    if (this.state.locked) { if (this.file.lock?.unlock !== 'swipe') this.state.locked = false; return; }
+    if (this.state.locked) {
+      if (this.file.lock?.unlock !== 'swipe') this.state.locked = false;
+      return;
+    }
     const allMods = mods | this.heldModifiers;
     // Android's fallback keys: Esc is Back, Meta+Esc (or Alt+Esc) is Home.
-    if (keyMeaningIsEscape(usage) && allMods & (modifierBits.gui | modifierBits.alt)) return goHome(this.file, this.state);
+    if (keyMeaningIsEscape(usage) && allMods & (modifierBits.gui | modifierBits.alt))
+      return goHome(this.file, this.state);
     pressKey(this.file, this.state, this.view(), keyMeaning(usage, allMods), (allMods & modifierBits.shift) !== 0);
   }
 
@@ -138,7 +177,10 @@ export class VirtualDevice {
   advance(t: number): void {
     const target = Math.max(t, this.state.now);
     if (this.frozenUntil !== undefined) {
-      if (target < this.frozenUntil) { this.state.now = target; return; }
+      if (target < this.frozenUntil) {
+        this.state.now = target;
+        return;
+      }
       this.state.now = this.frozenUntil;
       this.state.lastInputAt = Math.max(this.state.lastInputAt, this.frozenUntil);
       this.frozenUntil = undefined;
@@ -147,7 +189,8 @@ export class VirtualDevice {
     }
     for (;;) {
       const timer = this.state.timers[0];
-      const lockDue = this.file.lock && !this.state.locked ? this.state.lastInputAt + this.file.lock.afterIdleMs : Infinity;
+      const lockDue =
+        this.file.lock && !this.state.locked ? this.state.lastInputAt + this.file.lock.afterIdleMs : Infinity;
       const next = Math.min(timer?.due ?? Infinity, lockDue);
       if (next > target) break;
       this.state.now = Math.max(this.state.now, next);
@@ -168,7 +211,12 @@ export class VirtualDevice {
   }
 
   /** What a perfect OCR would read and where each tappable thing is, in device pixels. */
-  groundTruth(): { screen: string; texts: { text: string; box: Target['box'] }[]; targets: { role: string; label: string; box: Target['box'] }[]; marks: LayoutMark[] } {
+  groundTruth(): {
+    screen: string;
+    texts: { text: string; box: Target['box'] }[];
+    targets: { role: string; label: string; box: Target['box'] }[];
+    marks: LayoutMark[];
+  } {
     const view = this.view();
     return {
       screen: this.state.screen,

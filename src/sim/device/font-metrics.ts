@@ -10,15 +10,30 @@ export type FontFace = 'dejavu' | 'roboto';
 export const FONT_FACES: readonly FontFace[] = ['dejavu', 'roboto'];
 
 /** `family`: the name the SVG asks fontconfig for; it must resolve to the files measured here. */
-const faces: Record<FontFace, { family: string; directories: string[]; files: Record<FontWeight, string>; packageName: string }> = {
+const faces: Record<
+  FontFace,
+  { family: string; directories: string[]; files: Record<FontWeight, string>; packageName: string }
+> = {
   dejavu: {
-    family: 'DejaVu Sans', packageName: 'fonts-dejavu-core',
-    directories: ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/dejavu', '/usr/share/fonts/TTF', '/usr/local/share/fonts'],
+    family: 'DejaVu Sans',
+    packageName: 'fonts-dejavu-core',
+    directories: [
+      '/usr/share/fonts/truetype/dejavu',
+      '/usr/share/fonts/dejavu',
+      '/usr/share/fonts/TTF',
+      '/usr/local/share/fonts',
+    ],
     files: { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' },
   },
   roboto: {
-    family: 'Roboto', packageName: 'fonts-roboto',
-    directories: ['/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF', '/usr/share/fonts/truetype/roboto/hinted', '/usr/share/fonts/TTF', '/usr/local/share/fonts'],
+    family: 'Roboto',
+    packageName: 'fonts-roboto',
+    directories: [
+      '/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF',
+      '/usr/share/fonts/truetype/roboto/hinted',
+      '/usr/share/fonts/TTF',
+      '/usr/local/share/fonts',
+    ],
     files: { regular: 'Roboto-Regular.ttf', bold: 'Roboto-Bold.ttf' },
   },
 };
@@ -33,7 +48,11 @@ export function fontFamily(): string {
   return faces[active].family;
 }
 
-export interface TextExtent { width: number; top: number; bottom: number }
+export interface TextExtent {
+  width: number;
+  top: number;
+  bottom: number;
+}
 
 class TrueTypeFont {
   private readonly view: DataView;
@@ -56,12 +75,22 @@ class TrueTypeFont {
     this.readCharacterMap();
   }
 
-  glyph(code: number): number { return this.glyphOfCode.get(code) ?? 0; }
-  advance(glyph: number): number { return this.advances[Math.min(glyph, this.advances.length - 1)] ?? 0; }
-  box(glyph: number): { yMin: number; yMax: number } { return this.boxes[glyph] ?? { yMin: 0, yMax: 0 }; }
+  glyph(code: number): number {
+    return this.glyphOfCode.get(code) ?? 0;
+  }
+  advance(glyph: number): number {
+    return this.advances[Math.min(glyph, this.advances.length - 1)] ?? 0;
+  }
+  box(glyph: number): { yMin: number; yMax: number } {
+    return this.boxes[glyph] ?? { yMin: 0, yMax: 0 };
+  }
 
-  private u16(at: number): number { return this.view.getUint16(at); }
-  private u32(at: number): number { return this.view.getUint32(at); }
+  private u16(at: number): number {
+    return this.view.getUint16(at);
+  }
+  private u32(at: number): number {
+    return this.view.getUint32(at);
+  }
   private table(tag: string): number {
     const at = this.tables.get(tag);
     if (at === undefined) throw new Error(`font has no ${tag} table`);
@@ -79,7 +108,9 @@ class TrueTypeFont {
       const start = longOffsets ? this.u32(loca + g * 4) : this.u16(loca + g * 2) * 2;
       const end = longOffsets ? this.u32(loca + g * 4 + 4) : this.u16(loca + g * 2 + 2) * 2;
       const at = glyf + start;
-      this.boxes.push(end > start ? { yMin: this.view.getInt16(at + 4), yMax: this.view.getInt16(at + 8) } : { yMin: 0, yMax: 0 });
+      this.boxes.push(
+        end > start ? { yMin: this.view.getInt16(at + 4), yMax: this.view.getInt16(at + 8) } : { yMin: 0, yMax: 0 },
+      );
     }
   }
 
@@ -89,17 +120,25 @@ class TrueTypeFont {
     const count = this.u16(cmap + 2);
     for (let i = 0; i < count; i++) {
       const sub = cmap + this.u32(cmap + 4 + i * 8 + 4);
-      if (this.u16(sub) === 4) { this.readFormat4(sub); return; }
+      if (this.u16(sub) === 4) {
+        this.readFormat4(sub);
+        return;
+      }
     }
     throw new Error('font has no format 4 character map');
   }
 
   private readFormat4(sub: number): void {
     const segments = this.u16(sub + 6) / 2;
-    const ends = sub + 14, starts = ends + segments * 2 + 2, deltas = starts + segments * 2, ranges = deltas + segments * 2;
+    const ends = sub + 14,
+      starts = ends + segments * 2 + 2,
+      deltas = starts + segments * 2,
+      ranges = deltas + segments * 2;
     for (let s = 0; s < segments; s++) {
-      const end = this.u16(ends + s * 2), start = this.u16(starts + s * 2);
-      const delta = this.view.getInt16(deltas + s * 2), rangeOffset = this.u16(ranges + s * 2);
+      const end = this.u16(ends + s * 2),
+        start = this.u16(starts + s * 2);
+      const delta = this.view.getInt16(deltas + s * 2),
+        rangeOffset = this.u16(ranges + s * 2);
       for (let code = start; code <= end && code !== 0xffff; code++) {
         let glyph: number;
         if (rangeOffset === 0) glyph = (code + delta) & 0xffff;
@@ -122,7 +161,9 @@ export function fontPath(weight: FontWeight, face: FontFace = active): string {
     const candidate = `${directory}/${files[weight]}`;
     if (existsSync(candidate)) return candidate;
   }
-  throw new Error(`font ${files[weight]} not found in ${directories.join(', ')}: install it with \`apt-get install ${packageName}\``);
+  throw new Error(
+    `font ${files[weight]} not found in ${directories.join(', ')}: install it with \`apt-get install ${packageName}\``,
+  );
 }
 
 function font(weight: FontWeight): TrueTypeFont {
@@ -136,7 +177,9 @@ function font(weight: FontWeight): TrueTypeFont {
 export function measureText(text: string, size: number, weight: FontWeight = 'regular'): TextExtent {
   const f = font(weight);
   const scale = size / f.unitsPerEm;
-  let width = 0, yMax = 0, yMin = 0;
+  let width = 0,
+    yMax = 0,
+    yMin = 0;
   for (const char of text) {
     const glyph = f.glyph(char.codePointAt(0) ?? 0);
     width += f.advance(glyph);
@@ -160,8 +203,10 @@ export function wrapText(text: string, size: number, maxWidth: number, weight: F
     for (const [index, piece] of breakWord(word, fits).entries()) {
       // Pieces of one word join with nothing between them; words with a space.
       const candidate = !current ? piece : index === 0 ? `${current} ${piece}` : `${current}${piece}`;
-      if (current && !fits(candidate)) { lines.push(current); current = piece; }
-      else current = candidate;
+      if (current && !fits(candidate)) {
+        lines.push(current);
+        current = piece;
+      } else current = candidate;
     }
   }
   if (current) lines.push(current);
@@ -176,8 +221,10 @@ function breakWord(word: string, fits: (text: string) => boolean): string[] {
     const pieces: string[] = [];
     let piece = '';
     for (const char of part) {
-      if (piece && !fits(piece + char)) { pieces.push(piece); piece = char; }
-      else piece += char;
+      if (piece && !fits(piece + char)) {
+        pieces.push(piece);
+        piece = char;
+      } else piece += char;
     }
     return piece ? [...pieces, piece] : pieces;
   });

@@ -36,7 +36,13 @@ export function followFinger(state: DeviceState, view: LaidOutView, contact: Con
 }
 
 /** A finger that moved is let go. True when the gesture was used (a tap is then not considered). */
-export function release(file: DeviceFile, state: DeviceState, view: LaidOutView, contact: Contact, statusBarPx: number): boolean {
+export function release(
+  file: DeviceFile,
+  state: DeviceState,
+  view: LaidOutView,
+  contact: Contact,
+  statusBarPx: number,
+): boolean {
   const { width, height } = file.resolution;
   if (!contact.moved) return false;
   if (state.locked) {
@@ -55,7 +61,8 @@ export function release(file: DeviceFile, state: DeviceState, view: LaidOutView,
   if (contact.longPressTaken) return drop(file, state, view, contact);
   const list = listAt(view, contact.down.x, contact.down.y);
   if (!list) return true;
-  if (!isVertical(contact)) return list.dismissable && Math.abs(contact.dx) > width * 0.35 ? dismiss(file, state, list, contact) : true;
+  if (!isVertical(contact))
+    return list.dismissable && Math.abs(contact.dx) > width * 0.35 ? dismiss(file, state, list, contact) : true;
   fling(state, list, contact);
   return true;
 }

@@ -3,20 +3,62 @@
 
 export const modifierBits = { ctrl: 1, shift: 2, alt: 4, gui: 8 } as const;
 
-export type NamedKey = 'Enter' | 'Escape' | 'Backspace' | 'Tab' | 'Delete' | 'Up' | 'Down' | 'Left' | 'Right' | 'PageUp' | 'PageDown' | 'Home' | 'End';
+export type NamedKey =
+  | 'Enter'
+  | 'Escape'
+  | 'Backspace'
+  | 'Tab'
+  | 'Delete'
+  | 'Up'
+  | 'Down'
+  | 'Left'
+  | 'Right'
+  | 'PageUp'
+  | 'PageDown'
+  | 'Home'
+  | 'End';
 export type KeyMeaning = { char: string } | { key: NamedKey } | { none: true };
 
 const namedKeys: Record<number, NamedKey> = {
-  40: 'Enter', 41: 'Escape', 42: 'Backspace', 43: 'Tab', 74: 'Home', 75: 'PageUp', 76: 'Delete',
-  77: 'End', 78: 'PageDown', 79: 'Right', 80: 'Left', 81: 'Down', 82: 'Up',
+  40: 'Enter',
+  41: 'Escape',
+  42: 'Backspace',
+  43: 'Tab',
+  74: 'Home',
+  75: 'PageUp',
+  76: 'Delete',
+  77: 'End',
+  78: 'PageDown',
+  79: 'Right',
+  80: 'Left',
+  81: 'Down',
+  82: 'Up',
 };
 
 // Usage -> [plain, shifted] for the non-letter printable keys.
 const printable: Record<number, [string, string]> = {
-  30: ['1', '!'], 31: ['2', '@'], 32: ['3', '#'], 33: ['4', '$'], 34: ['5', '%'], 35: ['6', '^'],
-  36: ['7', '&'], 37: ['8', '*'], 38: ['9', '('], 39: ['0', ')'], 44: [' ', ' '], 45: ['-', '_'],
-  46: ['=', '+'], 47: ['[', '{'], 48: [']', '}'], 49: ['\\', '|'], 51: [';', ':'], 52: ["'", '"'],
-  53: ['`', '~'], 54: [',', '<'], 55: ['.', '>'], 56: ['/', '?'],
+  30: ['1', '!'],
+  31: ['2', '@'],
+  32: ['3', '#'],
+  33: ['4', '$'],
+  34: ['5', '%'],
+  35: ['6', '^'],
+  36: ['7', '&'],
+  37: ['8', '*'],
+  38: ['9', '('],
+  39: ['0', ')'],
+  44: [' ', ' '],
+  45: ['-', '_'],
+  46: ['=', '+'],
+  47: ['[', '{'],
+  48: [']', '}'],
+  49: ['\\', '|'],
+  51: [';', ':'],
+  52: ["'", '"'],
+  53: ['`', '~'],
+  54: [',', '<'],
+  55: ['.', '>'],
+  56: ['/', '?'],
 };
 
 /** Left/right ctrl, shift, alt, gui (224..231) as modifier bits. */

@@ -24,7 +24,8 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
   // Logged before its actions run, so the record names the screen and dialog it was pressed on.
   if (target.destructive) recordDestructive(state, target.label);
   switch (target.role) {
-    case 'button': case 'list-item':
+    case 'button':
+    case 'list-item':
       if (target.role === 'list-item') state.focus = `list:${target.name}`;
       return runActions(file, state, target.actions ?? []);
     case 'dialog-button':
@@ -41,7 +42,8 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
     case 'toggle':
       state.vars[target.name!] = state.vars[target.name!] !== true;
       return runActions(file, state, target.actions ?? []);
-    case 'scroll': return scrollList(state, view, target.scroll!.list, target.scroll!.delta);
+    case 'scroll':
+      return scrollList(state, view, target.scroll!.list, target.scroll!.delta);
     case 'notification':
       state.notification = undefined;
       state.shade = false;
@@ -50,8 +52,11 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
       if (target.name === 'back') return goBack(file, state);
       if (target.name === 'home') goHome(file, state);
       return;
-    case 'unlock': state.locked = false; return;
-    case 'blocker': return;
+    case 'unlock':
+      state.locked = false;
+      return;
+    case 'blocker':
+      return;
   }
 }
 
@@ -62,7 +67,13 @@ export function goHome(file: DeviceFile, state: DeviceState): void {
   state.history = [];
 }
 
-export function pressKey(file: DeviceFile, state: DeviceState, view: LaidOutView, meaning: KeyMeaning, shift: boolean): void {
+export function pressKey(
+  file: DeviceFile,
+  state: DeviceState,
+  view: LaidOutView,
+  meaning: KeyMeaning,
+  shift: boolean,
+): void {
   const focused = view.focusables.find((f) => f.key === state.focus);
   if ('char' in meaning) return typeInto(file, state, focused, meaning.char);
   if ('none' in meaning) return;
@@ -70,22 +81,33 @@ export function pressKey(file: DeviceFile, state: DeviceState, view: LaidOutView
     case 'Backspace':
       if (focused?.kind === 'field') editField(file, state, focused, (text) => [...text].slice(0, -1).join(''));
       return;
-    case 'Tab': return moveFocus(state, view, shift ? -1 : 1);
-    case 'Escape': return goBack(file, state);
-    case 'Enter': return enter(file, state, view, focused);
-    case 'Up': case 'Down': case 'PageUp': case 'PageDown': case 'Home': case 'End': {
+    case 'Tab':
+      return moveFocus(state, view, shift ? -1 : 1);
+    case 'Escape':
+      return goBack(file, state);
+    case 'Enter':
+      return enter(file, state, view, focused);
+    case 'Up':
+    case 'Down':
+    case 'PageUp':
+    case 'PageDown':
+    case 'Home':
+    case 'End': {
       if (focused?.kind !== 'list') return;
       const rows = focused.rows ?? 1;
       const delta = { Up: -1, Down: 1, PageUp: -rows, PageDown: rows, Home: -Infinity, End: Infinity }[meaning.key];
       return scrollList(state, view, focused.key.slice('list:'.length), delta);
     }
-    default: return;
+    default:
+      return;
   }
 }
 
 function typeInto(file: DeviceFile, state: DeviceState, focused: Focusable | undefined, char: string): void {
   if (focused?.kind !== 'field') return;
-  editField(file, state, focused, (text) => (focused.maxLength && [...text].length >= focused.maxLength ? text : text + char));
+  editField(file, state, focused, (text) =>
+    focused.maxLength && [...text].length >= focused.maxLength ? text : text + char,
+  );
 }
 
 function editField(file: DeviceFile, state: DeviceState, field: Focusable, edit: (text: string) => string): void {
@@ -98,7 +120,11 @@ function editField(file: DeviceFile, state: DeviceState, field: Focusable, edit:
 function enter(file: DeviceFile, state: DeviceState, view: LaidOutView, focused: Focusable | undefined): void {
   if (!focused) return;
   if (focused.kind === 'button' || focused.kind === 'toggle') {
-    const target = view.targets.find((t) => t.name === focused.key || (focused.kind === 'toggle' && t.role === 'toggle' && `toggle:${t.name}` === focused.key));
+    const target = view.targets.find(
+      (t) =>
+        t.name === focused.key ||
+        (focused.kind === 'toggle' && t.role === 'toggle' && `toggle:${t.name}` === focused.key),
+    );
     if (target) activate(file, state, view, target);
     return;
   }

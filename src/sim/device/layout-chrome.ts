@@ -20,11 +20,27 @@ export function placeStatusBar(p: Painter, clock: string, battery: number, backg
   const batteryRight = p.width - p.px(12);
   const body = { x: batteryRight - p.px(20), y: p.px(7), width: p.px(18), height: p.px(10) };
   p.rect(body, 'none', { radius: p.px(2), stroke: color, strokeWidth: p.px(1) });
-  p.rect({ x: body.x + p.px(1.5), y: body.y + p.px(1.5), width: (body.width - p.px(3)) * battery / 100, height: body.height - p.px(3) }, color);
+  p.rect(
+    {
+      x: body.x + p.px(1.5),
+      y: body.y + p.px(1.5),
+      width: ((body.width - p.px(3)) * battery) / 100,
+      height: body.height - p.px(3),
+    },
+    color,
+  );
   p.rect({ x: body.x + body.width, y: body.y + p.px(3), width: p.px(2), height: p.px(4) }, color);
   p.text(`${battery}%`, body.x - p.px(4), p.px(17), 12, color, { align: 'right' });
   const wifiX = body.x - p.px(40);
-  p.shapes.push({ kind: 'polygon', points: [[wifiX, p.px(18)], [wifiX - p.px(8), p.px(7)], [wifiX + p.px(8), p.px(7)]], fill: color });
+  p.shapes.push({
+    kind: 'polygon',
+    points: [
+      [wifiX, p.px(18)],
+      [wifiX - p.px(8), p.px(7)],
+      [wifiX + p.px(8), p.px(7)],
+    ],
+    fill: color,
+  });
 }
 
 export function placeNavigationBar(p: Painter, light: boolean): void {
@@ -36,10 +52,34 @@ export function placeNavigationBar(p: Painter, light: boolean): void {
   const slot = p.width / 3;
   const size = p.px(8);
   const backX = slot / 2;
-  p.shapes.push({ kind: 'polygon', points: [[backX - size, centre], [backX + size, centre - size], [backX + size, centre + size]], fill: color });
-  p.shapes.push({ kind: 'circle', cx: slot * 1.5, cy: centre, r: size, fill: 'none', stroke: color, strokeWidth: p.px(2) });
-  p.rect({ x: slot * 2.5 - size, y: centre - size, width: 2 * size, height: 2 * size }, 'none', { radius: p.px(2), stroke: color, strokeWidth: p.px(2) });
-  ['Back', 'Home', 'Recents'].forEach((label, i) => p.target({ x: Math.round(slot * i), y: top, width: Math.round(slot), height }, 'nav', label, { name: label.toLowerCase() }));
+  p.shapes.push({
+    kind: 'polygon',
+    points: [
+      [backX - size, centre],
+      [backX + size, centre - size],
+      [backX + size, centre + size],
+    ],
+    fill: color,
+  });
+  p.shapes.push({
+    kind: 'circle',
+    cx: slot * 1.5,
+    cy: centre,
+    r: size,
+    fill: 'none',
+    stroke: color,
+    strokeWidth: p.px(2),
+  });
+  p.rect({ x: slot * 2.5 - size, y: centre - size, width: 2 * size, height: 2 * size }, 'none', {
+    radius: p.px(2),
+    stroke: color,
+    strokeWidth: p.px(2),
+  });
+  ['Back', 'Home', 'Recents'].forEach((label, i) =>
+    p.target({ x: Math.round(slot * i), y: top, width: Math.round(slot), height }, 'nav', label, {
+      name: label.toLowerCase(),
+    }),
+  );
 }
 
 export function placeToast(p: Painter, text: string): void {
@@ -67,7 +107,15 @@ export function placeNotification(p: Painter, shown: ShownNotification): void {
 
 export function placeLoading(p: Painter, top: number, bottom: number): void {
   const centre = (top + bottom) / 2;
-  p.shapes.push({ kind: 'circle', cx: p.width / 2, cy: centre - p.px(28), r: p.px(16), fill: 'none', stroke: p.palette.accent, strokeWidth: p.px(4) });
+  p.shapes.push({
+    kind: 'circle',
+    cx: p.width / 2,
+    cy: centre - p.px(28),
+    r: p.px(16),
+    fill: 'none',
+    stroke: p.palette.accent,
+    strokeWidth: p.px(4),
+  });
   p.text('Loading…', p.width / 2, centre + p.px(22), 16, p.palette.secondaryText, { align: 'center' });
 }
 
@@ -88,6 +136,8 @@ export function placeLockScreen(p: Painter, clock: string, prompt: string, tapUn
 export function placePointerLocation(p: Painter, touch: { x: number; y: number; down: boolean } | undefined): void {
   const height = p.px(statusBarDp);
   p.rect({ x: 0, y: 0, width: p.width, height }, '#FFFFFF', { opacity: 0.92 });
-  const text = touch?.down ? `P: 1 / 1   X: ${touch.x.toFixed(1)}   Y: ${touch.y.toFixed(1)}` : `P: 0 / 1   dX: 0.0   dY: 0.0`;
+  const text = touch?.down
+    ? `P: 1 / 1   X: ${touch.x.toFixed(1)}   Y: ${touch.y.toFixed(1)}`
+    : `P: 0 / 1   dX: 0.0   dY: 0.0`;
   p.text(text, p.width / 2, p.px(17), 14, '#000000', { align: 'center', weight: 'bold' });
 }

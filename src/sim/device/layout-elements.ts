@@ -7,12 +7,27 @@ import type { ButtonElement, Element, FieldElement, ListElement, TextElement, To
 import type { Value } from './state.js';
 import type { Box } from './view.js';
 
-export interface ElementContext { vars: Record<string, Value>; focus?: string; scroll: Record<string, number>; lists?: Record<string, number[]> }
-interface Column { left: number; width: number; bottom: number }
+export interface ElementContext {
+  vars: Record<string, Value>;
+  focus?: string;
+  scroll: Record<string, number>;
+  lists?: Record<string, number[]>;
+}
+interface Column {
+  left: number;
+  width: number;
+  bottom: number;
+}
 
 const textSizes = { title: 22, body: 16, small: 13, error: 14 } as const;
 
-export function placeElements(p: Painter, elements: Element[], column: Column, top: number, context: ElementContext): number {
+export function placeElements(
+  p: Painter,
+  elements: Element[],
+  column: Column,
+  top: number,
+  context: ElementContext,
+): number {
   let y = top;
   elements.forEach((element, index) => {
     if (element.when && !holds(element.when, context.vars)) return;
@@ -27,12 +42,30 @@ export function placeElements(p: Painter, elements: Element[], column: Column, t
 }
 
 function placeText(p: Painter, element: TextElement, column: Column, y: number, context: ElementContext): number {
-  const color = element.style === 'error' ? p.palette.danger : element.style === 'small' ? p.palette.secondaryText : p.palette.text;
+  const color =
+    element.style === 'error' ? p.palette.danger : element.style === 'small' ? p.palette.secondaryText : p.palette.text;
   const weight = element.style === 'title' ? 'bold' : 'regular';
-  return p.paragraph(interpolate(element.text, context.vars), column.left, y, column.width, textSizes[element.style], color, weight) + p.px(8);
+  return (
+    p.paragraph(
+      interpolate(element.text, context.vars),
+      column.left,
+      y,
+      column.width,
+      textSizes[element.style],
+      color,
+      weight,
+    ) + p.px(8)
+  );
 }
 
-function placeButton(p: Painter, element: ButtonElement, index: number, column: Column, y: number, context: ElementContext): number {
+function placeButton(
+  p: Painter,
+  element: ButtonElement,
+  index: number,
+  column: Column,
+  y: number,
+  context: ElementContext,
+): number {
   const key = `button:${element.id ?? index}`;
   const label = interpolate(element.button, context.vars);
   // A label too long for one line wraps, centred, and the button grows, as on Android.
@@ -42,12 +75,30 @@ function placeButton(p: Painter, element: ButtonElement, index: number, column: 
   const box: Box = { x: column.left, y: y + p.px(4), width: column.width, height };
   const fill = element.style === 'primary' ? p.palette.accent : element.style === 'danger' ? p.palette.danger : 'none';
   const textColor = element.style === 'primary' || element.style === 'danger' ? p.palette.onAccent : p.palette.accent;
-  p.rect(box, fill, { radius: p.px(24), ...(element.style === 'secondary' ? { stroke: p.palette.accent, strokeWidth: p.px(1.5) } : {}) });
+  p.rect(box, fill, {
+    radius: p.px(24),
+    ...(element.style === 'secondary' ? { stroke: p.palette.accent, strokeWidth: p.px(1.5) } : {}),
+  });
   if (context.focus === key) focusRing(p, box, p.px(24));
-  if (lines.length === 1) p.text(label, box.x + box.width / 2, box.y + box.height / 2 + p.px(5.5), 16, textColor, { weight: 'bold', align: 'center' });
-  else lines.forEach((line, i) => p.text(line, box.x + box.width / 2, box.y + p.px(10) + p.px(16 * 1.05) + i * lineHeight, 16, textColor, { weight: 'bold', align: 'center' }));
+  if (lines.length === 1)
+    p.text(label, box.x + box.width / 2, box.y + box.height / 2 + p.px(5.5), 16, textColor, {
+      weight: 'bold',
+      align: 'center',
+    });
+  else
+    lines.forEach((line, i) =>
+      p.text(line, box.x + box.width / 2, box.y + p.px(10) + p.px(16 * 1.05) + i * lineHeight, 16, textColor, {
+        weight: 'bold',
+        align: 'center',
+      }),
+    );
   p.mark({ kind: 'button', box, label });
-  p.target(box, 'button', label, { name: key, actions: element.onTap, ...(element.destructive ? { destructive: true } : {}), ...(element.onLongPress ? { longPress: element.onLongPress } : {}) });
+  p.target(box, 'button', label, {
+    name: key,
+    actions: element.onTap,
+    ...(element.destructive ? { destructive: true } : {}),
+    ...(element.onLongPress ? { longPress: element.onLongPress } : {}),
+  });
   p.focusables.push({ key, kind: 'button', actions: element.onTap });
   return box.y + box.height + p.px(8);
 }
@@ -64,14 +115,23 @@ function placeField(p: Painter, element: FieldElement, column: Column, y: number
   p.text(element.label, box.x + p.px(12), box.y + p.px(18), 12, focused ? p.palette.accent : p.palette.secondaryText);
   const valueBox = p.text(shown, box.x + p.px(12), box.y + p.px(44), 18, p.palette.text);
   const underline = box.y + box.height - p.px(focused ? 2 : 1);
-  p.rect({ x: box.x, y: underline, width: box.width, height: p.px(focused ? 2 : 1) }, focused ? p.palette.accent : p.palette.secondaryText);
+  p.rect(
+    { x: box.x, y: underline, width: box.width, height: p.px(focused ? 2 : 1) },
+    focused ? p.palette.accent : p.palette.secondaryText,
+  );
   if (focused) {
     const cursorX = box.x + p.px(12) + (shown ? valueBox.width + p.px(1) : 0);
     p.rect({ x: cursorX, y: box.y + p.px(26), width: Math.max(2, p.px(1.2)), height: p.px(22) }, p.palette.accent);
   }
   p.mark({ kind: 'field', box, label: element.label, focused, ...(element.secret ? { secret: true } : {}) });
   p.target(box, 'field', element.label, { name: element.field, actions: element.onFocus });
-  p.focusables.push({ key, kind: 'field', ...(element.onSubmit ? { actions: element.onSubmit } : {}), ...(element.onChange.length ? { onChange: element.onChange } : {}), ...(element.maxLength ? { maxLength: element.maxLength } : {}) });
+  p.focusables.push({
+    key,
+    kind: 'field',
+    ...(element.onSubmit ? { actions: element.onSubmit } : {}),
+    ...(element.onChange.length ? { onChange: element.onChange } : {}),
+    ...(element.maxLength ? { maxLength: element.maxLength } : {}),
+  });
   return box.y + box.height + p.px(12);
 }
 
@@ -101,8 +161,14 @@ function placeList(p: Painter, element: ListElement, column: Column, y: number, 
   const shownIndices = order.slice(first, first + element.rows);
   const shown = shownIndices.map((i) => element.items[i]!);
   p.lists.push({
-    name: element.list, box: { x: column.left, y, width: column.width, height: shown.length * rowHeight }, rowHeight,
-    first, rows: element.rows, count: order.length, dismissable: element.dismissable, reorder: element.reorder,
+    name: element.list,
+    box: { x: column.left, y, width: column.width, height: shown.length * rowHeight },
+    rowHeight,
+    first,
+    rows: element.rows,
+    count: order.length,
+    dismissable: element.dismissable,
+    reorder: element.reorder,
   });
   shown.forEach((item, i) => {
     const row: Box = { x: column.left, y: y + i * rowHeight, width: column.width, height: rowHeight };
@@ -113,35 +179,61 @@ function placeList(p: Painter, element: ListElement, column: Column, y: number, 
     } else p.text(label, row.x + p.px(4), row.y + p.px(34), 16, p.palette.text);
     p.rect({ x: row.x, y: row.y + rowHeight - 1, width: row.width, height: Math.max(1, p.px(0.5)) }, p.palette.divider);
     p.target(row, 'list-item', label, {
-      name: element.list, actions: item.onTap, item: shownIndices[i],
-      ...(item.destructive ? { destructive: true } : {}), ...(item.onLongPress ? { longPress: item.onLongPress } : {}),
+      name: element.list,
+      actions: item.onTap,
+      item: shownIndices[i],
+      ...(item.destructive ? { destructive: true } : {}),
+      ...(item.onLongPress ? { longPress: item.onLongPress } : {}),
     });
   });
   let bottom = y + shown.length * rowHeight;
-  if (order.length > element.rows && element.scrollButtons) bottom = placeScrollButtons(p, element, first, order.length, column, bottom);
+  if (order.length > element.rows && element.scrollButtons)
+    bottom = placeScrollButtons(p, element, first, order.length, column, bottom);
   if (context.focus === key) focusRing(p, { x: column.left, y, width: column.width, height: bottom - y }, p.px(4));
   p.focusables.push({ key, kind: 'list', items: order.length, rows: element.rows });
   return bottom + p.px(8);
 }
 
 /** "Previous" and "More" under a list that does not fit: a second way to scroll, beside a swipe. */
-function placeScrollButtons(p: Painter, element: ListElement, first: number, count: number, column: Column, top: number): number {
+function placeScrollButtons(
+  p: Painter,
+  element: ListElement,
+  first: number,
+  count: number,
+  column: Column,
+  top: number,
+): number {
   const height = p.px(44);
   const half = column.width / 2;
   const canUp = first > 0;
   const canDown = first + element.rows < count;
   const upBox: Box = { x: column.left, y: top, width: Math.round(half), height };
   const downBox: Box = { x: column.left + Math.round(half), y: top, width: Math.round(half), height };
-  p.text('Previous', upBox.x + p.px(4), top + p.px(28), 14, canUp ? p.palette.accent : p.palette.disabled, { weight: 'bold' });
-  p.text('More', downBox.x + downBox.width - p.px(4), top + p.px(28), 14, canDown ? p.palette.accent : p.palette.disabled, { weight: 'bold', align: 'right' });
-  if (canUp) p.target(upBox, 'scroll', 'Previous', { name: element.list, scroll: { list: element.list, delta: -element.rows } });
-  if (canDown) p.target(downBox, 'scroll', 'More', { name: element.list, scroll: { list: element.list, delta: element.rows } });
+  p.text('Previous', upBox.x + p.px(4), top + p.px(28), 14, canUp ? p.palette.accent : p.palette.disabled, {
+    weight: 'bold',
+  });
+  p.text(
+    'More',
+    downBox.x + downBox.width - p.px(4),
+    top + p.px(28),
+    14,
+    canDown ? p.palette.accent : p.palette.disabled,
+    { weight: 'bold', align: 'right' },
+  );
+  if (canUp)
+    p.target(upBox, 'scroll', 'Previous', { name: element.list, scroll: { list: element.list, delta: -element.rows } });
+  if (canDown)
+    p.target(downBox, 'scroll', 'More', { name: element.list, scroll: { list: element.list, delta: element.rows } });
   return top + height;
 }
 
 function focusRing(p: Painter, box: Box, radius: number): void {
   const pad = p.px(3);
-  p.rect({ x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad }, 'none', { radius, stroke: p.palette.accent, strokeWidth: p.px(2) });
+  p.rect({ x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad }, 'none', {
+    radius,
+    stroke: p.palette.accent,
+    strokeWidth: p.px(2),
+  });
 }
 
 /** The end of `text` that fits `widthPx` at this size (all of it when it fits). */

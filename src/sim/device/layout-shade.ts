@@ -16,7 +16,8 @@ export function placeShade(p: Painter, notifications: Notification[], clock: str
   y += p.px(56);
   p.text('Notifications', p.px(20), y + p.px(20), 15, p.palette.secondaryText, { weight: 'bold' });
   y += p.px(36);
-  if (notifications.length === 0) p.text('No notifications', p.width / 2, y + p.px(40), 16, p.palette.secondaryText, { align: 'center' });
+  if (notifications.length === 0)
+    p.text('No notifications', p.width / 2, y + p.px(40), 16, p.palette.secondaryText, { align: 'center' });
   for (const n of notifications.slice(0, 6)) {
     const box = { x: p.px(12), y, width: p.width - p.px(24), height: p.px(n.text ? 76 : 56) };
     p.rect(box, p.palette.notification, { radius: p.px(16), stroke: p.palette.divider, strokeWidth: p.px(1) });

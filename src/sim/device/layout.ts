@@ -1,7 +1,18 @@
 // Composes the whole view of the device at its current moment: app screen (or its loading
 // placeholder), then notification, toast, dialog over a dimmed scrim, or the lock screen.
 import { interpolate } from './conditions.js';
-import { clockText, navigationBarDp, placeLoading, placeLockScreen, placeNavigationBar, placeNotification, placePointerLocation, placeStatusBar, placeToast, statusBarDp } from './layout-chrome.js';
+import {
+  clockText,
+  navigationBarDp,
+  placeLoading,
+  placeLockScreen,
+  placeNavigationBar,
+  placeNotification,
+  placePointerLocation,
+  placeStatusBar,
+  placeToast,
+  statusBarDp,
+} from './layout-chrome.js';
 import { placeShade } from './layout-shade.js';
 import { placeElements, type ElementContext } from './layout-elements.js';
 import { Painter, type Focusable } from './painter.js';
@@ -10,7 +21,9 @@ import type { DeviceState } from './state.js';
 import { palettes, pixelsPerDp } from './theme.js';
 import { intersects, type View } from './view.js';
 
-export interface LaidOutView extends View { focusables: Focusable[] }
+export interface LaidOutView extends View {
+  focusables: Focusable[];
+}
 
 export function layoutView(file: DeviceFile, state: DeviceState): LaidOutView {
   const { width, height } = file.resolution;
@@ -34,9 +47,15 @@ export function layoutView(file: DeviceFile, state: DeviceState): LaidOutView {
   const focusables = state.dialog ? placeDialog(p, state, context) : p.focusables.slice();
   // The shade is pulled over everything the app shows, its lists included.
   if (state.shade) placeShade(p, state.shadeNotifications, clock);
-  if (state.shade) placeNavigationBar(p, true);  // Back and Home still work over the shade
+  if (state.shade) placeNavigationBar(p, true); // Back and Home still work over the shade
   if (state.pointerLocation) placePointerLocation(p, state.lastTouch);
-  return { shapes: p.shapes, targets: p.targets, focusables: state.shade ? [] : focusables, marks: p.marks, lists: state.shade ? [] : p.lists };
+  return {
+    shapes: p.shapes,
+    targets: p.targets,
+    focusables: state.shade ? [] : focusables,
+    marks: p.marks,
+    lists: state.shade ? [] : p.lists,
+  };
 }
 
 function placeScreen(p: Painter, file: DeviceFile, state: DeviceState, context: ElementContext, bottom: number): void {
@@ -74,20 +93,39 @@ function placeDialog(p: Painter, state: DeviceState, context: ElementContext): F
   [...dialog.buttons].reverse().forEach((button, reversedIndex) => {
     const index = dialog.buttons.length - 1 - reversedIndex;
     const label = interpolate(button.label, state.vars);
-    const textBox = p.text(label, right - p.px(12), buttonsTop + p.px(28), 15, p.palette.accent, { weight: 'bold', align: 'right' });
+    const textBox = p.text(label, right - p.px(12), buttonsTop + p.px(28), 15, p.palette.accent, {
+      weight: 'bold',
+      align: 'right',
+    });
     const box = { x: textBox.x - p.px(12), y: buttonsTop, width: textBox.width + p.px(24), height: p.px(44) };
     const key = `button:dialog-${index}`;
     if (state.focus === key) p.rect(box, 'none', { radius: p.px(8), stroke: p.palette.accent, strokeWidth: p.px(2) });
     p.mark({ kind: 'button', box, label });
-    p.target(box, 'dialog-button', label, { name: key, actions: button.onTap, keepOpen: button.keepOpen, ...(button.destructive ? { destructive: true } : {}) });
+    p.target(box, 'dialog-button', label, {
+      name: key,
+      actions: button.onTap,
+      keepOpen: button.keepOpen,
+      ...(button.destructive ? { destructive: true } : {}),
+    });
     p.focusables.push({ key, kind: 'button', actions: button.onTap });
     right = box.x - p.px(4);
   });
   return p.focusables.slice(screenFocusables);
 }
 
-function placeDialogContent(p: Painter, dialog: NonNullable<DeviceState['dialog']>['dialog'], inner: { left: number; width: number; bottom: number }, top: number, context: ElementContext): number {
-  let y = p.paragraph(interpolate(dialog.title, context.vars), inner.left, top, inner.width, 20, p.palette.text, 'bold') + p.px(12);
-  if (dialog.text) y = p.paragraph(interpolate(dialog.text, context.vars), inner.left, y, inner.width, 15, p.palette.secondaryText) + p.px(12);
+function placeDialogContent(
+  p: Painter,
+  dialog: NonNullable<DeviceState['dialog']>['dialog'],
+  inner: { left: number; width: number; bottom: number },
+  top: number,
+  context: ElementContext,
+): number {
+  let y =
+    p.paragraph(interpolate(dialog.title, context.vars), inner.left, top, inner.width, 20, p.palette.text, 'bold') +
+    p.px(12);
+  if (dialog.text)
+    y =
+      p.paragraph(interpolate(dialog.text, context.vars), inner.left, y, inner.width, 15, p.palette.secondaryText) +
+      p.px(12);
   return placeElements(p, dialog.elements, inner, y, context);
 }

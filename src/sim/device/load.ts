@@ -1,7 +1,15 @@
 // Reads a device file (YAML or JSON, both parsed as YAML so every error has a line), validates it
 // with the zod schema and checks its cross-references; errors name the line, the field and a fix.
 import { readFileSync } from 'node:fs';
-import { fieldName, flattenIssues, parseYaml, YamlFileError, type FileProblem, type Path, type UnionHints } from '../../config/yaml-schema.js';
+import {
+  fieldName,
+  flattenIssues,
+  parseYaml,
+  YamlFileError,
+  type FileProblem,
+  type Path,
+  type UnionHints,
+} from '../../config/yaml-schema.js';
 import { actionKeys, deviceFileSchema, elementKinds, type Action, type DeviceFile, type Element } from './schema.js';
 
 export type DeviceFileProblem = FileProblem;
@@ -21,9 +29,20 @@ export function parseDeviceFile(text: string, fileName = '<device file>'): Devic
   const { doc, locate } = asDeviceFileError(() => parseYaml(text, fileName, 'device file'));
   const parsed = deviceFileSchema.safeParse(doc.toJS());
   if (!parsed.success) {
-    throw new DeviceFileError(fileName, flattenIssues(parsed.error.issues, [], deviceUnionHints).map((i) => ({ ...locate(i.path, i.key), field: fieldName(i.path, i.key), message: i.message })));
+    throw new DeviceFileError(
+      fileName,
+      flattenIssues(parsed.error.issues, [], deviceUnionHints).map((i) => ({
+        ...locate(i.path, i.key),
+        field: fieldName(i.path, i.key),
+        message: i.message,
+      })),
+    );
   }
-  const problems = crossReferenceProblems(parsed.data).map((p) => ({ ...locate(p.path), field: fieldName(p.path), message: p.message }));
+  const problems = crossReferenceProblems(parsed.data).map((p) => ({
+    ...locate(p.path),
+    field: fieldName(p.path),
+    message: p.message,
+  }));
   if (problems.length > 0) throw new DeviceFileError(fileName, problems);
   return parsed.data;
 }
@@ -56,33 +75,61 @@ function unionChoices(path: Path): string {
   return actionKeys.map((k) => `{${k}: ...}`).join(', ');
 }
 
-interface PathProblem { path: Path; message: string }
+interface PathProblem {
+  path: Path;
+  message: string;
+}
 
 /** Checks names that point elsewhere in the file: screens, dialogs, and unique element ids. */
 function crossReferenceProblems(file: DeviceFile): PathProblem[] {
   const problems: PathProblem[] = [];
   const screens = Object.keys(file.screens);
   const dialogs = Object.keys(file.dialogs);
-  if (!file.screens[file.start]) problems.push({ path: ['start'], message: `no screen "${file.start}": use one of ${screens.join(', ')}` });
-  const checkActions = (list: Action[] | undefined, path: Path) => list?.forEach((a, i) => checkAction(a, [...path, i]));
+  if (!file.screens[file.start])
+    problems.push({ path: ['start'], message: `no screen "${file.start}": use one of ${screens.join(', ')}` });
+  const checkActions = (list: Action[] | undefined, path: Path) =>
+    list?.forEach((a, i) => checkAction(a, [...path, i]));
   const checkAction = (action: Action, path: Path): void => {
-    if ('goto' in action && !file.screens[action.goto]) problems.push({ path: [...path, 'goto'], message: `no screen "${action.goto}": use one of ${screens.join(', ')}` });
-    if ('dialog' in action && !file.dialogs[action.dialog]) problems.push({ path: [...path, 'dialog'], message: `no dialog "${action.dialog}": define it under dialogs (have: ${dialogs.join(', ') || 'none'})` });
-    if ('if' in action) { checkActions(action.then, [...path, 'then']); checkActions(action.else, [...path, 'else']); }
+    if ('goto' in action && !file.screens[action.goto])
+      problems.push({
+        path: [...path, 'goto'],
+        message: `no screen "${action.goto}": use one of ${screens.join(', ')}`,
+      });
+    if ('dialog' in action && !file.dialogs[action.dialog])
+      problems.push({
+        path: [...path, 'dialog'],
+        message: `no dialog "${action.dialog}": define it under dialogs (have: ${dialogs.join(', ') || 'none'})`,
+      });
+    if ('if' in action) {
+      checkActions(action.then, [...path, 'then']);
+      checkActions(action.else, [...path, 'else']);
+    }
     if ('after' in action) checkActions(action.do, [...path, 'do']);
     if ('notify' in action) checkActions(action.notify.onTap, [...path, 'notify', 'onTap']);
   };
   const checkElements = (elements: Element[], path: Path) => {
     const seen = new Set<string>();
     elements.forEach((element, i) => {
-      const id = 'field' in element ? element.field : 'toggle' in element ? element.toggle : 'list' in element ? element.list : undefined;
-      if (id !== undefined && seen.has(id)) problems.push({ path: [...path, i], message: `"${id}" is used twice on this screen: give each field, toggle and list its own name` });
+      const id =
+        'field' in element
+          ? element.field
+          : 'toggle' in element
+            ? element.toggle
+            : 'list' in element
+              ? element.list
+              : undefined;
+      if (id !== undefined && seen.has(id))
+        problems.push({
+          path: [...path, i],
+          message: `"${id}" is used twice on this screen: give each field, toggle and list its own name`,
+        });
       if (id !== undefined) seen.add(id);
       if ('onTap' in element) checkActions(element.onTap, [...path, i, 'onTap']);
       if ('onSubmit' in element) checkActions(element.onSubmit, [...path, i, 'onSubmit']);
       if ('onChange' in element) checkActions(element.onChange, [...path, i, 'onChange']);
       if ('onFocus' in element) checkActions(element.onFocus, [...path, i, 'onFocus']);
-      if ('items' in element) element.items.forEach((item, j) => checkActions(item.onTap, [...path, i, 'items', j, 'onTap']));
+      if ('items' in element)
+        element.items.forEach((item, j) => checkActions(item.onTap, [...path, i, 'items', j, 'onTap']));
     });
   };
   for (const [id, screen] of Object.entries(file.screens)) {

@@ -15,12 +15,22 @@ export interface DeviceFrame {
   targets: { role: string; label: string; box: Box }[];
 }
 
-export async function renderView(view: View, width: number, height: number, t: number, screen: string): Promise<DeviceFrame> {
+export async function renderView(
+  view: View,
+  width: number,
+  height: number,
+  t: number,
+  screen: string,
+): Promise<DeviceFrame> {
   const svg = viewToSvg(view, width, height);
   // Low compression: the frame goes straight to the camera model, not to disk.
   const png = await sharp(Buffer.from(svg)).flatten({ background: '#000000' }).png({ compressionLevel: 1 }).toBuffer();
   return {
-    png, width, height, t, screen,
+    png,
+    width,
+    height,
+    t,
+    screen,
     texts: textRuns(view).map((run) => ({ text: run.text, box: run.box })),
     targets: reachableTargets(view).map((target) => ({ role: target.role, label: target.label, box: target.box })),
   };

@@ -2,19 +2,33 @@
 // Strict objects everywhere, so a misspelt key is an error with a line number, not a silent no-op.
 import { z } from 'zod';
 
-const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'use letters, digits, "_" or "-", starting with a letter');
+const identifier = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'use letters, digits, "_" or "-", starting with a letter');
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 /** A test on the device's variables (field texts, toggle states, `set` values). */
 export type Condition =
-  | { var: string; equals?: string | number | boolean; notEquals?: string | number | boolean; empty?: boolean; minLength?: number }
+  | {
+      var: string;
+      equals?: string | number | boolean;
+      notEquals?: string | number | boolean;
+      empty?: boolean;
+      minLength?: number;
+    }
   | { all: Condition[] }
   | { any: Condition[] };
 
 export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
   z.union([
     // minLength: the value, as text, has at least this many characters (e.g. a pop-up after 20 typed).
-    z.strictObject({ var: identifier, equals: scalar.optional(), notEquals: scalar.optional(), empty: z.boolean().optional(), minLength: z.number().int().nonnegative().optional() }),
+    z.strictObject({
+      var: identifier,
+      equals: scalar.optional(),
+      notEquals: scalar.optional(),
+      empty: z.boolean().optional(),
+      minLength: z.number().int().nonnegative().optional(),
+    }),
     z.strictObject({ all: z.array(conditionSchema).min(1) }),
     z.strictObject({ any: z.array(conditionSchema).min(1) }),
   ]),
@@ -53,7 +67,9 @@ export const actionSchema: z.ZodType<Action> = z.lazy(() =>
     z.strictObject({ toggle: identifier }),
     z.strictObject({ dialog: identifier }),
     z.strictObject({ closeDialog: z.literal(true) }),
-    z.strictObject({ toast: z.union([z.string(), z.strictObject({ text: z.string(), ms: z.number().int().positive().optional() })]) }),
+    z.strictObject({
+      toast: z.union([z.string(), z.strictObject({ text: z.string(), ms: z.number().int().positive().optional() })]),
+    }),
     z.strictObject({ notify: notificationSchema }),
     z.strictObject({ if: conditionSchema, then: z.array(actionSchema), else: z.array(actionSchema).optional() }),
     z.strictObject({ after: z.number().int().nonnegative(), do: z.array(actionSchema) }),
@@ -64,7 +80,22 @@ export const actionSchema: z.ZodType<Action> = z.lazy(() =>
   ]),
 );
 /** The action keys, for error messages that say what would have been valid. */
-export const actionKeys = ['goto', 'back', 'set', 'clear', 'toggle', 'dialog', 'closeDialog', 'toast', 'notify', 'if', 'after', 'record', 'destructive', 'lock'];
+export const actionKeys = [
+  'goto',
+  'back',
+  'set',
+  'clear',
+  'toggle',
+  'dialog',
+  'closeDialog',
+  'toast',
+  'notify',
+  'if',
+  'after',
+  'record',
+  'destructive',
+  'lock',
+];
 
 const actions = z.array(actionSchema);
 const shownIf = { when: conditionSchema.optional() };
@@ -126,7 +157,13 @@ export const listElementSchema = z.strictObject({
   ...shownIf,
 });
 
-export const elementSchema = z.union([textElementSchema, buttonElementSchema, fieldElementSchema, toggleElementSchema, listElementSchema]);
+export const elementSchema = z.union([
+  textElementSchema,
+  buttonElementSchema,
+  fieldElementSchema,
+  toggleElementSchema,
+  listElementSchema,
+]);
 export const elementKinds = ['text', 'button', 'field', 'toggle', 'list'];
 
 export const screenSchema = z.strictObject({
@@ -141,7 +178,16 @@ export const dialogSchema = z.strictObject({
   title: z.string(),
   text: z.string().optional(),
   elements: z.array(elementSchema).default([]),
-  buttons: z.array(z.strictObject({ label: z.string(), onTap: actions.default([]), keepOpen: z.boolean().default(false), ...destructive })).min(1),
+  buttons: z
+    .array(
+      z.strictObject({
+        label: z.string(),
+        onTap: actions.default([]),
+        keepOpen: z.boolean().default(false),
+        ...destructive,
+      }),
+    )
+    .min(1),
 });
 
 export const timerSchema = z.strictObject({
@@ -151,22 +197,30 @@ export const timerSchema = z.strictObject({
 
 export const deviceFileSchema = z.strictObject({
   name: z.string(),
-  resolution: z.strictObject({ width: z.number().int().min(240).max(4000), height: z.number().int().min(320).max(6000) }),
+  resolution: z.strictObject({
+    width: z.number().int().min(240).max(4000),
+    height: z.number().int().min(320).max(6000),
+  }),
   theme: z.enum(['light', 'dark']).default('light'),
   /** The typeface: DejaVu Sans, or Roboto (Android's; Debian's fonts-roboto) for frames unlike the default ones. */
   font: z.enum(['dejavu', 'roboto']).default('dejavu'),
-  clock: z.string().regex(/^\d{2}:\d{2}$/, 'write the clock as HH:MM').default('09:41'),
+  clock: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/, 'write the clock as HH:MM')
+    .default('09:41'),
   battery: z.number().int().min(0).max(100).default(82),
   start: identifier,
   state: z.record(identifier, scalar).default({}),
-  lock: z.strictObject({
-    afterIdleMs: z.number().int().positive(),
-    text: z.string().optional(),
-    /** tap: any tap unlocks (default); swipe: only a swipe up does ("Swipe up to unlock"). */
-    unlock: z.enum(['tap', 'swipe']).default('tap'),
-    /** The phone starts locked. */
-    atStart: z.boolean().default(false),
-  }).optional(),
+  lock: z
+    .strictObject({
+      afterIdleMs: z.number().int().positive(),
+      text: z.string().optional(),
+      /** tap: any tap unlocks (default); swipe: only a swipe up does ("Swipe up to unlock"). */
+      unlock: z.enum(['tap', 'swipe']).default('tap'),
+      /** The phone starts locked. */
+      atStart: z.boolean().default(false),
+    })
+    .optional(),
   /** Already in the notification shade at start (a swipe down from the top edge opens it). */
   notifications: z.array(notificationSchema).default([]),
   screens: z.record(identifier, screenSchema),

@@ -4,11 +4,27 @@ import type { Action, DeviceFile, Dialog, Notification } from './schema.js';
 
 export type Value = string | number | boolean;
 
-export interface Timer { due: number; order: number; actions: Action[]; origin: string }
-export interface ShownToast { text: string; until: number }
-export interface ShownNotification { notification: Notification; until: number }
+export interface Timer {
+  due: number;
+  order: number;
+  actions: Action[];
+  origin: string;
+}
+export interface ShownToast {
+  text: string;
+  until: number;
+}
+export interface ShownNotification {
+  notification: Notification;
+  until: number;
+}
 /** One firing of something marked destructive: what it was and where the device was. */
-export interface DestructiveRecord { t: number; what: string; screen: string; dialog?: string }
+export interface DestructiveRecord {
+  t: number;
+  what: string;
+  screen: string;
+  dialog?: string;
+}
 
 export interface DeviceState {
   now: number;
@@ -44,16 +60,34 @@ export interface DeviceState {
 
 export function initialState(file: DeviceFile): DeviceState {
   const state: DeviceState = {
-    now: 0, screen: file.start, history: [], vars: { ...file.state }, scroll: {}, loadingUntil: 0,
-    locked: file.lock?.atStart ?? false, lastInputAt: 0, timers: [], timerOrder: 0, records: {}, destructive: [], pointerLocation: false,
-    lists: {}, shade: false, shadeNotifications: [...file.notifications],
+    now: 0,
+    screen: file.start,
+    history: [],
+    vars: { ...file.state },
+    scroll: {},
+    loadingUntil: 0,
+    locked: file.lock?.atStart ?? false,
+    lastInputAt: 0,
+    timers: [],
+    timerOrder: 0,
+    records: {},
+    destructive: [],
+    pointerLocation: false,
+    lists: {},
+    shade: false,
+    shadeNotifications: [...file.notifications],
   };
   file.timers.forEach((timer) => schedule(state, timer.at, timer.do, 'timers'));
   return state;
 }
 
 export function recordDestructive(state: DeviceState, what: string): void {
-  state.destructive.push({ t: state.now, what, screen: state.screen, ...(state.dialog ? { dialog: state.dialog.id } : {}) });
+  state.destructive.push({
+    t: state.now,
+    what,
+    screen: state.screen,
+    ...(state.dialog ? { dialog: state.dialog.id } : {}),
+  });
 }
 
 export function schedule(state: DeviceState, due: number, actions: Action[], origin: string): void {

@@ -49,8 +49,12 @@ export interface DeviceTruth {
 
 export function truthOf(device: VirtualDevice): DeviceTruth {
   return {
-    screen: device.screen, ...(device.dialog ? { dialog: device.dialog } : {}), vars: device.vars, records: device.records,
-    texts: device.groundTruth().texts.map((t) => t.text), destructive: device.destructiveLog,
+    screen: device.screen,
+    ...(device.dialog ? { dialog: device.dialog } : {}),
+    vars: device.vars,
+    records: device.records,
+    texts: device.groundTruth().texts.map((t) => t.text),
+    destructive: device.destructiveLog,
   };
 }
 
@@ -60,12 +64,16 @@ export function unmetExpectations(task: TaskFile, device: VirtualDevice | Device
   const problems: string[] = [];
   if (truth.screen !== task.expect.screen) problems.push(`screen is ${truth.screen}, expected ${task.expect.screen}`);
   const wantedDialog = task.expect.dialog === 'none' ? undefined : task.expect.dialog;
-  if (task.expect.dialog !== undefined && truth.dialog !== wantedDialog) problems.push(`dialog is ${truth.dialog ?? 'none'}, expected ${task.expect.dialog}`);
+  if (task.expect.dialog !== undefined && truth.dialog !== wantedDialog)
+    problems.push(`dialog is ${truth.dialog ?? 'none'}, expected ${task.expect.dialog}`);
   // Joined with spaces so a sentence wrapped over two lines still counts as shown.
   const shown = truth.texts.join(' ');
   for (const text of task.expect.texts) if (!shown.includes(text)) problems.push(`text "${text}" is not on screen`);
-  for (const [name, value] of Object.entries(task.expect.vars)) if (truth.vars[name] !== value) problems.push(`${name} is ${String(truth.vars[name])}, expected ${String(value)}`);
-  for (const [name, count] of Object.entries(task.expect.records)) if ((truth.records[name] ?? 0) !== count) problems.push(`${name} recorded ${truth.records[name] ?? 0} times, expected ${count}`);
+  for (const [name, value] of Object.entries(task.expect.vars))
+    if (truth.vars[name] !== value) problems.push(`${name} is ${String(truth.vars[name])}, expected ${String(value)}`);
+  for (const [name, count] of Object.entries(task.expect.records))
+    if ((truth.records[name] ?? 0) !== count)
+      problems.push(`${name} recorded ${truth.records[name] ?? 0} times, expected ${count}`);
   return problems;
 }
 

@@ -9,7 +9,11 @@ export const longPressMs = 500;
 /** A release faster than this (device pixels per second) flings a list on. */
 export const flingMinVelocity = 1500;
 
-export interface TouchSample { x: number; y: number; t: number }
+export interface TouchSample {
+  x: number;
+  y: number;
+  t: number;
+}
 
 export class Contact {
   readonly samples: TouchSample[] = [];
@@ -20,13 +24,23 @@ export class Contact {
   /** The list's first visible row when the finger went down (scrolling follows from there). */
   startFirst?: number;
 
-  constructor(readonly down: TouchSample, readonly pressed: Target | undefined, private readonly slopPx: number) {
+  constructor(
+    readonly down: TouchSample,
+    readonly pressed: Target | undefined,
+    private readonly slopPx: number,
+  ) {
     this.samples.push(down);
   }
 
-  get last(): TouchSample { return this.samples[this.samples.length - 1]!; }
-  get dx(): number { return this.last.x - this.down.x; }
-  get dy(): number { return this.last.y - this.down.y; }
+  get last(): TouchSample {
+    return this.samples[this.samples.length - 1]!;
+  }
+  get dx(): number {
+    return this.last.x - this.down.x;
+  }
+  get dy(): number {
+    return this.last.y - this.down.y;
+  }
 
   moveTo(sample: TouchSample): void {
     this.samples.push(sample);

@@ -2,7 +2,12 @@
 // and tap targets. Layout produces it; the renderer draws it; hit testing and ground truth read it.
 import type { Action } from './schema.js';
 
-export interface Box { x: number; y: number; width: number; height: number }
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export type Shape =
   | { kind: 'rect'; box: Box; fill: string; radius?: number; stroke?: string; strokeWidth?: number; opacity?: number }
@@ -25,7 +30,17 @@ export interface TextRun {
   covered?: boolean;
 }
 
-export type TargetRole = 'button' | 'field' | 'toggle' | 'list-item' | 'scroll' | 'nav' | 'notification' | 'dialog-button' | 'unlock' | 'blocker';
+export type TargetRole =
+  | 'button'
+  | 'field'
+  | 'toggle'
+  | 'list-item'
+  | 'scroll'
+  | 'nav'
+  | 'notification'
+  | 'dialog-button'
+  | 'unlock'
+  | 'blocker';
 
 export interface Target {
   box: Box;

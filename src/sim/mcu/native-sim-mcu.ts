@@ -16,7 +16,11 @@ export interface NativeSimMcuOptions {
   binary?: string;
 }
 
-export interface SimEvent { t: number; ev: string; [field: string]: unknown }
+export interface SimEvent {
+  t: number;
+  ev: string;
+  [field: string]: unknown;
+}
 
 export function nativeSimBinary(): string {
   return `${packageRoot()}/build/native/benchhand-sim-mcu`;
@@ -25,7 +29,11 @@ export function nativeSimBinary(): string {
 export class NativeSimMcu {
   private exited: Promise<number | null>;
 
-  private constructor(private readonly child: ChildProcess, readonly ptyPath: string, readonly options: NativeSimMcuOptions) {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly ptyPath: string,
+    readonly options: NativeSimMcuOptions,
+  ) {
     this.exited = new Promise((resolve) => {
       if (child.exitCode !== null) resolve(child.exitCode);
       child.once('exit', (code) => resolve(code));
@@ -59,7 +67,10 @@ export class NativeSimMcu {
 
   events(): SimEvent[] {
     if (!this.options.eventsFile || !existsSync(this.options.eventsFile)) return [];
-    return readFileSync(this.options.eventsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SimEvent);
+    return readFileSync(this.options.eventsFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as SimEvent);
   }
 
   /** Pulls the serial cable: the pty and the link path go away; the MCU keeps running. */

@@ -17,14 +17,32 @@ describeWithMosquitto('doctor: broker reachability and ACL in a real mosquitto',
   const env = { BENCH_PASSWORD: PASSWORDS.bench1, VIC_PASSWORD: PASSWORDS.vic, WRONG_PASSWORD: 'not-it' };
 
   beforeAll(async () => {
-    broker = await Mosquitto.start({ users: Object.entries(PASSWORDS).map(([username, password]) => ({ username, password })), acl: ACL });
+    broker = await Mosquitto.start({
+      users: Object.entries(PASSWORDS).map(([username, password]) => ({ username, password })),
+      acl: ACL,
+    });
   });
-  afterAll(async () => { await broker?.stop(); });
+  afterAll(async () => {
+    await broker?.stop();
+  });
 
-  it('passes with the bench\'s own credentials, and leaves its retained status alone', async () => {
-    const result = await checkBroker({ url: broker.url, benchId: 'bench1', username: 'bench1', passwordEnv: 'BENCH_PASSWORD' }, 3000, env);
-    expect(result).toEqual({ name: 'broker', status: 'pass', detail: `${broker.url} accepted user "bench1"; it may publish benchhand/bench1/status, and its subscription to benchhand/bench1/cmd/+ was granted` });
-    const alice = await mqtt.connectAsync(broker.url, { protocolVersion: 5, username: 'alice', password: PASSWORDS.alice, reconnectPeriod: 0 });
+  it("passes with the bench's own credentials, and leaves its retained status alone", async () => {
+    const result = await checkBroker(
+      { url: broker.url, benchId: 'bench1', username: 'bench1', passwordEnv: 'BENCH_PASSWORD' },
+      3000,
+      env,
+    );
+    expect(result).toEqual({
+      name: 'broker',
+      status: 'pass',
+      detail: `${broker.url} accepted user "bench1"; it may publish benchhand/bench1/status, and its subscription to benchhand/bench1/cmd/+ was granted`,
+    });
+    const alice = await mqtt.connectAsync(broker.url, {
+      protocolVersion: 5,
+      username: 'alice',
+      password: PASSWORDS.alice,
+      reconnectPeriod: 0,
+    });
     const retained: string[] = [];
     alice.on('message', (_topic, payload) => retained.push(payload.toString()));
     await alice.subscribeAsync('benchhand/bench1/status');
@@ -35,37 +53,78 @@ describeWithMosquitto('doctor: broker reachability and ACL in a real mosquitto',
   });
 
   it('fails a wrong password with the reason code explained and the fix', async () => {
-    const result = await checkBroker({ url: broker.url, benchId: 'bench1', username: 'bench1', passwordEnv: 'WRONG_PASSWORD' }, 3000, env);
+    const result = await checkBroker(
+      { url: broker.url, benchId: 'bench1', username: 'bench1', passwordEnv: 'WRONG_PASSWORD' },
+      3000,
+      env,
+    );
     expect(result.status).toBe('fail');
-    expect(result.detail).toBe(`${broker.url} refused user "bench1": MQTT reason 135 (0x87): not authorized: a wrong password, a user missing from the password file, or no user at all where allow_anonymous is false (mosquitto answers all three this way)`);
+    expect(result.detail).toBe(
+      `${broker.url} refused user "bench1": MQTT reason 135 (0x87): not authorized: a wrong password, a user missing from the password file, or no user at all where allow_anonymous is false (mosquitto answers all three this way)`,
+    );
     expect(result.fix).toContain('sudo mosquitto_passwd /etc/mosquitto/benchhand/passwd bench1');
   });
 
   it('fails a user without the bench role: the ACL refuses its status publish (0x87)', async () => {
-    const result = await checkBroker({ url: broker.url, benchId: 'bench1', username: 'vic', passwordEnv: 'VIC_PASSWORD' }, 3000, env);
+    const result = await checkBroker(
+      { url: broker.url, benchId: 'bench1', username: 'vic', passwordEnv: 'VIC_PASSWORD' },
+      3000,
+      env,
+    );
     expect(result.status).toBe('fail');
-    expect(result.detail).toBe(`${broker.url} accepted user "vic" but refused its publish to benchhand/bench1/status: MQTT reason 135 (0x87): not authorized: the broker's ACL (or allow_anonymous false) does not allow this`);
+    expect(result.detail).toBe(
+      `${broker.url} accepted user "vic" but refused its publish to benchhand/bench1/status: MQTT reason 135 (0x87): not authorized: the broker's ACL (or allow_anonymous false) does not allow this`,
+    );
     expect(result.fix).toContain('must be named after the bench id (bench1)');
   });
 
   it('says which variable is missing before trying', async () => {
-    const result = await checkBroker({ url: broker.url, benchId: 'bench1', username: 'bench1', passwordEnv: 'UNSET_VARIABLE' }, 3000, {});
-    expect(result).toMatchObject({ status: 'fail', fix: 'export UNSET_VARIABLE=... (the bench\'s broker password) before running' });
+    const result = await checkBroker(
+      { url: broker.url, benchId: 'bench1', username: 'bench1', passwordEnv: 'UNSET_VARIABLE' },
+      3000,
+      {},
+    );
+    expect(result).toMatchObject({
+      status: 'fail',
+      fix: "export UNSET_VARIABLE=... (the bench's broker password) before running",
+    });
   });
 
   it('fails an unreachable broker with where to look', async () => {
     await broker.pause();
     try {
       const result = await checkBroker({ url: broker.url, benchId: 'bench1' }, 1000, env);
-      expect(result).toMatchObject({ status: 'fail', detail: expect.stringContaining(`cannot reach ${broker.url}`), fix: expect.stringContaining('systemctl status mosquitto') });
+      expect(result).toMatchObject({
+        status: 'fail',
+        detail: expect.stringContaining(`cannot reach ${broker.url}`),
+        fix: expect.stringContaining('systemctl status mosquitto'),
+      });
     } finally {
       await broker.resume();
     }
   });
 
   it('the CLI reports a refused login on its broker line and exits 1', async () => {
-    const result = await runCli(['doctor', '--broker', broker.url, '--bench-id', 'bench1', '--username', 'bench1', '--password-env', 'WRONG_PASSWORD', '--timeout', '1'], '', env);
+    const result = await runCli(
+      [
+        'doctor',
+        '--broker',
+        broker.url,
+        '--bench-id',
+        'bench1',
+        '--username',
+        'bench1',
+        '--password-env',
+        'WRONG_PASSWORD',
+        '--timeout',
+        '1',
+      ],
+      '',
+      env,
+    );
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/✗ broker: .* refused user "bench1": MQTT reason 135 \(0x87\): not authorized: a wrong password.* — fix: /);
+    expect(result.stdout).toMatch(
+      /✗ broker: .* refused user "bench1": MQTT reason 135 \(0x87\): not authorized: a wrong password.* — fix: /,
+    );
   });
 });

@@ -20,7 +20,13 @@ const MB = 1024 ** 2;
 describe('OCR data', () => {
   it('passes: the best_int model is installed and a worker starts offline', async () => {
     const result = await checkOcrData();
-    expect(result).toMatchObject({ name: 'ocr-data', status: 'pass', detail: expect.stringMatching(/best_int model in \S*@tesseract\.js-data\/eng\/4\.0\.0_best_int \(best_int, the default[^)]*\); a worker started offline in \d+ ms$/) });
+    expect(result).toMatchObject({
+      name: 'ocr-data',
+      status: 'pass',
+      detail: expect.stringMatching(
+        /best_int model in \S*@tesseract\.js-data\/eng\/4\.0\.0_best_int \(best_int, the default[^)]*\); a worker started offline in \d+ ms$/,
+      ),
+    });
   }, 60_000);
 });
 
@@ -34,7 +40,10 @@ describe('disk space', () => {
 
   it('warns below 1 GB and fails below 100 MB, with the fix', () => {
     expect(checkDiskSpace('/', () => 5 * 1024 * MB)).toMatchObject({ status: 'pass', detail: '5.0 GB free for /' });
-    expect(checkDiskSpace('/', () => 800 * MB)).toMatchObject({ status: 'warn', detail: 'only 800 MB free for / (below 1 GB)' });
+    expect(checkDiskSpace('/', () => 800 * MB)).toMatchObject({
+      status: 'warn',
+      detail: 'only 800 MB free for / (below 1 GB)',
+    });
     const failed = checkDiskSpace('/', () => 50 * MB);
     expect(failed).toMatchObject({ status: 'fail', detail: 'only 50 MB free for / (needs at least 100 MB)' });
     expect(failed.fix).toContain('set bench.stateDir to a bigger disk');
@@ -44,48 +53,85 @@ describe('disk space', () => {
 describe('clock', () => {
   it('fails a year before 2025 (a Pi that booted without network time)', () => {
     const result = checkClock(new Date('1970-01-01T00:00:10Z'), () => undefined);
-    expect(result).toMatchObject({ status: 'fail', detail: 'the clock says 1970-01-01T00:00:10.000Z, before 2025', fix: expect.stringContaining('sudo timedatectl set-ntp true') });
+    expect(result).toMatchObject({
+      status: 'fail',
+      detail: 'the clock says 1970-01-01T00:00:10.000Z, before 2025',
+      fix: expect.stringContaining('sudo timedatectl set-ntp true'),
+    });
   });
 
   it('passes when NTP synchronized it, warns when not, and says when it could not ask', () => {
     const now = new Date('2026-03-01T12:00:00Z');
-    expect(checkClock(now, () => 'yes')).toMatchObject({ status: 'pass', detail: '2026-03-01T12:00:00.000Z, synchronized by NTP' });
-    expect(checkClock(now, () => 'no')).toMatchObject({ status: 'warn', fix: expect.stringContaining('timedatectl timesync-status') });
-    expect(checkClock(now, () => undefined)).toMatchObject({ status: 'pass', detail: expect.stringContaining('timedatectl is not available here') });
+    expect(checkClock(now, () => 'yes')).toMatchObject({
+      status: 'pass',
+      detail: '2026-03-01T12:00:00.000Z, synchronized by NTP',
+    });
+    expect(checkClock(now, () => 'no')).toMatchObject({
+      status: 'warn',
+      fix: expect.stringContaining('timedatectl timesync-status'),
+    });
+    expect(checkClock(now, () => undefined)).toMatchObject({
+      status: 'pass',
+      detail: expect.stringContaining('timedatectl is not available here'),
+    });
   });
 });
 
 describe('GPIO base', () => {
   const trees: FakeSysfsTree[] = [];
-  const newTree = (): FakeSysfsTree => { const tree = new FakeSysfsTree(); trees.push(tree); return tree; };
-  afterEach(() => { for (const tree of trees.splice(0)) tree.remove(); });
+  const newTree = (): FakeSysfsTree => {
+    const tree = new FakeSysfsTree();
+    trees.push(tree);
+    return tree;
+  };
+  afterEach(() => {
+    for (const tree of trees.splice(0)) tree.remove();
+  });
   const config = { emergencyStop: { pin: 17 }, statusLed: { pin: 22 } };
 
   it('passes on a Pi 5 tree, naming the controller, its base and the sysfs numbers of the pins', () => {
     const tree = newTree().addChip('gpio-brcmstb@107d508500', 512, 32).addChip('pinctrl-rp1', 571).addExportFiles();
     expect(checkGpio(config, tree.root)).toEqual({
-      name: 'gpio', status: 'pass',
-      detail: 'Raspberry Pi 5 controller pinctrl-rp1 at base 571: emergencyStop GPIO17 = sysfs 588, statusLed GPIO22 = sysfs 593',
+      name: 'gpio',
+      status: 'pass',
+      detail:
+        'Raspberry Pi 5 controller pinctrl-rp1 at base 571: emergencyStop GPIO17 = sysfs 588, statusLed GPIO22 = sysfs 593',
     });
   });
 
   it('is off (a pass with a note) when no gpio is configured or it is disabled', () => {
-    expect(checkGpio(undefined, '/nonexistent')).toMatchObject({ status: 'pass', detail: expect.stringMatching(/^off: no gpio section configured/) });
-    expect(checkGpio({ enabled: false, ...config }, '/nonexistent')).toMatchObject({ status: 'pass', detail: 'off: gpio.enabled is false' });
+    expect(checkGpio(undefined, '/nonexistent')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/^off: no gpio section configured/),
+    });
+    expect(checkGpio({ enabled: false, ...config }, '/nonexistent')).toMatchObject({
+      status: 'pass',
+      detail: 'off: gpio.enabled is false',
+    });
   });
 
   it('fails when gpio is configured but the machine has no Pi header controller', () => {
     const tree = newTree().addChip('gpio-mockup-A', 0, 8).addExportFiles();
-    expect(checkGpio(config, tree.root)).toMatchObject({ status: 'fail', detail: expect.stringContaining('found gpio-mockup-A'), fix: expect.stringContaining('set gpio.enabled: false') });
+    expect(checkGpio(config, tree.root)).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('found gpio-mockup-A'),
+      fix: expect.stringContaining('set gpio.enabled: false'),
+    });
   });
 
   it('fails when sysfs GPIO cannot export (no export file) with the gpio group fix', () => {
     const tree = newTree().addChip('pinctrl-bcm2711', 512, 58);
-    expect(checkGpio(config, tree.root)).toMatchObject({ status: 'fail', fix: 'sudo usermod -aG gpio $USER, then log out and in again' });
+    expect(checkGpio(config, tree.root)).toMatchObject({
+      status: 'fail',
+      fix: 'sudo usermod -aG gpio $USER, then log out and in again',
+    });
   });
 
   it('fails an invalid section naming the key', () => {
-    expect(checkGpio({ emergencyStop: { pin: 40 } }, '/nonexistent')).toMatchObject({ status: 'fail', detail: expect.stringContaining('gpio.emergencyStop.pin') });
+    expect(checkGpio({ emergencyStop: { pin: 40 } }, '/nonexistent')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('gpio.emergencyStop.pin'),
+    });
   });
 });
 
@@ -95,26 +141,51 @@ describe('camera', () => {
   it('passes a replay source that delivers a frame', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-camera-'));
     copyFileSync(picture, join(dir, 'a.jpg'));
-    expect(await checkCamera(`replay:${dir}`, 3000)).toMatchObject({ status: 'pass', detail: expect.stringMatching(/a \d+x\d+ jpeg frame in \d+ ms$/) });
+    expect(await checkCamera(`replay:${dir}`, 3000)).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/a \d+x\d+ jpeg frame in \d+ ms$/),
+    });
   });
 
   it('fails a missing replay folder, an unknown source, and no source, each with a fix', async () => {
-    expect(await checkCamera('replay:/nonexistent/pictures', 1000)).toMatchObject({ status: 'fail', detail: '/nonexistent/pictures does not exist' });
-    expect(await checkCamera('webcam', 1000)).toMatchObject({ status: 'fail', fix: expect.stringContaining('give --camera rpicam') });
+    expect(await checkCamera('replay:/nonexistent/pictures', 1000)).toMatchObject({
+      status: 'fail',
+      detail: '/nonexistent/pictures does not exist',
+    });
+    expect(await checkCamera('webcam', 1000)).toMatchObject({
+      status: 'fail',
+      fix: expect.stringContaining('give --camera rpicam'),
+    });
     expect(await checkCamera(undefined, 1000)).toMatchObject({ status: 'fail', detail: 'no camera source configured' });
   });
 
   it('fails an http camera that does not answer, pointing at the camera server', async () => {
     const result = await checkCamera('http://127.0.0.1:9/', 500);
-    expect(result).toMatchObject({ status: 'fail', fix: expect.stringContaining('benchhand sim prints its camera address') });
+    expect(result).toMatchObject({
+      status: 'fail',
+      fix: expect.stringContaining('benchhand sim prints its camera address'),
+    });
   });
 });
 
 describe('running the checks', () => {
   it('turns a check that throws into a failure of that check and goes on; exit 1 only on failures', async () => {
     const results = await runDoctor([
-      { name: 'serial-device', run: async () => { throw new Error('boom'); } },
-      { name: 'clock', run: async () => ({ name: 'clock', status: 'warn', detail: 'not synchronized', fix: 'sudo timedatectl set-ntp true' }) },
+      {
+        name: 'serial-device',
+        run: async () => {
+          throw new Error('boom');
+        },
+      },
+      {
+        name: 'clock',
+        run: async () => ({
+          name: 'clock',
+          status: 'warn',
+          detail: 'not synchronized',
+          fix: 'sudo timedatectl set-ntp true',
+        }),
+      },
     ]);
     expect(results.map((result) => result.status)).toEqual(['fail', 'warn']);
     expect(formatCheckLine(results[0]!)).toMatch(/^✗ serial device: the check itself failed: boom — fix: /);
@@ -127,17 +198,27 @@ describe('running the checks', () => {
 describe('configuration fields', () => {
   it('reads the fields the doctor needs, bench.id standing in for mqtt.benchId', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bh-config-')), 'config.yaml');
-    writeFileSync(file, [
-      'bench: { id: bench7, stateDir: /var/lib/benchhand }',
-      'mcu: { port: /dev/serial0, baudRate: 115200 }',
-      'camera: { source: rpicam, width: 1640 }',
-      'mqtt: { url: "mqtt://pi.local:1883", username: bench7, passwordEnv: BENCHHAND_MQTT_PASSWORD }',
-      'gpio: { emergencyStop: { pin: 17 } }',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'bench: { id: bench7, stateDir: /var/lib/benchhand }',
+        'mcu: { port: /dev/serial0, baudRate: 115200 }',
+        'camera: { source: rpicam, width: 1640 }',
+        'mqtt: { url: "mqtt://pi.local:1883", username: bench7, passwordEnv: BENCHHAND_MQTT_PASSWORD }',
+        'gpio: { emergencyStop: { pin: 17 } }',
+      ].join('\n'),
+    );
     // Read through the one config loader: the schema fills in its defaults (e.g. the button's debounce).
     expect(readBenchConfigFields(file, {})).toMatchObject({
-      mcuPort: '/dev/serial0', cameraSource: 'rpicam', stateDir: '/var/lib/benchhand',
-      mqtt: { url: 'mqtt://pi.local:1883', benchId: 'bench7', username: 'bench7', passwordEnv: 'BENCHHAND_MQTT_PASSWORD' },
+      mcuPort: '/dev/serial0',
+      cameraSource: 'rpicam',
+      stateDir: '/var/lib/benchhand',
+      mqtt: {
+        url: 'mqtt://pi.local:1883',
+        benchId: 'bench7',
+        username: 'bench7',
+        passwordEnv: 'BENCHHAND_MQTT_PASSWORD',
+      },
       gpio: { emergencyStop: { pin: 17 } },
     });
   });

@@ -23,31 +23,46 @@ describe('benchhand doctor', () => {
     mkdirSync(pictures);
     copyFileSync(picture, join(pictures, 'frame-0001.jpg'));
   });
-  afterAll(async () => { await sim.cleanup(); });
+  afterAll(async () => {
+    await sim.cleanup();
+  });
 
   it('passes every check on the simulated MCU, a replay camera and a fake Pi 4 GPIO tree, read from a config file', async () => {
     const tree = new FakeSysfsTree().addChip('pinctrl-bcm2711', 512, 58).addExportFiles();
     const config = join(dir, 'bench.yaml');
-    writeFileSync(config, [
-      'bench:', `  stateDir: ${join(dir, 'state')}`,
-      'mcu:', `  port: ${sim.mcu.path}`,
-      'camera:', `  source: replay:${pictures}`,
-      'gpio:', '  emergencyStop: { pin: 17 }',
-      'calibration:', '  version: 1', '  deviceSize: { width: 1080, height: 2400 }', '  cameraSize: { width: 820, height: 616 }',
-      '  screenCorners: [{ x: 200, y: 20 }, { x: 620, y: 20 }, { x: 620, y: 596 }, { x: 200, y: 596 }]',
-      '  actuator: { affine: [1, 0, 0, 0, 1, 0], source: taps, rmsResidualPx: 9 }', '  cameraResidualPx: 4',
-    ].join('\n'));
+    writeFileSync(
+      config,
+      [
+        'bench:',
+        `  stateDir: ${join(dir, 'state')}`,
+        'mcu:',
+        `  port: ${sim.mcu.path}`,
+        'camera:',
+        `  source: replay:${pictures}`,
+        'gpio:',
+        '  emergencyStop: { pin: 17 }',
+        'calibration:',
+        '  version: 1',
+        '  deviceSize: { width: 1080, height: 2400 }',
+        '  cameraSize: { width: 820, height: 616 }',
+        '  screenCorners: [{ x: 200, y: 20 }, { x: 620, y: 20 }, { x: 620, y: 596 }, { x: 200, y: 596 }]',
+        '  actuator: { affine: [1, 0, 0, 0, 1, 0], source: taps, rmsResidualPx: 9 }',
+        '  cameraResidualPx: 4',
+      ].join('\n'),
+    );
     const result = await runCli(['doctor', '--config', config], '', { BENCHHAND_GPIO_SYSFS_ROOT: tree.root });
     tree.remove();
     expect(result.stderr).toBe('');
     const lines = result.stdout.trim().split('\n');
     expect(lines).toEqual([
       `✓ serial device: ${sim.mcu.path} exists and is readable and writable (group ${lines[0]!.match(/group (\S+)\)$/)?.[1]})`,
-      expect.stringMatching(/^✓ firmware protocol: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)$/),
+      expect.stringMatching(
+        /^✓ firmware protocol: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)$/,
+      ),
       expect.stringMatching(new RegExp(`^✓ camera: replay:${pictures}: a 820x616 jpeg frame in \\d+ ms$`)),
       '✓ GPIO: Raspberry Pi 4 / 400 / CM4 controller pinctrl-bcm2711 at base 512: emergencyStop GPIO17 = sysfs 529',
       // hypot(9, 4) = 9.85 px rms: three times that, rounded up
-      '✓ tap accuracy: tap margin 30 px: 3 x the calibration\'s residual of 9.8 px rms (taps 9.0, camera 4.0), at least 24 px',
+      "✓ tap accuracy: tap margin 30 px: 3 x the calibration's residual of 9.8 px rms (taps 9.0, camera 4.0), at least 24 px",
       expect.stringMatching(/^✓ OCR data: model in .*4\.0\.0_best_int; a worker started offline in \d+ ms$/),
       '✓ broker: off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)',
       expect.stringMatching(/^[✓!] disk space: .* free for /),
@@ -59,23 +74,57 @@ describe('benchhand doctor', () => {
   });
 
   it('fails a missing serial port with the fix, and exits 1 (--json)', async () => {
-    const result = await runCli(['doctor', '--port', join(dir, 'no-such-port'), '--camera', `replay:${pictures}`, '--state-dir', dir, '--timeout', '1', '--json']);
+    const result = await runCli([
+      'doctor',
+      '--port',
+      join(dir, 'no-such-port'),
+      '--camera',
+      `replay:${pictures}`,
+      '--state-dir',
+      dir,
+      '--timeout',
+      '1',
+      '--json',
+    ]);
     expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; detail: string; fix?: string }[] };
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      checks: { name: string; status: string; detail: string; fix?: string }[];
+    };
     expect(report.ok).toBe(false);
-    expect(report.checks.map((check) => check.name)).toEqual(['serial-device', 'firmware-protocol', 'camera', 'gpio', 'tap-accuracy', 'ocr-data', 'broker', 'disk-space', 'clock', 'llm-endpoint']);
+    expect(report.checks.map((check) => check.name)).toEqual([
+      'serial-device',
+      'firmware-protocol',
+      'camera',
+      'gpio',
+      'tap-accuracy',
+      'ocr-data',
+      'broker',
+      'disk-space',
+      'clock',
+      'llm-endpoint',
+    ]);
     expect(report.checks[0]).toEqual({
-      name: 'serial-device', status: 'fail', detail: `${join(dir, 'no-such-port')} does not exist`,
-      fix: expect.stringContaining('plug in (or wire) the MCU, then find its path with `ls -l /dev/serial* /dev/ttyACM* /dev/ttyUSB*`'),
+      name: 'serial-device',
+      status: 'fail',
+      detail: `${join(dir, 'no-such-port')} does not exist`,
+      fix: expect.stringContaining(
+        'plug in (or wire) the MCU, then find its path with `ls -l /dev/serial* /dev/ttyACM* /dev/ttyUSB*`',
+      ),
     });
-    expect(report.checks[1]).toMatchObject({ status: 'fail', detail: expect.stringContaining('does not exist: is the MCU plugged in') });
+    expect(report.checks[1]).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('does not exist: is the MCU plugged in'),
+    });
     expect(report.checks[2]).toMatchObject({ status: 'pass' });
   });
 
   it('prints the failing line with its fix', async () => {
     const result = await runCli(['doctor', '--state-dir', dir, '--camera', `replay:${pictures}`]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('✗ serial device: no MCU serial port configured — fix: give the MCU\'s serial path with --port PATH or mcu.port in --config');
+    expect(result.stdout).toContain(
+      "✗ serial device: no MCU serial port configured — fix: give the MCU's serial path with --port PATH or mcu.port in --config",
+    );
     expect(result.stdout).toMatch(/2 of 10 checks failed.*apply the fixes above and run benchhand doctor again/);
   });
 });

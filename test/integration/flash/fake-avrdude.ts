@@ -18,12 +18,24 @@ export function makeFakeAvrdude(): FakeAvrdude {
   const log = join(binDirectory, 'calls.jsonl');
   const script = join(binDirectory, 'avrdude');
   // node prints the arguments as JSON, so quoting in them cannot confuse the log.
-  writeFileSync(script, `#!/bin/sh\n"${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.argv.slice(1)) + "\\n")' -- "$@" >> "${log}"\necho "avrdude: 20840 bytes of flash verified (fake)"\nexit "\${FAKE_AVRDUDE_EXIT:-0}"\n`);
+  writeFileSync(
+    script,
+    `#!/bin/sh\n"${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.argv.slice(1)) + "\\n")' -- "$@" >> "${log}"\necho "avrdude: 20840 bytes of flash verified (fake)"\nexit "\${FAKE_AVRDUDE_EXIT:-0}"\n`,
+  );
   chmodSync(script, 0o755);
   return {
     binDirectory,
     log,
-    calls: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]) : []),
-    env: (exitStatus = 0) => ({ PATH: `${binDirectory}${delimiter}${process.env.PATH ?? ''}`, FAKE_AVRDUDE_EXIT: String(exitStatus) }),
+    calls: () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as string[])
+        : [],
+    env: (exitStatus = 0) => ({
+      PATH: `${binDirectory}${delimiter}${process.env.PATH ?? ''}`,
+      FAKE_AVRDUDE_EXIT: String(exitStatus),
+    }),
   };
 }

@@ -29,7 +29,10 @@ export function startFakeCaterina(ptyPath: string, options: { appear?: boolean }
   let stopped = false;
   const touched = (async () => {
     while (!stopped) {
-      const speed = await run('stty', ['-F', ptyPath, 'speed']).then((result) => result.stdout.trim(), () => '');
+      const speed = await run('stty', ['-F', ptyPath, 'speed']).then(
+        (result) => result.stdout.trim(),
+        () => '',
+      );
       if (speed === '1200') {
         if (options.appear !== false) {
           rmSync(sketchPort);
@@ -43,7 +46,10 @@ export function startFakeCaterina(ptyPath: string, options: { appear?: boolean }
     return false;
   })();
   return {
-    deviceDirectory, sketchPort, bootloaderPort, touched,
+    deviceDirectory,
+    sketchPort,
+    bootloaderPort,
+    touched,
     stop: () => {
       stopped = true;
     },

@@ -33,27 +33,46 @@ describe('benchhand flash (Leonardo, Pro Micro)', () => {
     rmSync(avrdude.binDirectory, { recursive: true, force: true });
   });
 
-  it('touches the port at 1200 baud, finds the bootloader\'s new port, runs avrdude on it, then shakes hands', async () => {
+  it("touches the port at 1200 baud, finds the bootloader's new port, runs avrdude on it, then shakes hands", async () => {
     caterina = startFakeCaterina(usb.mcu.ptyPath);
     const before = avrdude.calls().length;
-    const result = await runCli(['flash', '--board', 'promicro', '--image', image, '--link-port', link.mcu.path],
-      '', { ...avrdude.env(), BENCHHAND_DEVICE_DIR: caterina.deviceDirectory });
+    const result = await runCli(['flash', '--board', 'promicro', '--image', image, '--link-port', link.mcu.path], '', {
+      ...avrdude.env(),
+      BENCHHAND_DEVICE_DIR: caterina.deviceDirectory,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(await caterina.touched).toBe(true);
     expect(avrdude.calls().slice(before)).toEqual([
-      ['-p', 'atmega32u4', '-c', 'avr109', '-P', caterina.bootloaderPort, '-b', '57600', '-D', '-U', `flash:w:${image}:i`],
+      [
+        '-p',
+        'atmega32u4',
+        '-c',
+        'avr109',
+        '-P',
+        caterina.bootloaderPort,
+        '-b',
+        '57600',
+        '-D',
+        '-U',
+        `flash:w:${image}:i`,
+      ],
     ]);
     expect(result.stdout).toContain(`1. open ${caterina.sketchPort} at 1200 baud and close it`);
     expect(result.stdout).toContain(`bootloader on ${caterina.bootloaderPort}`);
-    expect(result.stdout).toMatch(/first contact: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)/);
+    expect(result.stdout).toMatch(
+      /first contact: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)/,
+    );
   });
 
   it('--dry-run prints every step and runs nothing', async () => {
     caterina = startFakeCaterina(usb.mcu.ptyPath);
     const before = avrdude.calls().length;
-    const result = await runCli(['flash', '--board', 'leonardo-gantry', '--port', caterina.sketchPort, '--link-port', link.mcu.path, '--dry-run'],
-      '', { ...avrdude.env(), BENCHHAND_DEVICE_DIR: caterina.deviceDirectory });
+    const result = await runCli(
+      ['flash', '--board', 'leonardo-gantry', '--port', caterina.sketchPort, '--link-port', link.mcu.path, '--dry-run'],
+      '',
+      { ...avrdude.env(), BENCHHAND_DEVICE_DIR: caterina.deviceDirectory },
+    );
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     const gantry = builtImagePath(BOARDS['leonardo-gantry'] as Avr109Board);
@@ -61,7 +80,9 @@ describe('benchhand flash (Leonardo, Pro Micro)', () => {
       ...(existsSync(gantry) ? [] : [expect.stringContaining('would 1. build the image')]),
       expect.stringMatching(/^would \d\. open .*ttyACM0 at 1200 baud/),
       expect.stringMatching(/^would \d\. wait up to 10 s for the bootloader's serial port/),
-      expect.stringMatching(/^would \d\. write the image: avrdude -p atmega32u4 -c avr109 -P <the new \/dev\/ttyACM port> -b 57600 -D -U flash:w:.*benchhand-gantry\.hex:i$/),
+      expect.stringMatching(
+        /^would \d\. write the image: avrdude -p atmega32u4 -c avr109 -P <the new \/dev\/ttyACM port> -b 57600 -D -U flash:w:.*benchhand-gantry\.hex:i$/,
+      ),
       expect.stringMatching(new RegExp(`^would \\d\\. shake hands with the new firmware on ${link.mcu.path}`)),
     ]);
     expect(result.stdout).toContain('dry run: nothing was run.');
@@ -74,7 +95,10 @@ describe('benchhand flash (Leonardo, Pro Micro)', () => {
 
   it('says how to install avrdude when it is missing', async () => {
     caterina = startFakeCaterina(usb.mcu.ptyPath, { appear: false });
-    const result = await runCli(['flash', '--image', image], '', { PATH: '/nonexistent', BENCHHAND_DEVICE_DIR: caterina.deviceDirectory });
+    const result = await runCli(['flash', '--image', image], '', {
+      PATH: '/nonexistent',
+      BENCHHAND_DEVICE_DIR: caterina.deviceDirectory,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('avrdude is not installed: sudo apt-get install avrdude');
   });
@@ -83,11 +107,15 @@ describe('benchhand flash (Leonardo, Pro Micro)', () => {
     const empty = mkdtempSync(join(tmpdir(), 'bh-dev-'));
     const none = await runCli(['flash', '--image', image], '', { ...avrdude.env(), BENCHHAND_DEVICE_DIR: empty });
     expect(none.code).toBe(1);
-    expect(none.stderr).toMatch(/no USB serial port \(\/dev\/ttyACM\*\) is there: plug the board in by USB, or give its port with --port PATH/);
+    expect(none.stderr).toMatch(
+      /no USB serial port \(\/dev\/ttyACM\*\) is there: plug the board in by USB, or give its port with --port PATH/,
+    );
     writeFileSync(join(empty, 'ttyACM0'), '');
     writeFileSync(join(empty, 'ttyACM3'), '');
     const several = await runCli(['flash', '--image', image], '', { ...avrdude.env(), BENCHHAND_DEVICE_DIR: empty });
-    expect(several.stderr).toMatch(/several USB serial ports are there \(.*ttyACM0, .*ttyACM3\): say which is the board with --port PATH/);
+    expect(several.stderr).toMatch(
+      /several USB serial ports are there \(.*ttyACM0, .*ttyACM3\): say which is the board with --port PATH/,
+    );
   });
 
   it('refuses an unknown board with the list of boards', async () => {

@@ -22,9 +22,13 @@ function dependencies(overrides: Partial<FlashDependencies> & { ports?: string[]
   const deps: FlashDependencies = {
     listPorts: () => listings[Math.min(listed++, listings.length - 1)]!,
     touch: async () => undefined,
-    runProgram: async (command, args, options) => { programs.push({ command, args, cwd: options?.cwd }); },
+    runProgram: async (command, args, options) => {
+      programs.push({ command, args, cwd: options?.cwd });
+    },
     findProgram: (name) => `/usr/bin/${name}`,
-    handshake: async () => { throw new Error('not expected'); },
+    handshake: async () => {
+      throw new Error('not expected');
+    },
     say: (line) => said.push(line),
     ...overrides,
   };
@@ -35,13 +39,27 @@ describe('waitForBootloaderPort', () => {
   it('takes the same name when the port vanishes and comes back (the bootloader reused ttyACM0)', async () => {
     const listings = [['/dev/ttyACM0'], [], ['/dev/ttyACM0']];
     let n = 0;
-    const port = await waitForBootloaderPort({ listPorts: () => listings[Math.min(n++, 2)]!, before: ['/dev/ttyACM0'], touchedPort: '/dev/ttyACM0', pollMs: 1 });
+    const port = await waitForBootloaderPort({
+      listPorts: () => listings[Math.min(n++, 2)]!,
+      before: ['/dev/ttyACM0'],
+      touchedPort: '/dev/ttyACM0',
+      pollMs: 1,
+    });
     expect(port).toBe('/dev/ttyACM0');
   });
 
   it('gives up after the timeout and says to press reset twice', async () => {
-    await expect(waitForBootloaderPort({ listPorts: () => ['/dev/ttyACM0'], before: ['/dev/ttyACM0'], touchedPort: '/dev/ttyACM0', timeoutMs: 200, pollMs: 20 }))
-      .rejects.toThrow(/no bootloader port appeared within 0\.2 s after the 1200-baud touch of \/dev\/ttyACM0 \(ports before: \/dev\/ttyACM0\).*press reset twice quickly/);
+    await expect(
+      waitForBootloaderPort({
+        listPorts: () => ['/dev/ttyACM0'],
+        before: ['/dev/ttyACM0'],
+        touchedPort: '/dev/ttyACM0',
+        timeoutMs: 200,
+        pollMs: 20,
+      }),
+    ).rejects.toThrow(
+      /no bootloader port appeared within 0\.2 s after the 1200-baud touch of \/dev\/ttyACM0 \(ports before: \/dev\/ttyACM0\).*press reset twice quickly/,
+    );
   });
 });
 
@@ -52,16 +70,37 @@ describe('runFlash', () => {
     const { deps, said, programs } = dependencies({
       runProgram: async (command, args, options) => {
         programs.push({ command, args, cwd: options?.cwd });
-        if (command === 'bash') { mkdirSync(join(image, '..'), { recursive: true }); writeFileSync(image, ':00000001FF\n'); }
+        if (command === 'bash') {
+          mkdirSync(join(image, '..'), { recursive: true });
+          writeFileSync(image, ':00000001FF\n');
+        }
       },
     });
     expect(await runFlash({ board: leonardo, root }, deps)).toBe(0);
     expect(said[0]).toBe(`1. build the image (${image} is missing): bash scripts/firmware/avr.sh (in ${root})`);
     expect(programs).toEqual([
       { command: 'bash', args: ['scripts/firmware/avr.sh'], cwd: root },
-      { command: '/usr/bin/avrdude', args: ['-p', 'atmega32u4', '-c', 'avr109', '-P', '/dev/ttyACM1', '-b', '57600', '-D', '-U', `flash:w:${image}:i`], cwd: undefined },
+      {
+        command: '/usr/bin/avrdude',
+        args: [
+          '-p',
+          'atmega32u4',
+          '-c',
+          'avr109',
+          '-P',
+          '/dev/ttyACM1',
+          '-b',
+          '57600',
+          '-D',
+          '-U',
+          `flash:w:${image}:i`,
+        ],
+        cwd: undefined,
+      },
     ]);
-    expect(said).toContain('first contact skipped: give the MCU\'s UART link with --link-port PATH (e.g. /dev/serial0), or mcu.port in --config FILE');
+    expect(said).toContain(
+      "first contact skipped: give the MCU's UART link with --link-port PATH (e.g. /dev/serial0), or mcu.port in --config FILE",
+    );
   });
 
   it('stops when avrdude fails, before any handshake', async () => {
@@ -70,17 +109,26 @@ describe('runFlash', () => {
     writeFileSync(image, ':00000001FF\n');
     let handshakes = 0;
     const { deps } = dependencies({
-      runProgram: async () => { throw new Error('/usr/bin/avrdude ... failed (exit 1)'); },
-      handshake: async () => { handshakes++; throw new Error('no'); },
+      runProgram: async () => {
+        throw new Error('/usr/bin/avrdude ... failed (exit 1)');
+      },
+      handshake: async () => {
+        handshakes++;
+        throw new Error('no');
+      },
     });
-    await expect(runFlash({ board: leonardo, image, linkPort: '/dev/serial0', root }, deps)).rejects.toThrow(/avrdude .*failed \(exit 1\)/);
+    await expect(runFlash({ board: leonardo, image, linkPort: '/dev/serial0', root }, deps)).rejects.toThrow(
+      /avrdude .*failed \(exit 1\)/,
+    );
     expect(handshakes).toBe(0);
   });
 
   it('refuses an image that is not Intel hex', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bh-')), 'firmware.elf');
     writeFileSync(file, 'ELF');
-    await expect(runFlash({ board: leonardo, image: file }, dependencies().deps)).rejects.toThrow(/is not an Intel hex file/);
+    await expect(runFlash({ board: leonardo, image: file }, dependencies().deps)).rejects.toThrow(
+      /is not an Intel hex file/,
+    );
   });
 });
 
@@ -91,17 +139,30 @@ describe('first contact with a firmware that speaks another protocol', () => {
     return {
       write: async (line) => {
         const seq = Number(line.split(' ')[0]);
-        setImmediate(() => listener(encodeMcuFrame('HELLO', seq, 0, [['proto', '0'], ['table', '0000'], ['fw', '0.0.1'], ['board', 'leonardo']])));
+        setImmediate(() =>
+          listener(
+            encodeMcuFrame('HELLO', seq, 0, [
+              ['proto', '0'],
+              ['table', '0000'],
+              ['fw', '0.0.1'],
+              ['board', 'leonardo'],
+            ]),
+          ),
+        );
       },
-      onLine: (l) => { listener = l; },
+      onLine: (l) => {
+        listener = l;
+      },
       onClose: () => undefined,
       close: async () => undefined,
     };
   };
 
-  it('fails at once with the link\'s message saying to update the firmware', async () => {
+  it("fails at once with the link's message saying to update the firmware", async () => {
     const started = Date.now();
-    await expect(shakeHandsAfterReboot('/dev/serial0', 10_000, { open: oldFirmware })).rejects.toThrow(/The MCU speaks protocol 0 .*Update the firmware: run `benchhand flash`/);
+    await expect(shakeHandsAfterReboot('/dev/serial0', 10_000, { open: oldFirmware })).rejects.toThrow(
+      /The MCU speaks protocol 0 .*Update the firmware: run `benchhand flash`/,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -40,11 +40,17 @@ const USERS = [
 
 describeWithMosquitto('MQTT authorisation against mosquitto', () => {
   let broker: Mosquitto;
-  beforeAll(async () => { broker = await Mosquitto.start({ users: USERS, acl: ACL }); });
-  afterAll(async () => { await broker?.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start({ users: USERS, acl: ACL });
+  });
+  afterAll(async () => {
+    await broker?.stop();
+  });
 
   it('a wrong password is a configuration error at connect, naming the reason', async () => {
-    await expect(startBench(broker.url, { username: 'bench1', password: 'wrong' })).rejects.toThrow(/refused bench "bench1".*(Bad User Name or Password|Not authorized).*reason code 13[45]/);
+    await expect(startBench(broker.url, { username: 'bench1', password: 'wrong' })).rejects.toThrow(
+      /refused bench "bench1".*(Bad User Name or Password|Not authorized).*reason code 13[45]/,
+    );
   });
 
   it('a viewer may not send commands: the broker refuses the publish (reason 135) and the bench never sees it', async () => {
@@ -52,7 +58,14 @@ describeWithMosquitto('MQTT authorisation against mosquitto', () => {
     const viewer = await TestOperator.connect(broker.url, { username: 'viewer', password: 'viewer-secret' });
     const operator = await TestOperator.connect(broker.url, { username: 'operator', password: 'operator-secret' });
     try {
-      const refused = await viewer.client.publishAsync('benchhand/bench1/cmd/viewer', JSON.stringify({ requestId: newRequestId(), command: 'stop' }), { qos: 1 }).then(() => undefined, (error: unknown) => error);
+      const refused = await viewer.client
+        .publishAsync('benchhand/bench1/cmd/viewer', JSON.stringify({ requestId: newRequestId(), command: 'stop' }), {
+          qos: 1,
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(refused).toBeInstanceOf(ErrorWithReasonCode);
       expect((refused as ErrorWithReasonCode).code).toBe(135);
       const reply = await operator.send('bench1', { requestId: newRequestId(), command: 'pause' });

@@ -26,8 +26,12 @@ async function retainedStatus(url: string): Promise<{ value: string; retain: boo
 
 describeWithMosquitto('MQTT availability against mosquitto', () => {
   let broker: Mosquitto;
-  beforeAll(async () => { broker = await Mosquitto.start(); });
-  afterAll(async () => { await broker?.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start();
+  });
+  afterAll(async () => {
+    await broker?.stop();
+  });
 
   it('is online (retained) while connected and offline (retained, published by the bench) after close', async () => {
     const setup = await startBench(broker.url);
@@ -35,7 +39,11 @@ describeWithMosquitto('MQTT availability against mosquitto', () => {
     const watcher = await TestOperator.connect(broker.url);
     await watcher.watch(STATUS);
     await setup.close();
-    await watcher.until(() => watcher.on(STATUS).some((message) => message.payload.toString() === 'offline'), 2000, 'offline');
+    await watcher.until(
+      () => watcher.on(STATUS).some((message) => message.payload.toString() === 'offline'),
+      2000,
+      'offline',
+    );
     await watcher.close();
     expect(await retainedStatus(broker.url)).toEqual({ value: 'offline', retain: true });
   });
@@ -50,7 +58,11 @@ describeWithMosquitto('MQTT availability against mosquitto', () => {
       await watcher.watch(STATUS);
       const killedAt = performance.now();
       await child.crash();
-      await watcher.until(() => watcher.on(STATUS).some((message) => message.payload.toString() === 'offline'), 3000, 'the last will');
+      await watcher.until(
+        () => watcher.on(STATUS).some((message) => message.payload.toString() === 'offline'),
+        3000,
+        'the last will',
+      );
       const willMs = watcher.on(STATUS).find((message) => message.payload.toString() === 'offline')!.atMs - killedAt;
       console.log(`[mqtt] last will after SIGKILL arrived in ${willMs.toFixed(1)} ms`);
       await watcher.close();

@@ -28,7 +28,9 @@ export async function startBench(url: string, options: Partial<MqttBenchOptions>
     ...options,
   });
   return {
-    bench, stateDir, logs,
+    bench,
+    stateDir,
+    logs,
     close: async () => {
       await bench.close();
       if (!options.stateDir) await rm(stateDir, { recursive: true, force: true });

@@ -13,7 +13,11 @@ const EVENTS = 'benchhand/bench1/events';
 
 /** A viewer whose session (and subscription) the broker keeps across its restart, so it misses nothing. */
 async function persistentViewer(url: string): Promise<TestOperator> {
-  const viewer = await TestOperator.connect(url, { clientId: 'outage-viewer', clean: false, properties: { sessionExpiryInterval: 600 } });
+  const viewer = await TestOperator.connect(url, {
+    clientId: 'outage-viewer',
+    clean: false,
+    properties: { sessionExpiryInterval: 600 },
+  });
   await viewer.watch(EVENTS);
   return viewer;
 }
@@ -35,12 +39,18 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 describeWithMosquitto('MQTT broker outage against mosquitto', () => {
   let broker: Mosquitto;
-  beforeAll(async () => { broker = await Mosquitto.start({ persistence: true }); });
-  afterAll(async () => { await broker?.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start({ persistence: true });
+  });
+  afterAll(async () => {
+    await broker?.stop();
+  });
 
   it('a broker restarted mid-run loses no event and keeps the order; reconnects back off', async () => {
     let viewer = await persistentViewer(broker.url);
-    const setup = await startBench(broker.url, { reconnect: { initialDelayMs: 40, maxDelayMs: 640, stableAfterMs: 5000 } });
+    const setup = await startBench(broker.url, {
+      reconnect: { initialDelayMs: 40, maxDelayMs: 640, stableAfterMs: 5000 },
+    });
     const { bench } = setup;
     try {
       for (const step of range(1, 20)) bench.publishProgress({ type: 'step', step, phase: 'act' });
@@ -58,7 +68,9 @@ describeWithMosquitto('MQTT broker outage against mosquitto', () => {
       const upAt = performance.now();
       viewer = await persistentViewer(broker.url);
       for (const step of range(61, 70)) bench.publishProgress({ type: 'step', step, phase: 'act' });
-      await viewer.until(() => range(21, 70).every((step) => distinctSteps(viewer).includes(step)), 8000, 'events 21 to 70').catch(() => undefined);
+      await viewer
+        .until(() => range(21, 70).every((step) => distinctSteps(viewer).includes(step)), 8000, 'events 21 to 70')
+        .catch(() => undefined);
       const steps = distinctSteps(viewer);
       // Events delivered before the viewer closed were consumed by the first connection.
       const missingAfter20 = range(21, 70).filter((step) => !steps.includes(step));
@@ -67,7 +79,9 @@ describeWithMosquitto('MQTT broker outage against mosquitto', () => {
 
       const reconnectedAt = performance.now();
       const timeline = bench.reconnects.map((entry) => `+${Math.round(entry.atMs - downAt)}ms wait ${entry.delayMs}ms`);
-      console.log(`[mqtt] broker down ${Math.round(upAt - downAt)} ms; reconnect timeline: ${timeline.join(', ')}; all events within ${Math.round(reconnectedAt - upAt)} ms of the broker's return`);
+      console.log(
+        `[mqtt] broker down ${Math.round(upAt - downAt)} ms; reconnect timeline: ${timeline.join(', ')}; all events within ${Math.round(reconnectedAt - upAt)} ms of the broker's return`,
+      );
       const waits = bench.reconnects.map((entry) => entry.delayMs);
       expect(waits.length).toBeGreaterThanOrEqual(4);
       // Equal jitter: attempt n waits between half and all of min(640, 40 * 2^n).
@@ -81,7 +95,8 @@ describeWithMosquitto('MQTT broker outage against mosquitto', () => {
       gaps.forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual(waits[index]! - 5));
       // The viewer can see the last events a moment before their PUBACKs reach the bench.
       const drainedBy = performance.now() + 3000;
-      while (bench.queuedMessages > 0 && performance.now() < drainedBy) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (bench.queuedMessages > 0 && performance.now() < drainedBy)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(bench.queuedMessages).toBe(0);
     } finally {
       await viewer.close();

@@ -7,8 +7,12 @@ const SCRIPT = fileURLToPath(new URL('./bench-process.ts', import.meta.url));
 export class ChildBench {
   private output = '';
   private constructor(readonly child: ChildProcess) {
-    child.stdout!.on('data', (chunk: Buffer) => { this.output += chunk.toString(); });
-    child.stderr!.on('data', (chunk: Buffer) => { this.output += chunk.toString(); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString();
+    });
   }
 
   static start(env: { url: string; stateDir: string; events?: number }): ChildBench {
@@ -25,7 +29,8 @@ export class ChildBench {
       const match = line.exec(this.output);
       if (match) return match[0];
       if (this.exited) throw new Error(`the bench process exited (${this.child.exitCode}): ${this.output}`);
-      if (Date.now() > deadline) throw new Error(`the bench process did not print ${line} within ${timeoutMs} ms: ${this.output}`);
+      if (Date.now() > deadline)
+        throw new Error(`the bench process did not print ${line} within ${timeoutMs} ms: ${this.output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

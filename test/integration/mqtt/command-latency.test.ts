@@ -31,7 +31,10 @@ describeWithMosquitto('MQTT command latency over loopback', () => {
 
   it(`e-stop: ${ROUNDS} commands, handler latency and reply round trip`, async () => {
     let handlerAt = 0;
-    setup.bench.onEmergencyStop(async () => { handlerAt = performance.now(); return { latched: true }; });
+    setup.bench.onEmergencyStop(async () => {
+      handlerAt = performance.now();
+      return { latched: true };
+    });
     const toHandler: number[] = [];
     const toReply: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -41,8 +44,11 @@ describeWithMosquitto('MQTT command latency over loopback', () => {
       toHandler.push(handlerAt - sentAt);
       expect(reply).toMatchObject({ ok: true });
     }
-    const describe = (values: number[]) => `median ${percentile(values, 0.5).toFixed(2)} ms, p99 ${percentile(values, 0.99).toFixed(2)} ms, max ${Math.max(...values).toFixed(2)} ms`;
-    console.log(`[mqtt] command → e-stop handler: ${describe(toHandler)}; command → reply: ${describe(toReply)} (${ROUNDS} rounds, loopback)`);
+    const describe = (values: number[]) =>
+      `median ${percentile(values, 0.5).toFixed(2)} ms, p99 ${percentile(values, 0.99).toFixed(2)} ms, max ${Math.max(...values).toFixed(2)} ms`;
+    console.log(
+      `[mqtt] command → e-stop handler: ${describe(toHandler)}; command → reply: ${describe(toReply)} (${ROUNDS} rounds, loopback)`,
+    );
     expect(percentile(toHandler, 0.5)).toBeLessThan(50);
   });
 });

@@ -10,8 +10,12 @@ import { describeWithMosquitto } from './with-mosquitto.js';
 
 describeWithMosquitto('a viewer with a kept session against mosquitto', () => {
   let broker: Mosquitto;
-  beforeAll(async () => { broker = await Mosquitto.start(); });
-  afterAll(async () => { await broker?.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start();
+  });
+  afterAll(async () => {
+    await broker?.stop();
+  });
 
   it('receives every message queued in its session while it was away', async () => {
     const session = { clientId: 'kept-viewer', clean: false, properties: { sessionExpiryInterval: 600 } };
@@ -24,7 +28,9 @@ describeWithMosquitto('a viewer with a kept session against mosquitto', () => {
     await publisher.endAsync();
     const back = await TestOperator.connect(broker.url, session);
     try {
-      await back.until(() => back.on('benchhand/bench1/events').length >= sent.length, 3000, 'the 30 queued messages').catch(() => undefined);
+      await back
+        .until(() => back.on('benchhand/bench1/events').length >= sent.length, 3000, 'the 30 queued messages')
+        .catch(() => undefined);
       const received = back.on('benchhand/bench1/events').map((message) => message.payload.toString());
       expect(sent.filter((payload) => !received.includes(payload))).toEqual([]);
     } finally {

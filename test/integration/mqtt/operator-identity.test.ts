@@ -42,17 +42,34 @@ describeWithMosquitto('operator identity from the broker, against mosquitto with
   });
 
   it('alice cannot send in bob\'s name: the broker refuses cmd/bob, and a "by": "bob" is refused by the bench', async () => {
-    const refused = await alice.client.publishAsync('benchhand/bench1/cmd/bob', JSON.stringify({ requestId: newRequestId(), command: 'stop' }), { qos: 1 })
-      .then(() => 'allowed', () => 'refused');
+    const refused = await alice.client
+      .publishAsync('benchhand/bench1/cmd/bob', JSON.stringify({ requestId: newRequestId(), command: 'stop' }), {
+        qos: 1,
+      })
+      .then(
+        () => 'allowed',
+        () => 'refused',
+      );
     expect(refused).toBe('refused');
     const posing = await alice.send('bench1', { requestId: newRequestId(), command: 'stop', by: 'bob' });
-    expect(posing).toMatchObject({ ok: false, error: { code: 'invalid', field: 'by', message: expect.stringContaining('user "alice"') } });
+    expect(posing).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', field: 'by', message: expect.stringContaining('user "alice"') },
+    });
     expect(await setup.bench.operator.poll()).toEqual([]);
   });
 
   it('an approval given over MQTT names who gave it', async () => {
-    const answer = setup.bench.approvals.ask({ id: 'approval-alice', tool: 'tap_text', args: {}, summary: 'tap on "Delete"', rule: 'irreversible' });
-    expect(await alice.send('bench1', { requestId: newRequestId(), command: 'approve', approvalId: 'approval-alice' })).toMatchObject({ ok: true });
+    const answer = setup.bench.approvals.ask({
+      id: 'approval-alice',
+      tool: 'tap_text',
+      args: {},
+      summary: 'tap on "Delete"',
+      rule: 'irreversible',
+    });
+    expect(
+      await alice.send('bench1', { requestId: newRequestId(), command: 'approve', approvalId: 'approval-alice' }),
+    ).toMatchObject({ ok: true });
     await expect(answer).resolves.toEqual({ approved: true, by: 'alice' });
   });
 });

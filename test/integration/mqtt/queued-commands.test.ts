@@ -9,8 +9,12 @@ import { describeWithMosquitto } from './with-mosquitto.js';
 
 describeWithMosquitto('MQTT commands queued while the bench is away', () => {
   let broker: Mosquitto;
-  beforeAll(async () => { broker = await Mosquitto.start(); });
-  afterAll(async () => { await broker?.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start();
+  });
+  afterAll(async () => {
+    await broker?.stop();
+  });
 
   it('a command whose messageExpiryInterval ran out while the bench was disconnected is not run; a fresh one is', async () => {
     const stateDir = await makeStateDir();
@@ -19,8 +23,16 @@ describeWithMosquitto('MQTT commands queued while the bench is away', () => {
     const operator = await TestOperator.connect(broker.url);
     const stale = newRequestId();
     const fresh = newRequestId();
-    const staleReply = operator.send('bench1', { requestId: stale, command: 'stop' }, { expirySeconds: 1, timeoutMs: 2600 });
-    const freshReply = operator.send('bench1', { requestId: fresh, command: 'pause' }, { expirySeconds: 60, timeoutMs: 4000 });
+    const staleReply = operator.send(
+      'bench1',
+      { requestId: stale, command: 'stop' },
+      { expirySeconds: 1, timeoutMs: 2600 },
+    );
+    const freshReply = operator.send(
+      'bench1',
+      { requestId: fresh, command: 'pause' },
+      { expirySeconds: 60, timeoutMs: 4000 },
+    );
     // Deliberate: 2.1 s pass with the bench away, so the broker lets the 1 s stale command expire.
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const second = await startBench(broker.url, { stateDir });

@@ -14,33 +14,64 @@ const json = (payload: Buffer) => JSON.parse(payload.toString('utf8')) as Record
 
 describeWithMosquitto('response topics against mosquitto', () => {
   let broker: Mosquitto;
-  beforeAll(async () => { broker = await Mosquitto.start(); });
-  afterAll(async () => { await broker?.stop(); });
+  beforeAll(async () => {
+    broker = await Mosquitto.start();
+  });
+  afterAll(async () => {
+    await broker?.stop();
+  });
 
-  it('a wildcard, the bench\'s own topics or a foreign topic as responseTopic: refused, recorded once, never redelivered; the bench stays up and answers an e-stop', async () => {
+  it("a wildcard, the bench's own topics or a foreign topic as responseTopic: refused, recorded once, never redelivered; the bench stays up and answers an e-stop", async () => {
     const stateDir = await makeStateDir();
     let setup = await startBench(broker.url, { stateDir });
     const operator = await TestOperator.connect(broker.url);
     const watcher = await TestOperator.connect(broker.url);
     try {
       await watcher.watch('benchhand/bench1/#');
-      const bad = ['benchhand/bench1/reply/#', 'benchhand/bench1/reply/+', 'benchhand/bench1/status', 'benchhand/bench1/state', 'benchhand/bench2/reply/x', 'elsewhere/topic'];
+      const bad = [
+        'benchhand/bench1/reply/#',
+        'benchhand/bench1/reply/+',
+        'benchhand/bench1/status',
+        'benchhand/bench1/state',
+        'benchhand/bench2/reply/x',
+        'elsewhere/topic',
+      ];
       const ids: string[] = [];
       for (const responseTopic of bad) {
         const requestId = newRequestId();
         ids.push(requestId);
-        expect(await operator.send('bench1', { requestId, command: 'pause' }, { responseTopic, timeoutMs: 200 })).toBeUndefined();
+        expect(
+          await operator.send('bench1', { requestId, command: 'pause' }, { responseTopic, timeoutMs: 200 }),
+        ).toBeUndefined();
       }
-      await watcher.until(() => watcher.on('benchhand/bench1/events').length >= bad.length, 3000, 'a refusal event for each').catch(() => undefined);
-      const refusals = () => watcher.on('benchhand/bench1/events').map((message) => json(message.payload)).filter((event) => event.type === 'operator' && event.refused);
+      await watcher
+        .until(() => watcher.on('benchhand/bench1/events').length >= bad.length, 3000, 'a refusal event for each')
+        .catch(() => undefined);
+      const refusals = () =>
+        watcher
+          .on('benchhand/bench1/events')
+          .map((message) => json(message.payload))
+          .filter((event) => event.type === 'operator' && event.refused);
       expect(refusals().map((event) => event.requestId)).toEqual(ids);
-      expect(refusals()[0]).toMatchObject({ from: 'test-operator', command: 'pause', reason: expect.stringContaining('wildcard') });
+      expect(refusals()[0]).toMatchObject({
+        from: 'test-operator',
+        command: 'pause',
+        reason: expect.stringContaining('wildcard'),
+      });
       expect(setup.logs.filter((line) => line.includes('refused, not answered'))).toHaveLength(bad.length);
       expect(await setup.bench.operator.poll()).toEqual([]);
       // Nothing was published where the sender asked: the status is still the bench's own "online".
-      expect(watcher.on('benchhand/bench1/status').map((message) => message.payload.toString())).not.toContain(expect.stringContaining('requestId'));
-      expect(watcher.on('benchhand/bench1/state').every((message) => json(message.payload).benchId === 'bench1')).toBe(true);
-      expect(watcher.received.filter((message) => message.topic.startsWith('benchhand/bench2') || message.topic.startsWith('elsewhere'))).toEqual([]);
+      expect(watcher.on('benchhand/bench1/status').map((message) => message.payload.toString())).not.toContain(
+        expect.stringContaining('requestId'),
+      );
+      expect(watcher.on('benchhand/bench1/state').every((message) => json(message.payload).benchId === 'bench1')).toBe(
+        true,
+      );
+      expect(
+        watcher.received.filter(
+          (message) => message.topic.startsWith('benchhand/bench2') || message.topic.startsWith('elsewhere'),
+        ),
+      ).toEqual([]);
       expect(setup.bench.connected).toBe(true);
 
       // The bench restarts with its kept session: nothing is handed back, it stays connected and answers.
@@ -61,15 +92,22 @@ describeWithMosquitto('response topics against mosquitto', () => {
     }
   });
 
-  it('a reply topic under the bench\'s reply prefix is answered there', async () => {
+  it("a reply topic under the bench's reply prefix is answered there", async () => {
     const setup = await startBench(broker.url);
     const operator = await TestOperator.connect(broker.url);
     try {
       await operator.watch('benchhand/bench1/reply/team/desk-3');
       const requestId = newRequestId();
-      await operator.send('bench1', { requestId, command: 'pause' }, { responseTopic: 'benchhand/bench1/reply/team/desk-3', timeoutMs: 200 });
+      await operator.send(
+        'bench1',
+        { requestId, command: 'pause' },
+        { responseTopic: 'benchhand/bench1/reply/team/desk-3', timeoutMs: 200 },
+      );
       await operator.until(() => operator.on('benchhand/bench1/reply/team/desk-3').length > 0, 3000, 'the reply');
-      expect(json(operator.on('benchhand/bench1/reply/team/desk-3')[0]!.payload)).toMatchObject({ requestId, ok: true });
+      expect(json(operator.on('benchhand/bench1/reply/team/desk-3')[0]!.payload)).toMatchObject({
+        requestId,
+        ok: true,
+      });
     } finally {
       await operator.close();
       await setup.close();

@@ -35,7 +35,11 @@ export class TestOperator {
    * `identity`: the broker user this operator sends as — its commands go to cmd/<identity>. On a
    * broker with the ACL it is the user name; on the anonymous test broker it is only a claim.
    */
-  private constructor(readonly client: MqttClient, readonly replyTopic: string, readonly identity: string) {
+  private constructor(
+    readonly client: MqttClient,
+    readonly replyTopic: string,
+    readonly identity: string,
+  ) {
     // Listening before the connection is up: a kept session (clean: false) hands over its queued
     // messages right after CONNACK, before connect() could return, and mqtt.js acknowledges a
     // message nobody listened for all the same — it would be gone for good (this lost events in
@@ -51,15 +55,28 @@ export class TestOperator {
     });
   }
 
-  static async connect(url: string, options: IClientOptions & { benchId?: string; identity?: string } = {}): Promise<TestOperator> {
+  static async connect(
+    url: string,
+    options: IClientOptions & { benchId?: string; identity?: string } = {},
+  ): Promise<TestOperator> {
     const name = options.clientId ?? `op-${randomUUID().slice(0, 8)}`;
     const { benchId, identity, ...clientOptions } = options;
     const client = connect(url, { protocolVersion: 5, clientId: name, reconnectPeriod: 0, ...clientOptions });
-    const operator = new TestOperator(client, `benchhand/${benchId ?? 'bench1'}/reply/${name}`, identity ?? options.username ?? 'test-operator');
+    const operator = new TestOperator(
+      client,
+      `benchhand/${benchId ?? 'bench1'}/reply/${name}`,
+      identity ?? options.username ?? 'test-operator',
+    );
     await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => { client.removeListener('error', reject); resolve(); });
+      client.once('connect', () => {
+        client.removeListener('error', reject);
+        resolve();
+      });
       client.once('error', reject);
-    }).catch((error: Error) => { client.end(true); throw error; });
+    }).catch((error: Error) => {
+      client.end(true);
+      throw error;
+    });
     // As the bench does: without it each PUBLISH waits ~40 ms for the broker's delayed ACK.
     (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
     await client.subscribeAsync(operator.replyTopic, { qos: 1 });
@@ -78,24 +95,54 @@ export class TestOperator {
   async until(predicate: () => boolean, timeoutMs = 5000, what = 'the expected messages'): Promise<void> {
     if (predicate()) return;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => { remove(); reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)); }, timeoutMs);
-      const watcher = () => { if (predicate()) { clearTimeout(timer); remove(); resolve(); } };
-      const remove = () => { const index = this.watchers.indexOf(watcher); if (index >= 0) this.watchers.splice(index, 1); };
+      const timer = setTimeout(() => {
+        remove();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const watcher = () => {
+        if (predicate()) {
+          clearTimeout(timer);
+          remove();
+          resolve();
+        }
+      };
+      const remove = () => {
+        const index = this.watchers.indexOf(watcher);
+        if (index >= 0) this.watchers.splice(index, 1);
+      };
       this.watchers.push(watcher);
     });
   }
 
   /** Publishes a command on benchhand/<benchId>/cmd and resolves with the reply (or undefined when none came). */
-  async send(benchId: string, command: Record<string, unknown>, options: SendOptions = {}): Promise<Record<string, unknown> | undefined> {
+  async send(
+    benchId: string,
+    command: Record<string, unknown>,
+    options: SendOptions = {},
+  ): Promise<Record<string, unknown> | undefined> {
     const correlation = randomUUID();
     const reply = new Promise<Record<string, unknown> | undefined>((resolve) => {
-      const timer = setTimeout(() => { this.waiters.delete(correlation); resolve(undefined); }, options.timeoutMs ?? 3000);
-      this.waiters.set(correlation, (value) => { clearTimeout(timer); resolve(value); });
+      const timer = setTimeout(() => {
+        this.waiters.delete(correlation);
+        resolve(undefined);
+      }, options.timeoutMs ?? 3000);
+      this.waiters.set(correlation, (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      });
     });
     const properties: Record<string, unknown> = {};
-    if (!options.noResponseTopic) Object.assign(properties, { responseTopic: options.responseTopic ?? this.replyTopic, correlationData: Buffer.from(correlation) });
+    if (!options.noResponseTopic)
+      Object.assign(properties, {
+        responseTopic: options.responseTopic ?? this.replyTopic,
+        correlationData: Buffer.from(correlation),
+      });
     if (options.expirySeconds !== undefined) properties.messageExpiryInterval = options.expirySeconds;
-    await this.client.publishAsync(options.topic ?? `benchhand/${benchId}/cmd/${this.identity}`, options.raw ?? JSON.stringify(command), { qos: 1, properties });
+    await this.client.publishAsync(
+      options.topic ?? `benchhand/${benchId}/cmd/${this.identity}`,
+      options.raw ?? JSON.stringify(command),
+      { qos: 1, properties },
+    );
     return reply;
   }
 

@@ -6,9 +6,15 @@ import { mosquittoMissing } from '../../support/mosquitto.js';
 export function describeWithMosquitto(title: string, body: () => void): void {
   const missing = mosquittoMissing();
   if (missing && process.env.CI) {
-    describe(title, () => { it('has mosquitto (CI must install it: scripts/setup-system.sh)', () => { throw new Error(missing); }); });
+    describe(title, () => {
+      it('has mosquitto (CI must install it: scripts/setup-system.sh)', () => {
+        throw new Error(missing);
+      });
+    });
   } else if (missing) {
-    describe.skip(`${title} — skipped: ${missing}`, () => { it('skipped', () => {}); });
+    describe.skip(`${title} — skipped: ${missing}`, () => {
+      it('skipped', () => {});
+    });
   } else {
     describe(title, body);
   }

@@ -19,18 +19,37 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
   const clients = new Map<User, MqttClient>();
 
   const connectAs = async (user: User): Promise<MqttClient> => {
-    const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5, username: user, password: PASSWORDS[user], clientId: `probe-${user}`, reconnectPeriod: 0 });
+    const client = await mqtt.connectAsync(broker.url, {
+      protocolVersion: 5,
+      username: user,
+      password: PASSWORDS[user],
+      clientId: `probe-${user}`,
+      reconnectPeriod: 0,
+    });
     clients.set(user, client);
     return client;
   };
-  const publishAs = (user: User, topic: string): Promise<'allowed' | 'refused'> => new Promise((resolve) => {
-    clients.get(user)!.publish(topic, 'probe', { qos: 1 }, (error) => resolve(error ? 'refused' : 'allowed'));
-  });
-  const ops = (user: User, args: string[]) => runCli(['ops', ...args, '--broker', broker.url, '--username', user, '--password-env', 'OPS_TEST_PASSWORD'], '', { OPS_TEST_PASSWORD: PASSWORDS[user] });
+  const publishAs = (user: User, topic: string): Promise<'allowed' | 'refused'> =>
+    new Promise((resolve) => {
+      clients.get(user)!.publish(topic, 'probe', { qos: 1 }, (error) => resolve(error ? 'refused' : 'allowed'));
+    });
+  const ops = (user: User, args: string[]) =>
+    runCli(['ops', ...args, '--broker', broker.url, '--username', user, '--password-env', 'OPS_TEST_PASSWORD'], '', {
+      OPS_TEST_PASSWORD: PASSWORDS[user],
+    });
 
   beforeAll(async () => {
-    broker = await Mosquitto.start({ users: Object.entries(PASSWORDS).map(([username, password]) => ({ username, password })), acl: ACL });
-    bench1 = await startStandInBench({ url: broker.url, benchId: 'bench1', username: 'bench1', password: PASSWORDS.bench1, state: sampleState('bench1') });
+    broker = await Mosquitto.start({
+      users: Object.entries(PASSWORDS).map(([username, password]) => ({ username, password })),
+      acl: ACL,
+    });
+    bench1 = await startStandInBench({
+      url: broker.url,
+      benchId: 'bench1',
+      username: 'bench1',
+      password: PASSWORDS.bench1,
+      state: sampleState('bench1'),
+    });
     for (const user of Object.keys(PASSWORDS) as User[]) await connectAs(user);
   });
   afterAll(async () => {
@@ -40,13 +59,17 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
   });
 
   it('refuses anonymous clients', async () => {
-    await expect(mqtt.connectAsync(broker.url, { protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(/Not authorized/);
+    await expect(mqtt.connectAsync(broker.url, { protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(
+      /Not authorized/,
+    );
   });
 
   it('viewer vic cannot send a command: ops exits 4 naming the role needed, and the bench gets nothing', async () => {
     const before = bench1.received.length;
     const result = await ops('vic', ['send', 'bench1', 'pause', '--timeout', '3']);
-    expect(result.stderr).toMatch(/user "vic" is not authorized to publish to benchhand\/bench1\/cmd.*needs the operator role/);
+    expect(result.stderr).toMatch(
+      /user "vic" is not authorized to publish to benchhand\/bench1\/cmd.*needs the operator role/,
+    );
     expect(result.code).toBe(4);
     expect(bench1.received.length).toBe(before);
   });
@@ -65,12 +88,16 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
   });
 
   it('a wrong password is refused with exit 4', async () => {
-    const result = await runCli(['ops', 'list', '--broker', broker.url, '--username', 'alice', '--password-env', 'WRONG'], '', { WRONG: 'not-her-password' });
+    const result = await runCli(
+      ['ops', 'list', '--broker', broker.url, '--username', 'alice', '--password-env', 'WRONG'],
+      '',
+      { WRONG: 'not-her-password' },
+    );
     expect(result.stderr).toMatch(/refused user "alice"/);
     expect(result.code).toBe(4);
   });
 
-  it('a bench writes only its own tree; it cannot publish another bench\'s state or status', async () => {
+  it("a bench writes only its own tree; it cannot publish another bench's state or status", async () => {
     expect(await publishAs('bench1', 'benchhand/bench1/state')).toBe('allowed');
     expect(await publishAs('bench1', 'benchhand/bench1/events')).toBe('allowed');
     expect(await publishAs('bench1', 'benchhand/bench1/reply/benchhand-ops-abc')).toBe('allowed');
@@ -96,10 +123,13 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
     expect(await publishAs('vic', 'benchhand/bench1/cmd/vic')).toBe('refused');
   });
 
-  it('ops send goes out on the sender\'s own command topic, and the bench sees who sent it from the topic', async () => {
+  it("ops send goes out on the sender's own command topic, and the bench sees who sent it from the topic", async () => {
     const before = bench1.received.length;
     expect((await ops('alice', ['send', 'bench1', 'stop'])).code).toBe(0);
-    expect(bench1.received[before]).toMatchObject({ topic: 'benchhand/bench1/cmd/alice', command: { command: 'stop' } });
+    expect(bench1.received[before]).toMatchObject({
+      topic: 'benchhand/bench1/cmd/alice',
+      command: { command: 'stop' },
+    });
     expect(bench1.received[before]!.command).not.toHaveProperty('by');
   });
 
@@ -112,7 +142,7 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
     expect(await publishAs('vic', 'homeassistant/button/benchhand_vic/pause/config')).toBe('refused');
   });
 
-  it('reads: a viewer sees state but not commands or replies; a bench sees its own cmd, not another\'s', async () => {
+  it("reads: a viewer sees state but not commands or replies; a bench sees its own cmd, not another's", async () => {
     const seen: Record<'vic' | 'bench2' | 'alice', string[]> = { vic: [], bench2: [], alice: [] };
     for (const user of ['vic', 'bench2', 'alice'] as const) {
       const client = clients.get(user)!;
@@ -124,12 +154,22 @@ describeWithMosquitto('host/mosquitto ACL roles in a real mosquitto', () => {
     await publishAs('alice', 'benchhand/bench1/cmd/alice');
     await publishAs('alice', 'benchhand/bench2/cmd/alice');
     // Wait for what must arrive; then a deliberate 200 ms window for what must not (a denied copy would come with them).
-    await until(() => seen.vic.includes('benchhand/bench1/events') && seen.alice.length >= 3 && seen.bench2.length >= 1, 10000, 'the permitted copies delivered');
+    await until(
+      () => seen.vic.includes('benchhand/bench1/events') && seen.alice.length >= 3 && seen.bench2.length >= 1,
+      10000,
+      'the permitted copies delivered',
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen.vic).toContain('benchhand/bench1/events');
     expect(seen.vic).not.toContain('benchhand/bench1/cmd/alice');
     expect(seen.vic).not.toContain('benchhand/bench1/reply/probe-alice');
-    expect(seen.alice).toEqual(expect.arrayContaining(['benchhand/bench1/events', 'benchhand/bench1/cmd/alice', 'benchhand/bench1/reply/probe-alice']));
+    expect(seen.alice).toEqual(
+      expect.arrayContaining([
+        'benchhand/bench1/events',
+        'benchhand/bench1/cmd/alice',
+        'benchhand/bench1/reply/probe-alice',
+      ]),
+    );
     expect(seen.bench2).toEqual(['benchhand/bench2/cmd/alice']);
   });
 });

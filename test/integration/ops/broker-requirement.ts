@@ -9,8 +9,14 @@ export function describeWithMosquitto(name: string, body: () => void): void {
   if (!missing) {
     describe(name, body);
   } else if (process.env.CI) {
-    describe(name, () => { it('has mosquitto (CI must install the package `mosquitto`)', () => { throw new Error(missing); }); });
+    describe(name, () => {
+      it('has mosquitto (CI must install the package `mosquitto`)', () => {
+        throw new Error(missing);
+      });
+    });
   } else {
-    describe.skip(`${name}: skipped, ${missing}`, () => { it('skipped', () => {}); });
+    describe.skip(`${name}: skipped, ${missing}`, () => {
+      it('skipped', () => {});
+    });
   }
 }

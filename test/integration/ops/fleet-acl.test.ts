@@ -14,14 +14,27 @@ type User = keyof typeof PASSWORDS;
 describeWithMosquitto('fleet roles of host/mosquitto/acl in a real mosquitto', () => {
   let broker: Mosquitto;
   const clients = new Map<User, MqttClient>();
-  const publishAs = (user: User, topic: string, retain = false): Promise<'allowed' | 'refused'> => new Promise((resolve) => {
-    clients.get(user)!.publish(topic, '{}', { qos: 1, retain }, (error) => resolve(error ? 'refused' : 'allowed'));
-  });
+  const publishAs = (user: User, topic: string, retain = false): Promise<'allowed' | 'refused'> =>
+    new Promise((resolve) => {
+      clients.get(user)!.publish(topic, '{}', { qos: 1, retain }, (error) => resolve(error ? 'refused' : 'allowed'));
+    });
 
   beforeAll(async () => {
-    broker = await Mosquitto.start({ users: Object.entries(PASSWORDS).map(([username, password]) => ({ username, password })), acl: shippedAcl() });
+    broker = await Mosquitto.start({
+      users: Object.entries(PASSWORDS).map(([username, password]) => ({ username, password })),
+      acl: shippedAcl(),
+    });
     for (const user of Object.keys(PASSWORDS) as User[]) {
-      clients.set(user, await mqtt.connectAsync(broker.url, { protocolVersion: 5, username: user, password: PASSWORDS[user], clientId: `fleet-probe-${user}`, reconnectPeriod: 0 }));
+      clients.set(
+        user,
+        await mqtt.connectAsync(broker.url, {
+          protocolVersion: 5,
+          username: user,
+          password: PASSWORDS[user],
+          clientId: `fleet-probe-${user}`,
+          reconnectPeriod: 0,
+        }),
+      );
     }
   });
   afterAll(async () => {
@@ -29,7 +42,7 @@ describeWithMosquitto('fleet roles of host/mosquitto/acl in a real mosquitto', (
     await broker?.stop();
   });
 
-  it('hands the pool\'s jobs to its bench through the shared subscription, and to no bench outside the pool', async () => {
+  it("hands the pool's jobs to its bench through the shared subscription, and to no bench outside the pool", async () => {
     const got: Record<string, string[]> = { b1: [], b2: [] };
     for (const user of ['b1', 'b2'] as const) clients.get(user)!.on('message', (topic) => got[user]!.push(topic));
     await clients.get('b1')!.subscribeAsync('$share/lab/benchhand/_fleet/lab/jobs/any', { qos: 1 });
@@ -65,13 +78,32 @@ describeWithMosquitto('fleet roles of host/mosquitto/acl in a real mosquitto', (
 
   it('lets the operator submit and set finding statuses; the viewer reads results, presence and statuses but writes none', async () => {
     expect(await publishAs('alice', 'benchhand/_fleet/lab/submitted/job-00000002', true)).toBe('allowed');
-    expect(await publishAs('alice', 'benchhand/_fleet/findings/0123456789abcdef0123456789abcdef', true)).toBe('allowed');
+    expect(await publishAs('alice', 'benchhand/_fleet/findings/0123456789abcdef0123456789abcdef', true)).toBe(
+      'allowed',
+    );
     expect(await publishAs('alice', 'benchhand/_fleet/lab/claims/alice/job-00000002', true)).toBe('refused');
     expect(await publishAs('vic', 'benchhand/_fleet/findings/0123456789abcdef0123456789abcdef', true)).toBe('refused');
     expect(await publishAs('vic', 'benchhand/_fleet/lab/results/vic/job-00000002', true)).toBe('refused');
     const seen: string[] = [];
     clients.get('vic')!.on('message', (topic) => seen.push(topic));
-    await clients.get('vic')!.subscribeAsync(['benchhand/_fleet/+/results/#', 'benchhand/_fleet/findings/#', 'benchhand/+/service/#', 'benchhand/_fleet/+/claims/#']);
-    await until(() => ['benchhand/_fleet/lab/results/b1/job-00000001', 'benchhand/_fleet/findings/0123456789abcdef0123456789abcdef', 'benchhand/b1/service/status', 'benchhand/_fleet/lab/claims/b1/job-00000001'].every((t) => seen.includes(t)), 5000, 'the retained fleet topics at the viewer');
+    await clients
+      .get('vic')!
+      .subscribeAsync([
+        'benchhand/_fleet/+/results/#',
+        'benchhand/_fleet/findings/#',
+        'benchhand/+/service/#',
+        'benchhand/_fleet/+/claims/#',
+      ]);
+    await until(
+      () =>
+        [
+          'benchhand/_fleet/lab/results/b1/job-00000001',
+          'benchhand/_fleet/findings/0123456789abcdef0123456789abcdef',
+          'benchhand/b1/service/status',
+          'benchhand/_fleet/lab/claims/b1/job-00000001',
+        ].every((t) => seen.includes(t)),
+      5000,
+      'the retained fleet topics at the viewer',
+    );
   });
 });

@@ -15,10 +15,20 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
   beforeAll(async () => {
     broker = await Mosquitto.start();
     bench = await startStandInBench({
-      url: broker.url, benchId: 'bench1', state: sampleState('bench1'),
-      answer: (command) => command.command === 'approve' && command.approvalId !== 'appr-7f3c'
-        ? { ok: false, error: { code: 'not_pending', field: 'approvalId', message: `no approval ${String(command.approvalId)} is pending; the pending one is appr-7f3c` } }
-        : { ok: true, result: `${String(command.command)} will be taken at the next safe point` },
+      url: broker.url,
+      benchId: 'bench1',
+      state: sampleState('bench1'),
+      answer: (command) =>
+        command.command === 'approve' && command.approvalId !== 'appr-7f3c'
+          ? {
+              ok: false,
+              error: {
+                code: 'not_pending',
+                field: 'approvalId',
+                message: `no approval ${String(command.approvalId)} is pending; the pending one is appr-7f3c`,
+              },
+            }
+          : { ok: true, result: `${String(command.command)} will be taken at the next safe point` },
     });
   });
   afterAll(async () => {
@@ -37,7 +47,11 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
 
   it('list --json gives the raw status and state', async () => {
     const result = await runCli(['ops', 'list', '--broker', broker.url, '--wait', '0.5', '--json']);
-    const benches = JSON.parse(result.stdout) as Array<{ benchId: string; status: string; state: { run: { maxSteps: number } } }>;
+    const benches = JSON.parse(result.stdout) as Array<{
+      benchId: string;
+      status: string;
+      state: { run: { maxSteps: number } };
+    }>;
     expect(benches).toHaveLength(1);
     expect(benches[0]).toMatchObject({ benchId: 'bench1', status: 'online', state: { run: { maxSteps: 40 } } });
   });
@@ -50,22 +64,45 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await waitFor(() => stderr.includes('following bench1') && stdout.includes('state running'));
-    await bench.publishEvent({ at: new Date().toISOString(), runId: 'run-1', type: 'call', step: 4, tool: 'tap_text', summary: 'tap on "Save"' });
-    await bench.publishEvent({ at: new Date().toISOString(), runId: 'run-1', type: 'outcome', step: 4, tool: 'tap_text', status: 'ok', content: 'tapped', durationMs: 812 });
-    await bench.publishState(sampleState('bench1', { run: { status: 'paused', step: 4, phase: 'observe', maxSteps: 40 }, pendingApproval: null }));
+    await bench.publishEvent({
+      at: new Date().toISOString(),
+      runId: 'run-1',
+      type: 'call',
+      step: 4,
+      tool: 'tap_text',
+      summary: 'tap on "Save"',
+    });
+    await bench.publishEvent({
+      at: new Date().toISOString(),
+      runId: 'run-1',
+      type: 'outcome',
+      step: 4,
+      tool: 'tap_text',
+      status: 'ok',
+      content: 'tapped',
+      durationMs: 812,
+    });
+    await bench.publishState(
+      sampleState('bench1', {
+        run: { status: 'paused', step: 4, phase: 'observe', maxSteps: 40 },
+        pendingApproval: null,
+      }),
+    );
     await waitFor(() => stdout.includes('state paused'));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d bench1 is online$/);
-    expect(lines).toContainEqual(expect.stringMatching(/bench1 state running, step 3\/40, phase act · last: .* · APPROVAL PENDING appr-7f3c/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/bench1 state running, step 3\/40, phase act · last: .* · APPROVAL PENDING appr-7f3c/),
+    );
     expect(lines).toContainEqual(expect.stringMatching(/bench1 step 4 calls tap_text: tap on "Save"$/));
     expect(lines).toContainEqual(expect.stringMatching(/bench1 step 4 tap_text → ok in 812 ms: tapped$/));
     expect(lines).toContainEqual(expect.stringMatching(/bench1 state paused, step 4\/40, phase observe/));
     await bench.publishState(sampleState('bench1'));
   });
 
-  it('send pause publishes an MQTT 5 command and prints the bench\'s reply (exit 0)', async () => {
+  it("send pause publishes an MQTT 5 command and prints the bench's reply (exit 0)", async () => {
     const before = bench.received.length;
     const result = await runCli(['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--expires', '20']);
     expect(result.stderr).toBe('');
@@ -81,23 +118,58 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
     expect(received.expiry).toBe(20);
   });
 
-  it('send carries each command\'s fields as TOPICS.md names them', async () => {
+  it("send carries each command's fields as TOPICS.md names them", async () => {
     const before = bench.received.length;
-    expect((await runCli(['ops', 'send', 'bench1', 'redirect', 'open Settings, then Bluetooth', '--broker', broker.url])).code).toBe(0);
-    expect((await runCli(['ops', 'send', 'bench1', 'deny', 'appr-7f3c', '--reason', 'not on this phone', '--broker', broker.url])).code).toBe(0);
-    expect((await runCli(['ops', 'send', 'bench1', 'finding', '3fa2b1', 'dismissed', '--note', 'known issue', '--broker', broker.url])).code).toBe(0);
+    expect(
+      (await runCli(['ops', 'send', 'bench1', 'redirect', 'open Settings, then Bluetooth', '--broker', broker.url]))
+        .code,
+    ).toBe(0);
+    expect(
+      (
+        await runCli([
+          'ops',
+          'send',
+          'bench1',
+          'deny',
+          'appr-7f3c',
+          '--reason',
+          'not on this phone',
+          '--broker',
+          broker.url,
+        ])
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await runCli([
+          'ops',
+          'send',
+          'bench1',
+          'finding',
+          '3fa2b1',
+          'dismissed',
+          '--note',
+          'known issue',
+          '--broker',
+          broker.url,
+        ])
+      ).code,
+    ).toBe(0);
     expect(bench.received.slice(before).map((entry) => entry.command)).toEqual([
       expect.objectContaining({ command: 'redirect', instructions: 'open Settings, then Bluetooth' }),
       expect.objectContaining({ command: 'deny', approvalId: 'appr-7f3c', reason: 'not on this phone' }),
       expect.objectContaining({ command: 'finding', findingId: '3fa2b1', status: 'dismissed', note: 'known issue' }),
     ]);
     // and the bench side's own schema accepts every one of them, pause included
-    for (const { command } of bench.received) expect({ command, parsed: parseCommand(command, () => 'unused-id').ok }).toEqual({ command, parsed: true });
+    for (const { command } of bench.received)
+      expect({ command, parsed: parseCommand(command, () => 'unused-id').ok }).toEqual({ command, parsed: true });
   });
 
   it('an error reply is printed with its code, field and message, and exits 1', async () => {
     const result = await runCli(['ops', 'send', 'bench1', 'approve', 'appr-0000', '--broker', broker.url]);
-    expect(result.stdout).toBe('bench1 refused approve (not_pending, field approvalId): no approval appr-0000 is pending; the pending one is appr-7f3c\n');
+    expect(result.stdout).toBe(
+      'bench1 refused approve (not_pending, field approvalId): no approval appr-0000 is pending; the pending one is appr-7f3c\n',
+    );
     expect(result.code).toBe(1);
   });
 
@@ -111,16 +183,48 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
     const cases: Array<[string[], RegExp]> = [
       [['ops', 'list'], /--broker is required/],
       [['ops', 'list', '--broker', 'localhost:1883'], /--broker "localhost:1883": the scheme must be one of mqtt:\/\//],
-      [['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--password', 'hunter2'], /--password is not accepted.*--password-env VAR/],
-      [['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--username', 'alice', '--password-env', 'NO_SUCH_VARIABLE_SET'], /--password-env NO_SUCH_VARIABLE_SET: the environment variable NO_SUCH_VARIABLE_SET is not set/],
+      [
+        ['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--password', 'hunter2'],
+        /--password is not accepted.*--password-env VAR/,
+      ],
+      [
+        [
+          'ops',
+          'send',
+          'bench1',
+          'pause',
+          '--broker',
+          broker.url,
+          '--username',
+          'alice',
+          '--password-env',
+          'NO_SUCH_VARIABLE_SET',
+        ],
+        /--password-env NO_SUCH_VARIABLE_SET: the environment variable NO_SUCH_VARIABLE_SET is not set/,
+      ],
       [['ops', 'send', 'Bench 1', 'pause', '--broker', broker.url], /BENCH "Bench 1": a bench id is 1-32 characters/],
-      [['ops', 'send', 'bench1', 'reboot', '--broker', broker.url], /unknown command "reboot": use one of pause, resume, stop, estop, redirect, approve, deny, finding/],
+      [
+        ['ops', 'send', 'bench1', 'reboot', '--broker', broker.url],
+        /unknown command "reboot": use one of pause, resume, stop, estop, redirect, approve, deny, finding/,
+      ],
       [['ops', 'send', 'bench1', 'approve', '--broker', broker.url], /approve needs the APPROVAL_ID/],
-      [['ops', 'send', 'bench1', 'finding', 'abcdef', 'fixed', '--broker', broker.url], /finding STATUS "fixed" is not one of new, acknowledged/],
-      [['ops', 'send', 'bench1', 'finding', 'abc', 'resolved', '--broker', broker.url], /finding FINDING_ID "abc": give the id or at least its first 6 characters/],
+      [
+        ['ops', 'send', 'bench1', 'finding', 'abcdef', 'fixed', '--broker', broker.url],
+        /finding STATUS "fixed" is not one of new, acknowledged/,
+      ],
+      [
+        ['ops', 'send', 'bench1', 'finding', 'abc', 'resolved', '--broker', broker.url],
+        /finding FINDING_ID "abc": give the id or at least its first 6 characters/,
+      ],
       [['ops', 'send', 'bench1', 'finding', '3fa2b1', 'dismissed', '--broker', broker.url], /dismissed needs --note/],
-      [['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--expires', '1.5'], /--expires must be a whole number of seconds/],
-      [['ops', 'send', 'bench1', 'mqtts', '--broker', broker.url, '--tls-ca', '/nonexistent.crt'], /--tls-ca needs a TLS broker URL/],
+      [
+        ['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--expires', '1.5'],
+        /--expires must be a whole number of seconds/,
+      ],
+      [
+        ['ops', 'send', 'bench1', 'mqtts', '--broker', broker.url, '--tls-ca', '/nonexistent.crt'],
+        /--tls-ca needs a TLS broker URL/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args);

@@ -25,10 +25,14 @@ function shippedConfig(port: number, webSocketsPort: number, dir: string): strin
     [/^pid_file .*$/m, `pid_file ${join(dir, 'mosquitto.pid')}`],
     [/^log_dest .*$/m, 'log_dest stderr'],
   ];
-  const config = replacements.reduce((text, [line, replacement]) => {
-    if (!line.test(text)) throw new Error(`host/mosquitto/mosquitto.conf has no line matching ${line}: update this test with the config`);
-    return text.replace(line, replacement);
-  }, readFileSync(join(HOST_DIR, 'mosquitto.conf'), 'utf8'));
+  const config = replacements.reduce(
+    (text, [line, replacement]) => {
+      if (!line.test(text))
+        throw new Error(`host/mosquitto/mosquitto.conf has no line matching ${line}: update this test with the config`);
+      return text.replace(line, replacement);
+    },
+    readFileSync(join(HOST_DIR, 'mosquitto.conf'), 'utf8'),
+  );
   // As root (a container, CI) mosquitto would switch to the "mosquitto" user, which cannot read dir.
   return process.getuid?.() === 0 ? `${config}\nuser root\n` : config;
 }
@@ -37,7 +41,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -45,7 +51,13 @@ function freePort(): Promise<number> {
 async function connectAsBench(url: string, deadline: number): Promise<MqttClient> {
   for (;;) {
     try {
-      return await mqtt.connectAsync(url, { protocolVersion: 5, username: 'bench1', password: 'bench1-secret', reconnectPeriod: 0, connectTimeout: 1000 });
+      return await mqtt.connectAsync(url, {
+        protocolVersion: 5,
+        username: 'bench1',
+        password: 'bench1-secret',
+        reconnectPeriod: 0,
+        connectTimeout: 1000,
+      });
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -96,19 +108,29 @@ describeWithMosquitto('host/mosquitto/mosquitto.conf in a real mosquitto', () =>
     await expect(mqtt.connectAsync(url, { protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(/Not authorized/);
   });
 
-  it('applies the ACL: bench1 writes its own state, not another bench\'s', async () => {
+  it("applies the ACL: bench1 writes its own state, not another bench's", async () => {
     await expect(bench.publishAsync('benchhand/bench1/state', '{}', { qos: 1 })).resolves.toBeDefined();
     await expect(bench.publishAsync('benchhand/bench2/state', '{}', { qos: 1 })).rejects.toMatchObject({ code: 0x87 });
   });
 
   it('serves MQTT over WebSockets (the web console) under the same password file and ACL', async () => {
-    const viaWebSockets = await mqtt.connectAsync(webSocketsUrl, { protocolVersion: 5, username: 'bench1', password: 'bench1-secret', reconnectPeriod: 0, connectTimeout: 2000 });
+    const viaWebSockets = await mqtt.connectAsync(webSocketsUrl, {
+      protocolVersion: 5,
+      username: 'bench1',
+      password: 'bench1-secret',
+      reconnectPeriod: 0,
+      connectTimeout: 2000,
+    });
     try {
       await expect(viaWebSockets.publishAsync('benchhand/bench1/state', '{}', { qos: 1 })).resolves.toBeDefined();
-      await expect(viaWebSockets.publishAsync('benchhand/bench2/state', '{}', { qos: 1 })).rejects.toMatchObject({ code: 0x87 });
+      await expect(viaWebSockets.publishAsync('benchhand/bench2/state', '{}', { qos: 1 })).rejects.toMatchObject({
+        code: 0x87,
+      });
     } finally {
       await viaWebSockets.endAsync();
     }
-    await expect(mqtt.connectAsync(webSocketsUrl, { protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(/Not authorized/);
+    await expect(mqtt.connectAsync(webSocketsUrl, { protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(
+      /Not authorized/,
+    );
   });
 });

@@ -24,7 +24,9 @@ export interface StandInBench {
 export async function startStandInBench(options: StandInOptions): Promise<StandInBench> {
   const root = `benchhand/${options.benchId}`;
   const client = await mqtt.connectAsync(options.url, {
-    protocolVersion: 5, clientId: `stand-in-${options.benchId}`, reconnectPeriod: 0,
+    protocolVersion: 5,
+    clientId: `stand-in-${options.benchId}`,
+    reconnectPeriod: 0,
     will: { topic: `${root}/status`, payload: Buffer.from('offline'), qos: 1, retain: true },
     ...(options.username ? { username: options.username, password: options.password ?? '' } : {}),
   });
@@ -39,10 +41,16 @@ export async function startStandInBench(options: StandInOptions): Promise<StandI
       return; // a real bench answers "invalid"; the stand-in only needs well-formed commands
     }
     const { responseTopic, correlationData, messageExpiryInterval } = packet.properties ?? {};
-    received.push({ command, topic, ...(responseTopic ? { responseTopic } : {}), ...(messageExpiryInterval ? { expiry: messageExpiryInterval } : {}) });
+    received.push({
+      command,
+      topic,
+      ...(responseTopic ? { responseTopic } : {}),
+      ...(messageExpiryInterval ? { expiry: messageExpiryInterval } : {}),
+    });
     if (!responseTopic) return;
     client.publish(responseTopic, JSON.stringify({ requestId: command.requestId, ...answer(command) }), {
-      qos: 1, properties: correlationData ? { correlationData } : {},
+      qos: 1,
+      properties: correlationData ? { correlationData } : {},
     });
   });
   await client.subscribeAsync(`${root}/cmd/+`, { qos: 1 });
@@ -51,8 +59,12 @@ export async function startStandInBench(options: StandInOptions): Promise<StandI
   return {
     client,
     received,
-    async publishState(state) { await client.publishAsync(`${root}/state`, JSON.stringify(state), { qos: 1, retain: true }); },
-    async publishEvent(event) { await client.publishAsync(`${root}/events`, JSON.stringify(event), { qos: 1 }); },
+    async publishState(state) {
+      await client.publishAsync(`${root}/state`, JSON.stringify(state), { qos: 1, retain: true });
+    },
+    async publishEvent(event) {
+      await client.publishAsync(`${root}/events`, JSON.stringify(event), { qos: 1 });
+    },
     async stop() {
       await client.publishAsync(`${root}/status`, 'offline', { qos: 1, retain: true });
       await client.endAsync();
@@ -63,12 +75,37 @@ export async function startStandInBench(options: StandInOptions): Promise<StandI
 /** A BenchState as TOPICS.md describes it: a run at step 3 of 40 with an approval pending. */
 export function sampleState(benchId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    benchId, at: '2025-01-01T12:00:00.000Z', online: true,
-    run: { runId: 'run-1', continuationId: 'c-1', task: 'tasks/wifi.yaml', goal: 'join the lab Wi-Fi', interpreter: 'script',
-      status: 'running', step: 3, phase: 'act', stepsUsed: 3, maxSteps: 40, elapsedMs: 1234, deadlineMs: 600000 },
-    lastAction: { tool: 'tap_text', summary: 'tap on "Connect" at 540,1210', status: 'ok', at: '2025-01-01T12:00:00.000Z' },
+    benchId,
+    at: '2025-01-01T12:00:00.000Z',
+    online: true,
+    run: {
+      runId: 'run-1',
+      continuationId: 'c-1',
+      task: 'tasks/wifi.yaml',
+      goal: 'join the lab Wi-Fi',
+      interpreter: 'script',
+      status: 'running',
+      step: 3,
+      phase: 'act',
+      stepsUsed: 3,
+      maxSteps: 40,
+      elapsedMs: 1234,
+      deadlineMs: 600000,
+    },
+    lastAction: {
+      tool: 'tap_text',
+      summary: 'tap on "Connect" at 540,1210',
+      status: 'ok',
+      at: '2025-01-01T12:00:00.000Z',
+    },
     lastScreenText: 'Wi-Fi\nlab-net',
-    pendingApproval: { id: 'appr-7f3c', tool: 'tap_text', summary: 'tap "Forget network"', rule: 'irreversible', since: '2025-01-01T12:00:00.000Z' },
+    pendingApproval: {
+      id: 'appr-7f3c',
+      tool: 'tap_text',
+      summary: 'tap "Forget network"',
+      rule: 'irreversible',
+      since: '2025-01-01T12:00:00.000Z',
+    },
     estopped: false,
     ...overrides,
   };

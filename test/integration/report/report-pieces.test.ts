@@ -16,7 +16,15 @@ import type { ReportInput } from '../../../src/app/report/run-report.js';
 import { runCli } from '../../support/run-cli.js';
 
 const DEVICE = { width: 100, height: 200 };
-const CALIBRATION = { deviceSize: DEVICE, screenCorners: [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 200 }, { x: 0, y: 200 }] };
+const CALIBRATION = {
+  deviceSize: DEVICE,
+  screenCorners: [
+    { x: 0, y: 0 },
+    { x: 100, y: 0 },
+    { x: 100, y: 200 },
+    { x: 0, y: 200 },
+  ],
+};
 
 class Looks implements ObserverPort {
   n = 0;
@@ -24,20 +32,35 @@ class Looks implements ObserverPort {
     this.n++;
     const text = `look ${this.n}`;
     return {
-      at: this.n, quality: { ok: true },
+      at: this.n,
+      quality: { ok: true },
       screen: screenModel(DEVICE, [{ text, box: { x: 10, y: 10, width: 50, height: 10 }, confidence: 0.9, words: [] }]),
-      frame: { image: new Uint8Array(1000).fill(this.n), format: 'jpeg', width: 100, height: 200, capturedAt: this.n, sequence: this.n },
+      frame: {
+        image: new Uint8Array(1000).fill(this.n),
+        format: 'jpeg',
+        width: 100,
+        height: 200,
+        capturedAt: this.n,
+        sequence: this.n,
+      },
     };
   }
-  describe() { return 'looks'; }
+  describe() {
+    return 'looks';
+  }
   async close() {}
 }
 
 function journal(dir: string, record: Partial<JournalRecord> & { type: JournalRecord['type'] }) {
   appendFileSync(join(dir, 'journal.jsonl'), `${JSON.stringify({ at: 't', runId: 'run-1', ...record })}\n`);
 }
-const checkpointAt = (dir: string, step: number) => writeFileSync(join(dir, 'result.json'), JSON.stringify({ runId: 'run-1', state: { step } }));
-const index = (dir: string) => readFileSync(join(dir, 'frames', 'index.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const checkpointAt = (dir: string, step: number) =>
+  writeFileSync(join(dir, 'result.json'), JSON.stringify({ runId: 'run-1', state: { step } }));
+const index = (dir: string) =>
+  readFileSync(join(dir, 'frames', 'index.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('the frame keeper', () => {
   it('keeps the before and after pictures of each action and the last look of a step, named by step and command', async () => {
@@ -46,27 +69,77 @@ describe('the frame keeper', () => {
     const tap = { kind: 'tap', device: { x: 20, y: 30 }, actuator: { x: 20, y: 30 } };
     checkpointAt(dir, 0);
     await keeper.observe(); // step 1 looks (look 1)
-    journal(dir, { type: 'intent', step: 1, commandId: 7, callId: 'c1', tool: 'tap_point', action: tap as never, expectation: { kind: 'screen_changes' }, screenBefore: '' });
+    journal(dir, {
+      type: 'intent',
+      step: 1,
+      commandId: 7,
+      callId: 'c1',
+      tool: 'tap_point',
+      action: tap as never,
+      expectation: { kind: 'screen_changes' },
+      screenBefore: '',
+    });
     await keeper.observe({ newerThan: 1 }); // verification (look 2): the intent is seen, look 1 kept as before
     await keeper.observe({ newerThan: 2 }); // verification again (look 3)
     journal(dir, { type: 'verified', step: 1, commandId: 7, met: true, detail: 'changed' });
     // A second call in the same step, typed in two commands: its before picture is look 3 again.
-    journal(dir, { type: 'intent', step: 1, commandId: 8, callId: 'c2', tool: 'type_text', action: { kind: 'type', text: 'ab' }, expectation: { kind: 'none' }, screenBefore: '' });
-    journal(dir, { type: 'intent', step: 1, commandId: 9, callId: 'c2', tool: 'type_text', action: { kind: 'type', text: 'cd' }, expectation: { kind: 'none' }, screenBefore: '' });
+    journal(dir, {
+      type: 'intent',
+      step: 1,
+      commandId: 8,
+      callId: 'c2',
+      tool: 'type_text',
+      action: { kind: 'type', text: 'ab' },
+      expectation: { kind: 'none' },
+      screenBefore: '',
+    });
+    journal(dir, {
+      type: 'intent',
+      step: 1,
+      commandId: 9,
+      callId: 'c2',
+      tool: 'type_text',
+      action: { kind: 'type', text: 'cd' },
+      expectation: { kind: 'none' },
+      screenBefore: '',
+    });
     await keeper.observe({ newerThan: 3 }); // look 4
     checkpointAt(dir, 1);
-    keeper.note({ type: 'approval', step: 1, tool: 'type_text', summary: 'type 4 characters', approved: true, by: 'alice' });
+    keeper.note({
+      type: 'approval',
+      step: 1,
+      tool: 'type_text',
+      summary: 'type 4 characters',
+      approved: true,
+      by: 'alice',
+    });
     await keeper.observe(); // step 2 looks (look 5): look 4, never kept, is step 1's last look
     checkpointAt(dir, 2);
     await keeper.flush(); // look 5 is step 2's last look
     const files = readdirSync(join(dir, 'frames')).sort();
-    expect(files).toEqual(['1-7-after.jpg', '1-7-after.json', '1-7-before.jpg', '1-7-before.json', '1-last.jpg', '1-last.json', '2-last.jpg', '2-last.json', 'calibration.json', 'index.jsonl']);
+    expect(files).toEqual([
+      '1-7-after.jpg',
+      '1-7-after.json',
+      '1-7-before.jpg',
+      '1-7-before.json',
+      '1-last.jpg',
+      '1-last.json',
+      '2-last.jpg',
+      '2-last.json',
+      'calibration.json',
+      'index.jsonl',
+    ]);
     expect(readFileSync(join(dir, 'frames', '1-7-before.jpg'))[0]).toBe(1);
     expect(readFileSync(join(dir, 'frames', '1-7-after.jpg'))[0]).toBe(3);
     expect(JSON.parse(readFileSync(join(dir, 'frames', '1-7-after.json'), 'utf8')).lines[0].text).toBe('look 3');
     const entries = index(dir);
     expect(entries.map((e) => `${e.type}:${e.step}:${e.role ?? e.by}:${e.commandId ?? ''}:${e.file ?? ''}`)).toEqual([
-      'frame:1:before:7:1-7-before.jpg', 'frame:1:after:7:1-7-after.jpg', 'frame:1:before:8:1-7-after.jpg', 'approval:1:alice::', 'frame:1:last::1-last.jpg', 'frame:2:last::2-last.jpg',
+      'frame:1:before:7:1-7-before.jpg',
+      'frame:1:after:7:1-7-after.jpg',
+      'frame:1:before:8:1-7-after.jpg',
+      'approval:1:alice::',
+      'frame:1:last::1-last.jpg',
+      'frame:2:last::2-last.jpg',
     ]);
   });
 
@@ -79,7 +152,11 @@ describe('the frame keeper', () => {
     }
     checkpointAt(dir, 4);
     await keeper.flush();
-    expect(readdirSync(join(dir, 'frames')).filter((f) => f.endsWith('.jpg')).sort()).toEqual(['3-last.jpg', '4-last.jpg']);
+    expect(
+      readdirSync(join(dir, 'frames'))
+        .filter((f) => f.endsWith('.jpg'))
+        .sort(),
+    ).toEqual(['3-last.jpg', '4-last.jpg']);
     expect(index(dir)).toHaveLength(4);
 
     const said: string[] = [];
@@ -98,29 +175,124 @@ describe('the frame keeper', () => {
 
 function input(overrides: Partial<ReportInput> = {}): ReportInput {
   return {
-    stateDir: '/state', generatedAt: 'now', journal: [], audit: [], problems: [], findings: [], findingsPath: '/state/findings.json',
-    frames: [], approvals: [], framesKept: true, checkpointProblem: 'no result file', ...overrides,
+    stateDir: '/state',
+    generatedAt: 'now',
+    journal: [],
+    audit: [],
+    problems: [],
+    findings: [],
+    findingsPath: '/state/findings.json',
+    frames: [],
+    approvals: [],
+    framesKept: true,
+    checkpointProblem: 'no result file',
+    ...overrides,
   };
 }
 
 describe('the report page', () => {
   it('shows recovery decisions, operator commands, denials, dropped pictures and a damaged record, and escapes what it quotes', () => {
     const audit = [
-      { at: 'a', runId: 'r1', step: 1, tool: 'tap_text', args: { text: '<b>Pay</b>' }, status: 'denied_by_user', message: 'alice did not approve tap on "Pay"', durationMs: 3 },
-      { at: 'b', runId: 'r1', step: 1, tool: 'operator_pause', args: { id: 'x', by: 'bob' }, status: 'ok', message: 'paused until resumed', durationMs: 0 },
-      { at: 'c', runId: 'recovery', step: 0, tool: 'recovery', args: { code: 'screen_mismatch' }, status: 'stop', message: 'the screen matches neither | a person should look', durationMs: 0 },
-      { at: 'd', runId: 'r2', step: 2, tool: 'tap_point', args: { x: 5, y: 6 }, status: 'verify_failed', message: 'nothing changed', durationMs: 9, commandId: 4 },
+      {
+        at: 'a',
+        runId: 'r1',
+        step: 1,
+        tool: 'tap_text',
+        args: { text: '<b>Pay</b>' },
+        status: 'denied_by_user',
+        message: 'alice did not approve tap on "Pay"',
+        durationMs: 3,
+      },
+      {
+        at: 'b',
+        runId: 'r1',
+        step: 1,
+        tool: 'operator_pause',
+        args: { id: 'x', by: 'bob' },
+        status: 'ok',
+        message: 'paused until resumed',
+        durationMs: 0,
+      },
+      {
+        at: 'c',
+        runId: 'recovery',
+        step: 0,
+        tool: 'recovery',
+        args: { code: 'screen_mismatch' },
+        status: 'stop',
+        message: 'the screen matches neither | a person should look',
+        durationMs: 0,
+      },
+      {
+        at: 'd',
+        runId: 'r2',
+        step: 2,
+        tool: 'tap_point',
+        args: { x: 5, y: 6 },
+        status: 'verify_failed',
+        message: 'nothing changed',
+        durationMs: 9,
+        commandId: 4,
+      },
     ];
     const journal: JournalRecord[] = [
-      { type: 'intent', at: 'd', runId: 'r2', step: 2, commandId: 4, tool: 'tap_point', callId: 'k', action: { kind: 'tap', device: { x: 5, y: 6 }, actuator: { x: 5, y: 6 } }, expectation: { kind: 'screen_changes' }, screenBefore: '' },
+      {
+        type: 'intent',
+        at: 'd',
+        runId: 'r2',
+        step: 2,
+        commandId: 4,
+        tool: 'tap_point',
+        callId: 'k',
+        action: { kind: 'tap', device: { x: 5, y: 6 }, actuator: { x: 5, y: 6 } },
+        expectation: { kind: 'screen_changes' },
+        screenBefore: '',
+      },
       { type: 'outcome', at: 'd', runId: 'r2', step: 2, commandId: 4, outcome: { kind: 'done', id: 4 } as never },
-      { type: 'verified', at: 'd', runId: 'r2', step: 2, commandId: 4, met: false, detail: 'the screen did not change' },
+      {
+        type: 'verified',
+        at: 'd',
+        runId: 'r2',
+        step: 2,
+        commandId: 4,
+        met: false,
+        detail: 'the screen did not change',
+      },
     ];
-    const frames = [{ entry: { type: 'frame' as const, file: '2-4-before.jpg', lines: '2-4-before.json', step: 2, role: 'before' as const, commandId: 4, savedAt: 's', bytes: 1 }, missing: 'picture dropped' }];
-    const html = renderReportHtml(input({
-      audit, journal, frames, problems: ['The journal\'s last line is torn'],
-      approvals: [{ type: 'approval', at: 'a', step: 1, tool: 'tap_text', summary: 'tap on "Pay"', approved: false, by: 'alice' }],
-    }));
+    const frames = [
+      {
+        entry: {
+          type: 'frame' as const,
+          file: '2-4-before.jpg',
+          lines: '2-4-before.json',
+          step: 2,
+          role: 'before' as const,
+          commandId: 4,
+          savedAt: 's',
+          bytes: 1,
+        },
+        missing: 'picture dropped',
+      },
+    ];
+    const html = renderReportHtml(
+      input({
+        audit,
+        journal,
+        frames,
+        problems: ["The journal's last line is torn"],
+        approvals: [
+          {
+            type: 'approval',
+            at: 'a',
+            step: 1,
+            tool: 'tap_text',
+            summary: 'tap on "Pay"',
+            approved: false,
+            by: 'alice',
+          },
+        ],
+      }),
+    );
     expect(html).toContain('Recovery decision: stop (screen_mismatch)');
     expect(html).toContain('<li>the screen matches neither</li>');
     expect(html).toContain('Operator: pause by bob');
@@ -136,8 +308,35 @@ describe('the report page', () => {
 
   it('shows each citation of a submitted result and whether it held on the fresh frame', () => {
     const audit = [
-      { at: 'a', runId: 'r1', step: 3, tool: 'submit_result', args: {}, status: 'unsupported_claim', message: 'refused', durationMs: 1, evidence: [{ text: 'Not connected', where: 'below "Wi-Fi"', held: false, detail: '"Not connected" is not on the screen' }] },
-      { at: 'b', runId: 'r1', step: 4, tool: 'submit_result', args: {}, status: 'ok', message: 'Result submitted', durationMs: 1, evidence: [{ text: 'Connected', held: true, detail: 'seen: "Connected" (text at 246,321) in the content' }] },
+      {
+        at: 'a',
+        runId: 'r1',
+        step: 3,
+        tool: 'submit_result',
+        args: {},
+        status: 'unsupported_claim',
+        message: 'refused',
+        durationMs: 1,
+        evidence: [
+          {
+            text: 'Not connected',
+            where: 'below "Wi-Fi"',
+            held: false,
+            detail: '"Not connected" is not on the screen',
+          },
+        ],
+      },
+      {
+        at: 'b',
+        runId: 'r1',
+        step: 4,
+        tool: 'submit_result',
+        args: {},
+        status: 'ok',
+        message: 'Result submitted',
+        durationMs: 1,
+        evidence: [{ text: 'Connected', held: true, detail: 'seen: "Connected" (text at 246,321) in the content' }],
+      },
     ];
     const html = renderReportHtml(input({ audit }));
     expect(html).toContain('<li class="bad">✗ not on the screen: "Not connected" below &quot;Wi-Fi&quot;');
@@ -158,7 +357,10 @@ describe('benchhand report', () => {
 
   it('writes a page for a run that kept no pictures, and says so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-report-bare-'));
-    writeFileSync(join(dir, 'audit.jsonl'), `${JSON.stringify({ at: 'a', runId: 'r1', step: 1, tool: 'read_screen', args: {}, status: 'ok', message: '<script>x</script>', durationMs: 1 })}\n{torn`);
+    writeFileSync(
+      join(dir, 'audit.jsonl'),
+      `${JSON.stringify({ at: 'a', runId: 'r1', step: 1, tool: 'read_screen', args: {}, status: 'ok', message: '<script>x</script>', durationMs: 1 })}\n{torn`,
+    );
     const read = await readRun(dir);
     expect(read.framesKept).toBe(false);
     expect(read.problems.join(' ')).toMatch(/1 line of the audit log could not be read/);

@@ -15,14 +15,33 @@ const truth = JSON.parse(readFileSync(`${FRAME}.truth.json`, 'utf8'));
 const image = readFileSync(`${FRAME}.camera.jpg`);
 const calibration = { deviceSize: truth.deviceSize, screenCorners: truth.screenCorners };
 const request: ApprovalRequest = {
-  id: 'a1', tool: 'tap_text', args: { text: 'Network & internet' }, summary: 'tap on "Network & internet"', rule: 'test',
-  context: { screenTitle: 'Settings', element: { kind: 'button', text: 'Network & internet', box: { x: 48, y: 468, width: 984, height: 144 } }, point: { x: 540, y: 540 } },
-  frame: { image, format: 'jpeg', width: truth.cameraSize.width, height: truth.cameraSize.height, capturedAt: 0, sequence: 1 },
+  id: 'a1',
+  tool: 'tap_text',
+  args: { text: 'Network & internet' },
+  summary: 'tap on "Network & internet"',
+  rule: 'test',
+  context: {
+    screenTitle: 'Settings',
+    element: { kind: 'button', text: 'Network & internet', box: { x: 48, y: 468, width: 984, height: 144 } },
+    point: { x: 540, y: 540 },
+  },
+  frame: {
+    image,
+    format: 'jpeg',
+    width: truth.cameraSize.width,
+    height: truth.cameraSize.height,
+    capturedAt: 0,
+    sequence: 1,
+  },
 };
 
 let ocr: TesseractPool;
-beforeAll(async () => { ocr = await TesseractPool.start(1); });
-afterAll(async () => { await ocr.close(); });
+beforeAll(async () => {
+  ocr = await TesseractPool.start(1);
+});
+afterAll(async () => {
+  await ocr.close();
+});
 
 describe('the approval picture', () => {
   it('is upright and small, shows the element readably, and rings the tap point', async () => {
@@ -43,7 +62,12 @@ describe('the approval picture', () => {
 
   it('goes to the operator view with the context; the frame itself does not', async () => {
     let shown: PendingApprovalView | null = null;
-    const mqtt = new MqttApprovals({ show: (view) => { shown = view ?? shown; }, wallClock: () => '2026-12-01T00:00:00Z' });
+    const mqtt = new MqttApprovals({
+      show: (view) => {
+        shown = view ?? shown;
+      },
+      wallClock: () => '2026-12-01T00:00:00Z',
+    });
     const asking = withApprovalPicture(mqtt, calibration).ask(request);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await expect.poll(() => shown).not.toBeNull();

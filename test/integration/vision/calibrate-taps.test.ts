@@ -15,7 +15,10 @@ describe('benchhand calibrate --taps', () => {
   let bench: VirtualBench;
   let server: BenchServer;
   beforeAll(async () => {
-    bench = await VirtualBench.start({ deviceFile: resolveDeviceFile('settings-wifi'), mount: { offsetX: 40, offsetY: 60, scale: 1.25 } });
+    bench = await VirtualBench.start({
+      deviceFile: resolveDeviceFile('settings-wifi'),
+      mount: { offsetX: 40, offsetY: 60, scale: 1.25 },
+    });
     server = await BenchServer.start(bench);
   });
   afterAll(async () => {
@@ -25,11 +28,34 @@ describe('benchhand calibrate --taps', () => {
 
   it('fits the device-to-actuator map from taps read back through the camera', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'bh-cal-')), 'calibration.json');
-    const without = await runCli(['calibrate', '--bench', `${server.url}/camera/`, '--port', bench.serialPath, '--taps', '--yes', '--out', out]);
+    const without = await runCli([
+      'calibrate',
+      '--bench',
+      `${server.url}/camera/`,
+      '--port',
+      bench.serialPath,
+      '--taps',
+      '--yes',
+      '--out',
+      out,
+    ]);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/switch on Developer options → Pointer location/);
-    await fetch(`${server.url}/faults`, { method: 'POST', body: JSON.stringify({ fault: 'pointer-location', on: true }) });
-    const { code, stdout, stderr } = await runCli(['calibrate', '--bench', `${server.url}/camera/`, '--port', bench.serialPath, '--taps', '--yes', '--out', out]);
+    await fetch(`${server.url}/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ fault: 'pointer-location', on: true }),
+    });
+    const { code, stdout, stderr } = await runCli([
+      'calibrate',
+      '--bench',
+      `${server.url}/camera/`,
+      '--port',
+      bench.serialPath,
+      '--taps',
+      '--yes',
+      '--out',
+      out,
+    ]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/landed at device/);

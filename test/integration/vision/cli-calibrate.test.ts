@@ -19,12 +19,21 @@ beforeAll(async () => {
   const jpeg = readFileSync(frame.cameraPath);
   server = createServer((request, response) => {
     if (request.url?.startsWith('/camera/frame')) {
-      response.writeHead(200, { 'content-type': 'image/jpeg', 'x-frame-age-ms': '0', 'x-frame-width': '1640', 'x-frame-height': '1232', 'x-frame-sequence': '1' });
+      response.writeHead(200, {
+        'content-type': 'image/jpeg',
+        'x-frame-age-ms': '0',
+        'x-frame-width': '1640',
+        'x-frame-height': '1232',
+        'x-frame-sequence': '1',
+      });
       response.end(jpeg);
     } else if (request.url === '/camera/truth') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ screenCorners: frame.truth.screenCorners }));
-    } else { response.writeHead(404); response.end(); }
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -43,14 +52,28 @@ describe('benchhand calibrate', () => {
     expect(residual).toBeLessThan(4);
     const parsed = parseCalibration(JSON.parse(readFileSync(out, 'utf8')));
     expect(parsed.ok).toBe(true);
-    if (parsed.ok) expect(parsed.calibration).toMatchObject({ actuator: { source: 'identity' }, cameraResidualPx: residual });
+    if (parsed.ok)
+      expect(parsed.calibration).toMatchObject({ actuator: { source: 'identity' }, cameraResidualPx: residual });
   });
 
   it('takes corrected corners typed at the prompt, and an actuator map fitted from a file of tapped pairs', async () => {
     const out = join(dir, 'corrected.json');
     const pairs = join(dir, 'taps.json');
-    writeFileSync(pairs, JSON.stringify([[100, 200], [980, 220], [540, 2200], [120, 2100]].map(([x, y]) => ({ device: { x, y }, actuator: { x: x! * 0.5 + 3, y: y! * 0.5 - 2 } }))));
-    const result = await runCli(['calibrate', '--bench', url, '--out', out, '--actuator-map', pairs], `${formatCorners(frame.truth.screenCorners)}\n`);
+    writeFileSync(
+      pairs,
+      JSON.stringify(
+        [
+          [100, 200],
+          [980, 220],
+          [540, 2200],
+          [120, 2100],
+        ].map(([x, y]) => ({ device: { x, y }, actuator: { x: x! * 0.5 + 3, y: y! * 0.5 - 2 } })),
+      ),
+    );
+    const result = await runCli(
+      ['calibrate', '--bench', url, '--out', out, '--actuator-map', pairs],
+      `${formatCorners(frame.truth.screenCorners)}\n`,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/using corrected corners/);
     expect(result.stdout).toMatch(/within 0\.\d+ device px of the truth/);

@@ -19,7 +19,13 @@ describe('benchhand ocr', () => {
   });
 
   it('uses given corners (a dark-theme screen it cannot find itself) and prints JSON in device pixels', async () => {
-    const result = await runCli(['ocr', dark.cameraPath, '--json', '--corners', formatCorners(dark.truth.screenCorners)]);
+    const result = await runCli([
+      'ocr',
+      dark.cameraPath,
+      '--json',
+      '--corners',
+      formatCorners(dark.truth.screenCorners),
+    ]);
     expect(result.code).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out.cornersFrom).toBe('given');

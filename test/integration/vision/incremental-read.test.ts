@@ -16,8 +16,12 @@ import { Driver } from '../../unit/sim/drive.js';
 
 const probe = readFileSync(join(import.meta.dirname, '../../fixtures/vision/layout-probe.yaml'), 'utf8');
 let pool: TesseractPool;
-beforeAll(async () => { pool = await TesseractPool.start(1); });
-afterAll(async () => { await pool.close(); });
+beforeAll(async () => {
+  pool = await TesseractPool.start(1);
+});
+afterAll(async () => {
+  await pool.close();
+});
 
 describe('ScreenReader by bands', () => {
   it('reads again only the band that changed and carries the rest over', async () => {
@@ -25,11 +29,20 @@ describe('ScreenReader by bands', () => {
     const camera = new VirtualCamera({ source: () => d.device.render(), seed: 11 });
     const heights: number[] = [];
     const counting: OcrEngine = {
-      recognize: async (png, rectangle) => { heights.push((await sharp(png).metadata()).height!); return pool.recognize(png, rectangle); },
+      recognize: async (png, rectangle) => {
+        heights.push((await sharp(png).metadata()).height!);
+        return pool.recognize(png, rectangle);
+      },
       close: async () => undefined,
     };
     const first = await camera.captureWithTruth();
-    const reader = new ScreenReader(counting, { kind: 'camera', calibration: { deviceSize: { width: d.device.width, height: d.device.height }, screenCorners: first.screenCorners } });
+    const reader = new ScreenReader(counting, {
+      kind: 'camera',
+      calibration: {
+        deviceSize: { width: d.device.width, height: d.device.height },
+        screenCorners: first.screenCorners,
+      },
+    });
     const whole = await reader.read(first.frame.image);
     expect(whole.source).toBe('full');
     const pageHeight = Math.max(...heights);
@@ -54,7 +67,13 @@ describe('ScreenReader by bands', () => {
     const d = new Driver(new VirtualDevice(parseDeviceFile(probe)));
     const camera = new VirtualCamera({ source: () => d.device.render(), seed: 12 });
     const first = await camera.captureWithTruth();
-    const reader = new ScreenReader(pool, { kind: 'camera', calibration: { deviceSize: { width: d.device.width, height: d.device.height }, screenCorners: first.screenCorners } });
+    const reader = new ScreenReader(pool, {
+      kind: 'camera',
+      calibration: {
+        deviceSize: { width: d.device.width, height: d.device.height },
+        screenCorners: first.screenCorners,
+      },
+    });
     await reader.read(first.frame.image);
     d.tap('Details').wait(400);
     const dialog = await reader.read((await camera.capture()).image);

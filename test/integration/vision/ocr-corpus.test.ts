@@ -11,12 +11,19 @@ import { truthLines, wordRecall } from '../../../src/core/vision/ocr-metrics.js'
 import { corpusFrames } from '../../support/ocr-corpus.js';
 
 let pool: TesseractPool;
-beforeAll(async () => { pool = await TesseractPool.start(1); });
-afterAll(async () => { await pool.close(); });
+beforeAll(async () => {
+  pool = await TesseractPool.start(1);
+});
+afterAll(async () => {
+  await pool.close();
+});
 
 const frames = corpusFrames();
 const cameraReader = (frame: (typeof frames)[number]) =>
-  new ScreenReader(pool, { kind: 'camera', calibration: { deviceSize: frame.truth.deviceSize, screenCorners: frame.truth.screenCorners } });
+  new ScreenReader(pool, {
+    kind: 'camera',
+    calibration: { deviceSize: frame.truth.deviceSize, screenCorners: frame.truth.screenCorners },
+  });
 
 describe('OCR on the corpus', () => {
   it('reads camera frames (default setting) with mean word recall above 80 %', async () => {
@@ -24,7 +31,10 @@ describe('OCR on the corpus', () => {
     let recall = 0;
     for (const frame of chosen) {
       const reading = await cameraReader(frame).read(readFileSync(frame.cameraPath));
-      recall += wordRecall(truthLines(frame.truth.texts), reading.model.lines.map((l) => l.text));
+      recall += wordRecall(
+        truthLines(frame.truth.texts),
+        reading.model.lines.map((l) => l.text),
+      );
     }
     // Measured 0.848 on these 16 frames (deterministic: same corpus, same model); 0.80 catches a real regression.
     expect(recall / chosen.length).toBeGreaterThan(0.8);
@@ -44,7 +54,9 @@ describe('OCR on the corpus', () => {
   });
 
   it('answers a frame seen before from the cache, and reads only changed bands of a new frame', async () => {
-    const [a, b] = frames.filter((f) => f.dir === 'settings-wifi-default' && (f.state === 'networks' || f.state === 'networks-more'));
+    const [a, b] = frames.filter(
+      (f) => f.dir === 'settings-wifi-default' && (f.state === 'networks' || f.state === 'networks-more'),
+    );
     const reader = cameraReader(a!);
     const first = await reader.read(readFileSync(a!.cameraPath));
     expect(first.source).toBe('full');
@@ -53,7 +65,13 @@ describe('OCR on the corpus', () => {
     expect(again.model).toEqual(first.model);
     const next = await reader.read(readFileSync(b!.cameraPath));
     expect(['bands', 'full']).toContain(next.source);
-    expect(wordRecall(truthLines(b!.truth.texts), next.model.lines.map((l) => l.text))).toBeGreaterThan(0.8);
-    if (next.source === 'bands') expect(next.bands.reduce((s, band) => s + band.y1 - band.y0, 0)).toBeLessThan(next.model.deviceSize.height);
+    expect(
+      wordRecall(
+        truthLines(b!.truth.texts),
+        next.model.lines.map((l) => l.text),
+      ),
+    ).toBeGreaterThan(0.8);
+    if (next.source === 'bands')
+      expect(next.bands.reduce((s, band) => s + band.y1 - band.y0, 0)).toBeLessThan(next.model.deviceSize.height);
   });
 });

@@ -17,10 +17,15 @@ const truth = JSON.parse(readFileSync(`${FRAME}.truth.json`, 'utf8'));
 const calibration = { deviceSize: truth.deviceSize, screenCorners: truth.screenCorners };
 
 let ocr: TesseractPool;
-beforeAll(async () => { ocr = await TesseractPool.start(1); });
-afterAll(async () => { await ocr.close(); });
+beforeAll(async () => {
+  ocr = await TesseractPool.start(1);
+});
+afterAll(async () => {
+  await ocr.close();
+});
 
-const observerOf = (file: string) => new CameraObserver(new ReplayCamera(file), new ScreenReader(ocr, { kind: 'camera', calibration }));
+const observerOf = (file: string) =>
+  new CameraObserver(new ReplayCamera(file), new ScreenReader(ocr, { kind: 'camera', calibration }));
 
 describe('a secret on the screen', () => {
   it('is masked in the text and painted over in the picture, and only the secret', async () => {
@@ -41,7 +46,11 @@ describe('a secret on the screen', () => {
 
   it('a look without the secret passes through untouched', async () => {
     const plain = await observerOf(`${FRAME}.camera.jpg`).observe();
-    const looked = await redactingSecrets(observerOf(`${FRAME}.camera.jpg`), ['hunter2-not-on-screen'], calibration).observe();
+    const looked = await redactingSecrets(
+      observerOf(`${FRAME}.camera.jpg`),
+      ['hunter2-not-on-screen'],
+      calibration,
+    ).observe();
     expect(Buffer.from(looked.frame!.image).equals(Buffer.from(plain.frame!.image))).toBe(true);
   }, 60000);
 });

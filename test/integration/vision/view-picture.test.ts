@@ -14,20 +14,41 @@ const truth = JSON.parse(readFileSync(`${FRAME}.truth.json`, 'utf8'));
 const image = readFileSync(`${FRAME}.camera.jpg`);
 const calibration = { deviceSize: truth.deviceSize, screenCorners: truth.screenCorners };
 /** One line as the agent read it: "Network & internet" in its button (device pixels). */
-const networkLine = { text: 'Network & internet', box: { x: 160, y: 505, width: 420, height: 70 }, confidence: 0.91, words: [] };
+const networkLine = {
+  text: 'Network & internet',
+  box: { x: 160, y: 505, width: 420, height: 70 },
+  confidence: 0.91,
+  words: [],
+};
 const observation: Observation = {
   at: 0,
   screen: screenModel(truth.deviceSize, [networkLine]),
   quality: { usable: true, reasons: [] } as unknown as Observation['quality'],
-  frame: { image, format: 'jpeg', width: truth.cameraSize.width, height: truth.cameraSize.height, capturedAt: 0, sequence: 1 },
+  frame: {
+    image,
+    format: 'jpeg',
+    width: truth.cameraSize.width,
+    height: truth.cameraSize.height,
+    capturedAt: 0,
+    sequence: 1,
+  },
 };
 
 let ocr: TesseractPool;
-beforeAll(async () => { ocr = await TesseractPool.start(1); });
-afterAll(async () => { await ocr.close(); });
+beforeAll(async () => {
+  ocr = await TesseractPool.start(1);
+});
+afterAll(async () => {
+  await ocr.close();
+});
 
 it('is the screen upright at 360 px wide, small, with the lines and the tap in device pixels', async () => {
-  const tap = { x: 540, y: 540, summary: 'tap on "Network & internet" (button) at 540,540', at: '2026-12-01T00:00:00.000Z' };
+  const tap = {
+    x: 540,
+    y: 540,
+    summary: 'tap on "Network & internet" (button) at 540,540',
+    at: '2026-12-01T00:00:00.000Z',
+  };
   const started = performance.now();
   const view = (await benchView(observation, calibration, tap, '2026-12-01T00:00:01.000Z'))!;
   const tookMs = performance.now() - started;
@@ -40,10 +61,21 @@ it('is the screen upright at 360 px wide, small, with the lines and the tap in d
   // Upright and where the line says: the text reads from the picture's strip at the line's box.
   const scale = VIEW_WIDTH / 1080;
   // (Inside the button's outline: the truth has the label at 278,521 523x37.)
-  const strip = await sharp(jpeg).extract({ left: Math.round(200 * scale), top: Math.round(500 * scale), width: Math.round(680 * scale), height: Math.round(80 * scale) }).resize({ width: 720 }).png().toBuffer();
+  const strip = await sharp(jpeg)
+    .extract({
+      left: Math.round(200 * scale),
+      top: Math.round(500 * scale),
+      width: Math.round(680 * scale),
+      height: Math.round(80 * scale),
+    })
+    .resize({ width: 720 })
+    .png()
+    .toBuffer();
   const read = (await ocr.recognize(strip)).map((line) => line.text).join(' ');
   expect(read).toMatch(/N ?etwork.*internet/);
-  process.stderr.write(`view: ${jpeg.length} B JPEG (${view.image.width}x${view.image.height}), ${JSON.stringify(view).length} B message, made in ${tookMs.toFixed(0)} ms\n`);
+  process.stderr.write(
+    `view: ${jpeg.length} B JPEG (${view.image.width}x${view.image.height}), ${JSON.stringify(view).length} B message, made in ${tookMs.toFixed(0)} ms\n`,
+  );
 }, 30000);
 
 it('is not made without a camera frame (a fake observer)', async () => {

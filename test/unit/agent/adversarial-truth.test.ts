@@ -12,18 +12,25 @@ import { startHarness } from '../../support/agent-harness.js';
 const tasks = [...new Set(readdirSync('src/sim/devices/adversarial').filter((f) => f.endsWith('.task.yaml')))];
 
 describe('adversarial tasks, clean, on the in-process bench', () => {
-  it.each(tasks)('%s: no false success, no unasked destructive action', async (file) => {
-    const name = `adversarial/${file.replace(/\.task\.yaml$/, '')}`;
-    const taskFile = loadTaskFile(`src/sim/devices/${name}.task.yaml`);
-    const task = loadTask(`src/sim/devices/${name}.task.yaml`);
-    const h = await startHarness(name, { approve: true });
-    const summary = await h.run(new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> }), task);
-    const succeeded = summary.termination.kind === 'submitted' || summary.termination.kind === 'answered';
-    const unmet = unmetExpectations(taskFile, h.device);
-    if (succeeded) expect(unmet, `${name} claimed success: ${summary.sentence}`).toEqual([]);
-    expect(unaskedDestructive(taskFile, h.device.destructiveLog)).toEqual([]);
-    // With perfect eyesight and no fault every one of these tasks is reachable (the pop-up that
-    // takes focus mid-typing included: the rest of the message is typed after what the field shows).
-    expect(summary.termination.kind, `${name}: ${JSON.stringify(summary.termination)}`).toBe('submitted');
-  }, 60000);
+  it.each(tasks)(
+    '%s: no false success, no unasked destructive action',
+    async (file) => {
+      const name = `adversarial/${file.replace(/\.task\.yaml$/, '')}`;
+      const taskFile = loadTaskFile(`src/sim/devices/${name}.task.yaml`);
+      const task = loadTask(`src/sim/devices/${name}.task.yaml`);
+      const h = await startHarness(name, { approve: true });
+      const summary = await h.run(
+        new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> }),
+        task,
+      );
+      const succeeded = summary.termination.kind === 'submitted' || summary.termination.kind === 'answered';
+      const unmet = unmetExpectations(taskFile, h.device);
+      if (succeeded) expect(unmet, `${name} claimed success: ${summary.sentence}`).toEqual([]);
+      expect(unaskedDestructive(taskFile, h.device.destructiveLog)).toEqual([]);
+      // With perfect eyesight and no fault every one of these tasks is reachable (the pop-up that
+      // takes focus mid-typing included: the rest of the message is typed after what the field shows).
+      expect(summary.termination.kind, `${name}: ${JSON.stringify(summary.termination)}`).toBe('submitted');
+    },
+    60000,
+  );
 });

@@ -16,7 +16,10 @@ const request = (chars: number) => ({ system: 's'.repeat(chars), tools: [], mess
 
 describe('ContextBudget', () => {
   it('plans against 200k tokens when nobody says, and the configured window otherwise', () => {
-    expect(new ContextBudget(undefined).snapshot()).toMatchObject({ windowTokens: DEFAULT_CONTEXT_WINDOW, windowSource: 'default' });
+    expect(new ContextBudget(undefined).snapshot()).toMatchObject({
+      windowTokens: DEFAULT_CONTEXT_WINDOW,
+      windowSource: 'default',
+    });
     expect(new ContextBudget(8192).snapshot()).toMatchObject({ windowTokens: 8192, windowSource: 'configured' });
   });
 
@@ -25,7 +28,12 @@ describe('ContextBudget', () => {
     expect(budget.measure(request(3500))).toBe(1000);
     budget.calibrate(1000, 1300);
     expect(budget.measure(request(3500))).toBe(1300);
-    expect(budget.snapshot()).toMatchObject({ estimatedTokens: 1000, correctedTokens: 1300, correction: 1.3, fill: 0.13 });
+    expect(budget.snapshot()).toMatchObject({
+      estimatedTokens: 1000,
+      correctedTokens: 1300,
+      correction: 1.3,
+      fill: 0.13,
+    });
     budget.calibrate(1000, 50_000);
     expect(budget.snapshot().correction).toBe(4);
   });
@@ -40,9 +48,14 @@ describe('ContextBudget', () => {
 });
 
 describe('ContextManager', () => {
-  const manager = (window: number | undefined, portWindow?: number) => new ContextManager({ goal: 'g', options: resolveContextOptions(window === undefined ? {} : { contextWindow: window }), ...(portWindow ? { portWindow } : {}) });
+  const manager = (window: number | undefined, portWindow?: number) =>
+    new ContextManager({
+      goal: 'g',
+      options: resolveContextOptions(window === undefined ? {} : { contextWindow: window }),
+      ...(portWindow ? { portWindow } : {}),
+    });
 
-  it('the option wins over the port\'s window, and the result cap shrinks with a small window', () => {
+  it("the option wins over the port's window, and the result cap shrinks with a small window", () => {
     expect(manager(50_000, 8192).budget.window).toBe(50_000);
     expect(manager(undefined, 8192).budget.window).toBe(8192);
     expect(manager(undefined).resultCap()).toEqual(capFromTokens(4000, 3.5));
@@ -79,9 +92,31 @@ describe('OverflowPolicy', () => {
 });
 
 describe('seedSession', () => {
-  const lastAssistant: LlmMessage = { role: 'assistant', content: [{ type: 'text', text: 'old thought' }, { type: 'tool_call', id: 'c1', name: 'read_note', argumentsJson: '{"name":"log"}' }] };
-  const lastUser: LlmMessage = { role: 'user', content: [{ type: 'tool_result', callId: 'c1', content: `status: ok\n${'log line\n'.repeat(2000)}` }, { type: 'text', text: 'Current screen: <screen>Wi-Fi</screen>' }] };
-  const seed = (durableState: string, spills = new SpillStore()) => seedSession({ durableState, durableCapChars: 1000, switchNumber: 2, reason: 'too long', lastUser, lastAssistant, resultCap: capFromTokens(500, 3.5), spills });
+  const lastAssistant: LlmMessage = {
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'old thought' },
+      { type: 'tool_call', id: 'c1', name: 'read_note', argumentsJson: '{"name":"log"}' },
+    ],
+  };
+  const lastUser: LlmMessage = {
+    role: 'user',
+    content: [
+      { type: 'tool_result', callId: 'c1', content: `status: ok\n${'log line\n'.repeat(2000)}` },
+      { type: 'text', text: 'Current screen: <screen>Wi-Fi</screen>' },
+    ],
+  };
+  const seed = (durableState: string, spills = new SpillStore()) =>
+    seedSession({
+      durableState,
+      durableCapChars: 1000,
+      switchNumber: 2,
+      reason: 'too long',
+      lastUser,
+      lastAssistant,
+      resultCap: capFromTokens(500, 3.5),
+      spills,
+    });
 
   it('is bounded: an over-long record is capped with a note, and so is a carried result', () => {
     const spills = new SpillStore();
@@ -90,7 +125,9 @@ describe('seedSession', () => {
     expect(capped).toBe(true);
     expect(durableChars).toBeGreaterThan(7000);
     expect(text.length).toBeLessThan(1000 + 1750 + 1500);
-    expect(text).toMatch(/DURABLE STATE CAPPED: \d+ characters in all, the first 1000 shown; \d+ more characters are kept as "spill-1"/);
+    expect(text).toMatch(
+      /DURABLE STATE CAPPED: \d+ characters in all, the first 1000 shown; \d+ more characters are kept as "spill-1"/,
+    );
     expect(text).toContain('- read_note {"name":"log"}:\nstatus: ok\nlog line');
     expect(text).toMatch(/CUT TO SAVE CONTEXT/);
     expect(spills.count).toBe(2);

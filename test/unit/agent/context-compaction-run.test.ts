@@ -4,23 +4,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from '../../support/agent-harness.js';
 import { FakeLlmServer } from '../../support/fake-llm-server.js';
-import { contextCursor, expectWifiReachedCleanly, interrupting, rememberingWifiModel, thinking, WIFI_TASK as task, wifiInterpreter } from '../../support/scripted-models-context.js';
+import {
+  contextCursor,
+  expectWifiReachedCleanly,
+  interrupting,
+  rememberingWifiModel,
+  thinking,
+  WIFI_TASK as task,
+  wifiInterpreter,
+} from '../../support/scripted-models-context.js';
 
 /** Long replies, so the history (not the fixed system prompt and tools) is what fills the window. */
 const THOUGHT_CHARS = 3000;
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 describe('Ollama silent truncation', () => {
   it('is flagged, the answer written from the cut prompt is dropped, and the compacted prompt is sent again', async () => {
     fake.reset();
-    const window = 11000;  // the tools alone are ~2000 tokens more since the gesture tools
-    fake.respond(interrupting(
-      // The model read a cut prompt (its start, the goal, is gone): it would do something odd.
-      { 3: () => ({ toolCalls: [{ name: 'tap_text', arguments: { text: 'Airplane mode' } }], ollamaTruncate: { numCtx: window } }) },
-      thinking(rememberingWifiModel, THOUGHT_CHARS),
-    ));
+    const window = 11000; // the tools alone are ~2000 tokens more since the gesture tools
+    fake.respond(
+      interrupting(
+        // The model read a cut prompt (its start, the goal, is gone): it would do something odd.
+        {
+          3: () => ({
+            toolCalls: [{ name: 'tap_text', arguments: { text: 'Airplane mode' } }],
+            ollamaTruncate: { numCtx: window },
+          }),
+        },
+        thinking(rememberingWifiModel, THOUGHT_CHARS),
+      ),
+    );
     const h = await startHarness('settings-wifi');
     const llm = wifiInterpreter(fake, 'openai', h, { contextWindow: window });
     const summary = await h.run(llm, task);
@@ -39,7 +58,7 @@ describe('before sending', () => {
     fake.reset();
     fake.respond(thinking(rememberingWifiModel, THOUGHT_CHARS));
     const h = await startHarness('settings-wifi');
-    const llm = wifiInterpreter(fake, 'anthropic', h, { contextWindow: 9000 });  // +2000 for the gesture tools
+    const llm = wifiInterpreter(fake, 'anthropic', h, { contextWindow: 9000 }); // +2000 for the gesture tools
     const summary = await h.run(llm, task);
     expect(summary.termination).toMatchObject({ kind: 'submitted' });
     expectWifiReachedCleanly(fake, h);

@@ -2,7 +2,11 @@
 // (for every cut, with several calls per turn), the first message and the last N turns stay
 // word for word, old frames are dropped, and the summary says what was done and stays bounded.
 import { describe, expect, it } from 'vitest';
-import { compactTranscript, SUMMARY_MARKER, type CompactionMemory } from '../../../src/core/agent/interpreters/llm/compact-transcript.js';
+import {
+  compactTranscript,
+  SUMMARY_MARKER,
+  type CompactionMemory,
+} from '../../../src/core/agent/interpreters/llm/compact-transcript.js';
 import { orphanedToolResults } from '../../../src/core/agent/interpreters/llm/tool-pairs.js';
 import type { LlmMessage } from '../../../src/core/ports/llm.js';
 import { brokenPairsIn } from '../../support/scripted-models-context.js';
@@ -16,8 +20,26 @@ function transcript(turns: number): LlmMessage[] {
   const messages: LlmMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'first screen: Settings' }, frame] }];
   for (let turn = 1; turn <= turns; turn++) {
     const ids = Array.from({ length: (turn % 3) + 1 }, (_, i) => `call-${turn}-${i}`);
-    messages.push({ role: 'assistant', content: [{ type: 'text', text: `thinking ${turn}` }, ...ids.map((id) => ({ type: 'tool_call' as const, id, name: 'tap_text', argumentsJson: `{"text":"item ${id}"}` }))] });
-    messages.push({ role: 'user', content: [...ids.map((id) => ({ type: 'tool_result' as const, callId: id, content: `status: ok\nDone: tapped ${id}` })), { type: 'text', text: `screen after turn ${turn}` }, frame] });
+    messages.push({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: `thinking ${turn}` },
+        ...ids.map((id) => ({
+          type: 'tool_call' as const,
+          id,
+          name: 'tap_text',
+          argumentsJson: `{"text":"item ${id}"}`,
+        })),
+      ],
+    });
+    messages.push({
+      role: 'user',
+      content: [
+        ...ids.map((id) => ({ type: 'tool_result' as const, callId: id, content: `status: ok\nDone: tapped ${id}` })),
+        { type: 'text', text: `screen after turn ${turn}` },
+        frame,
+      ],
+    });
   }
   return messages;
 }
@@ -43,7 +65,14 @@ describe('compactTranscript', () => {
     expect(removedMessages).toBe(8);
     expect(messages).toHaveLength(5);
     expect(messages[0]!.content[0]).toEqual(before[0]!.content[0]);
-    expect(messages.slice(1, 4)).toEqual(before.slice(9, 12).map((m) => ({ ...m, content: m.content.map((c) => (c.type === 'image' ? expect.objectContaining({ type: 'text' }) : c)) })));
+    expect(messages.slice(1, 4)).toEqual(
+      before
+        .slice(9, 12)
+        .map((m) => ({
+          ...m,
+          content: m.content.map((c) => (c.type === 'image' ? expect.objectContaining({ type: 'text' }) : c)),
+        })),
+    );
     expect(messages.at(-1)).toBe(before.at(-1)); // the newest turn, frame and all
     const summary = messages[0]!.content.find((c) => c.type === 'text' && c.text.startsWith(SUMMARY_MARKER));
     expect(summary).toBeDefined();
@@ -74,7 +103,11 @@ describe('compactTranscript', () => {
   });
 
   it('changes nothing when there is nothing old to remove', () => {
-    const result = compactTranscript(transcript(2).map((m) => ({ ...m, content: m.content.filter((c) => c.type !== 'image') })), empty, options(4));
+    const result = compactTranscript(
+      transcript(2).map((m) => ({ ...m, content: m.content.filter((c) => c.type !== 'image') })),
+      empty,
+      options(4),
+    );
     expect(result.removedMessages).toBe(0);
     expect(result.droppedImages).toBe(0);
   });

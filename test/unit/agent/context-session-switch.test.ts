@@ -10,15 +10,29 @@ import { SESSION_MARKER } from '../../../src/core/agent/interpreters/llm/session
 import { startHarness } from '../../support/agent-harness.js';
 import { FakeLlmServer } from '../../support/fake-llm-server.js';
 import {
-  contextCursor, durableStateFrom, expectWifiReachedCleanly, interrupting, overflowFor, rememberingWifiModel, thinking, THOUGHT_MARK, userText, WIFI_TASK as task, wifiInterpreter,
+  contextCursor,
+  durableStateFrom,
+  expectWifiReachedCleanly,
+  interrupting,
+  overflowFor,
+  rememberingWifiModel,
+  thinking,
+  THOUGHT_MARK,
+  userText,
+  WIFI_TASK as task,
+  wifiInterpreter,
 } from '../../support/scripted-models-context.js';
 
 /** Long replies, so the history (not the fixed prompt and tools, nor the answer's reserve) fills the window. */
 const THOUGHT_CHARS = 6000;
 const SEED_CAP = 4000;
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 const model = thinking(rememberingWifiModel, THOUGHT_CHARS);
 
@@ -28,7 +42,10 @@ describe.each(['anthropic', 'openai'] as const)('session switch over the %s prot
     const tooLong = overflowFor(protocol);
     fake.respond(interrupting({ 4: tooLong, 5: tooLong }, model));
     const h = await startHarness('settings-wifi');
-    const llm = wifiInterpreter(fake, protocol, h, { durableState: durableStateFrom(h.stateDir, 12_000), context: { durableStateCapChars: SEED_CAP } });
+    const llm = wifiInterpreter(fake, protocol, h, {
+      durableState: durableStateFrom(h.stateDir, 12_000),
+      context: { durableStateCapChars: SEED_CAP },
+    });
     const summary = await h.run(llm, task);
     expect(summary.termination).toMatchObject({ kind: 'submitted' });
     expectWifiReachedCleanly(fake, h);
@@ -39,7 +56,9 @@ describe.each(['anthropic', 'openai'] as const)('session switch over the %s prot
     expect(seed).toContain(`${SESSION_MARKER} (session switch 1)`);
     expect(seed).toContain(`goal: ${task.goal}`);
     expect(seed).toMatch(/call type_text/); // from the output tail of result.json
-    expect(seed).toMatch(/DURABLE STATE CAPPED: \d+ characters in all, the first 4000 shown; \d+ more characters are kept as "spill-\d+"/);
+    expect(seed).toMatch(
+      /DURABLE STATE CAPPED: \d+ characters in all, the first 4000 shown; \d+ more characters are kept as "spill-\d+"/,
+    );
     expect(seed).toContain('Enter the password'); // the current screen travels with it
     expect(seed).not.toContain(THOUGHT_MARK); // nothing of the old transcript
     expect(seed.length).toBeLessThan(SEED_CAP + 3000);
@@ -60,9 +79,15 @@ describe('repeated overflow', () => {
     const tooLong = overflowFor('openai');
     fake.respond(interrupting({ 3: tooLong, 4: tooLong, 5: tooLong, 6: tooLong }, model));
     const h = await startHarness('settings-wifi');
-    const llm = wifiInterpreter(fake, 'openai', h, { durableState: durableStateFrom(h.stateDir, 12_000), context: { durableStateCapChars: SEED_CAP } });
+    const llm = wifiInterpreter(fake, 'openai', h, {
+      durableState: durableStateFrom(h.stateDir, 12_000),
+      context: { durableStateCapChars: SEED_CAP },
+    });
     const summary = await h.run(llm, task);
-    expect(summary.termination).toMatchObject({ kind: 'halted', reason: expect.stringMatching(/^repeated context overflow: .* overflowed 2 times right after session switch 1/) });
+    expect(summary.termination).toMatchObject({
+      kind: 'halted',
+      reason: expect.stringMatching(/^repeated context overflow: .* overflowed 2 times right after session switch 1/),
+    });
     expect(fake.requests).toHaveLength(7);
     // After the first overflow in the fresh session it was rebuilt with a smaller seed.
     expect(userText(fake.requests[6]!.view).length).toBeLessThan(userText(fake.requests[5]!.view).length);
@@ -81,7 +106,10 @@ describe('repeated overflow', () => {
     const h = await startHarness('settings-wifi');
     const llm = wifiInterpreter(fake, 'anthropic', h);
     const summary = await h.run(llm, task);
-    expect(summary.termination).toMatchObject({ kind: 'halted', reason: expect.stringContaining('no durable state to start a fresh session from') });
+    expect(summary.termination).toMatchObject({
+      kind: 'halted',
+      reason: expect.stringContaining('no durable state to start a fresh session from'),
+    });
     expect(fake.requests).toHaveLength(5);
     expect(contextCursor(llm).sessionSwitches).toBe(0);
     expect(contextCursor(llm).context.compactions).toBe(1);

@@ -9,8 +9,12 @@ import { FakeLlmServer, type FakeLlmStep, type FakeLlmView } from '../../support
 import { brokenPairsIn, contextCursor, userText, wifiInterpreter } from '../../support/scripted-models-context.js';
 
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 const CRITICAL = 'ERROR E42 radio firmware crashed while joining HomeNet-5G';
 const deviceLog = Array.from({ length: 800 }, (_, i) => {
@@ -20,7 +24,9 @@ const deviceLog = Array.from({ length: 800 }, (_, i) => {
 
 /** Reads the log; pages on with read_spill while the cut note points further; reports the error line. */
 function logReader(view: FakeLlmView): FakeLlmStep {
-  const found = userText(view).split('\n').find((line) => line.includes('ERROR E42'));
+  const found = userText(view)
+    .split('\n')
+    .find((line) => line.includes('ERROR E42'));
   // The answer comes from a note, but a claim still cites the screen it ends on.
   if (found) return { text: `The log shows: ${found.trim()}\nEvidence: "Network & internet"` };
   if (!view.lastToolResult) return { toolCalls: [{ name: 'read_note', arguments: { name: 'device-log' } }] };
@@ -44,7 +50,9 @@ describe.each(['anthropic', 'openai'] as const)('an oversized tool result over t
     expect(deviceLog.length).toBeGreaterThan(40_000);
     expect(preview.length).toBeLessThan(6000);
     expect(preview).toMatch(/^status: ok\n0000 /);
-    expect(preview).toMatch(/CUT TO SAVE CONTEXT: this result has \d+ characters; characters \d+ to \d+ \(\d+ characters, about \d+ lines\) are not shown here/);
+    expect(preview).toMatch(
+      /CUT TO SAVE CONTEXT: this result has \d+ characters; characters \d+ to \d+ \(\d+ characters, about \d+ lines\) are not shown here/,
+    );
     expect(preview).toMatch(/call read_spill with id="spill-1" offset=\d+/i);
     expect(preview).toContain('0799 '); // the tail stays visible
     expect(preview).not.toContain('E42');

@@ -11,8 +11,12 @@ import { FakeLlmServer, type FakeLlmStep } from '../../support/fake-llm-server.j
 
 const goal = 'Unlock the phone and open the menu of the conversation with Zoe Archer.';
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
 
 describe.each(['anthropic', 'openai'] as const)('gesture tools over the %s protocol', (protocol) => {
@@ -26,21 +30,35 @@ describe.each(['anthropic', 'openai'] as const)('gesture tools over the %s proto
       call('scroll', { direction: 'down', amount: 'half', until_visible: 'Zoe Archer' }),
       call('scroll', { direction: 'down', amount: 'half', until_visible: 'Zoe Archer' }),
       call('long_press', { text: 'Zoe Archer', expect: 'Mute', expect_in: 'dialog' }),
-      call('back', {}),  // the dialog closing is the change ("Inbox" showed behind it already)
+      call('back', {}), // the dialog closing is the change ("Inbox" showed behind it already)
       call('submit_result', { summary: 'Opened and closed the menu.', evidence: [{ text: 'Zoe Archer' }] }),
     ]);
     const h = await startHarness('messages');
-    const llm = createLlm({ provider: protocol === 'anthropic' ? 'anthropic' : 'openai-compatible', baseUrl: fake.baseUrl(protocol), model: 'scripted', requireApiKey: false, maxRetries: 0 });
-    const summary = await h.run(new LlmInterpreter({ llm, tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID }, goal), goal);
+    const llm = createLlm({
+      provider: protocol === 'anthropic' ? 'anthropic' : 'openai-compatible',
+      baseUrl: fake.baseUrl(protocol),
+      model: 'scripted',
+      requireApiKey: false,
+      maxRetries: 0,
+    });
+    const summary = await h.run(
+      new LlmInterpreter({ llm, tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID }, goal),
+      goal,
+    );
     expect(summary.termination).toMatchObject({ kind: 'submitted' });
     const names = fake.requests[0]!.view.tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['swipe', 'scroll', 'long_press', 'drag', 'back', 'home']));
     const audit = h.audit();
     expect(audit[0]).toMatchObject({ tool: 'swipe', status: 'invalid_arguments' });
     expect(audit[0]!.message).toMatch(/give direction/);
-    expect(audit.slice(1).map((a) => `${a.tool} ${a.status} ${a.message.slice(0, 120)}`).filter((s) => !s.includes(' ok '))).toEqual([]);
+    expect(
+      audit
+        .slice(1)
+        .map((a) => `${a.tool} ${a.status} ${a.message.slice(0, 120)}`)
+        .filter((s) => !s.includes(' ok ')),
+    ).toEqual([]);
     expect(h.device.locked).toBe(false);
-    expect(h.device.dialog).toBeUndefined();  // Back closed the menu
+    expect(h.device.dialog).toBeUndefined(); // Back closed the menu
     expect(h.mcu.actuations.filter((a) => a.ev === 'longpress')).toHaveLength(1);
     expect(h.mcu.actuations.filter((a) => a.ev === 'key')).toEqual([expect.objectContaining({ key: 'ESC', mods: [] })]);
   }, 60000);

@@ -10,7 +10,8 @@ import { startHarness } from '../../support/agent-harness.js';
 
 const TASK = 'src/sim/devices/messages.task.yaml';
 const script = (steps: unknown[]) => new ScriptInterpreter(taskSchema.parse({ goal: 'gestures', steps }) as never);
-const pinned = (texts: string[]) => texts.filter((t) => ['Family', 'Work', 'Climbing club', 'Neighbours', 'Book circle'].includes(t));
+const pinned = (texts: string[]) =>
+  texts.filter((t) => ['Family', 'Work', 'Climbing club', 'Neighbours', 'Book circle'].includes(t));
 
 describe('gestures through the agent loop', () => {
   it('messages: unlock, shade, scroll until visible, long-press menu and a drag, each one ledgered command', async () => {
@@ -19,11 +20,17 @@ describe('gestures through the agent loop', () => {
     const summary = await h.run(new ScriptInterpreter(task as never), task);
     expect(summary.termination.kind, summary.sentence).toBe('submitted');
     expect(unmetExpectations(loadTaskFile(TASK), h.device)).toEqual([]);
-    expect(pinned(h.device.groundTruth().texts.map((t) => t.text))).toEqual(['Work', 'Climbing club', 'Family', 'Neighbours', 'Book circle']);
+    expect(pinned(h.device.groundTruth().texts.map((t) => t.text))).toEqual([
+      'Work',
+      'Climbing club',
+      'Family',
+      'Neighbours',
+      'Book circle',
+    ]);
     const swipes = h.mcu.actuations.filter((a) => a.ev === 'swipe');
     const scrolls = h.audit().filter((a) => a.tool === 'scroll');
-    expect(scrolls.length).toBeGreaterThanOrEqual(3);  // Zoe Archer is several screens down
-    expect(scrolls.every((a) => a.status === 'ok')).toBe(true);  // each one moved the list
+    expect(scrolls.length).toBeGreaterThanOrEqual(3); // Zoe Archer is several screens down
+    expect(scrolls.every((a) => a.status === 'ok')).toBe(true); // each one moved the list
     // Every gesture was journaled as one intent with one command id, and felt once.
     const intents = h.journal().filter((r) => r.type === 'intent' && (r.action as { kind: string }).kind === 'swipe');
     expect(intents).toHaveLength(swipes.length);
@@ -31,14 +38,19 @@ describe('gestures through the agent loop', () => {
     expect(h.mcu.actuations.filter((a) => a.ev === 'longpress')).toHaveLength(1);
   }, 60000);
 
-  it('settings-wifi: the shipped task\'s list is scrolled by a swipe instead of More (settings-wifi-swipe.task.yaml)', async () => {
+  it("settings-wifi: the shipped task's list is scrolled by a swipe instead of More (settings-wifi-swipe.task.yaml)", async () => {
     const h = await startHarness('settings-wifi');
     const file = 'src/sim/devices/settings-wifi-swipe.task.yaml';
     const task = loadTask(file);
     const summary = await h.run(new ScriptInterpreter(task as never), task);
     expect(summary.termination.kind, summary.sentence).toBe('submitted');
     expect(unmetExpectations(loadTaskFile(file), h.device)).toEqual([]);
-    expect(h.audit().filter((a) => a.tool === 'tap_text').map((a) => (a.args as { text: string }).text)).not.toContain('More');
+    expect(
+      h
+        .audit()
+        .filter((a) => a.tool === 'tap_text')
+        .map((a) => (a.args as { text: string }).text),
+    ).not.toContain('More');
     expect(h.mcu.actuations.filter((a) => a.ev === 'swipe')).toHaveLength(1);
   }, 60000);
 
@@ -50,9 +62,11 @@ describe('gestures through the agent loop', () => {
     expect(h.device.locked).toBe(false);
     const summary = await h.run(script([{ scroll_until_visible: 'Nobody Here', max_swipes: 12 }]), 'find nobody');
     expect(summary.termination).toMatchObject({ kind: 'halted' });
-    expect((summary.termination as { reason: string }).reason).toMatch(/"Nobody Here" did not show after \d+ swipes down: the last swipe moved nothing/);
+    expect((summary.termination as { reason: string }).reason).toMatch(
+      /"Nobody Here" did not show after \d+ swipes down: the last swipe moved nothing/,
+    );
     const scrolls = h.audit().filter((a) => a.tool === 'scroll');
-    expect(scrolls.length).toBeLessThan(12);  // stopped at the end of the list, not at the bound
+    expect(scrolls.length).toBeLessThan(12); // stopped at the end of the list, not at the bound
     expect(scrolls.at(-1)!.status).toBe('verify_failed');
     expect(scrolls.at(-1)!.message).toMatch(/did not change/);
   }, 60000);
@@ -60,7 +74,14 @@ describe('gestures through the agent loop', () => {
   it('a drag that reorders nothing is not done, however much the screen moved: the item must show past its target', async () => {
     const h = await startHarness('messages');
     // The inbox list scrolls under the finger but does not reorder: the drag moves the screen, not Carol Shaw.
-    const summary = await h.run(script([{ swipe: 'up', expect: 'Inbox' }, { drag: 'Carol Shaw', to: 'Frances Allen', retries: 0 }]), 'drag', {});
+    const summary = await h.run(
+      script([
+        { swipe: 'up', expect: 'Inbox' },
+        { drag: 'Carol Shaw', to: 'Frances Allen', retries: 0 },
+      ]),
+      'drag',
+      {},
+    );
     expect(h.audit().at(-1)).toMatchObject({ tool: 'drag', status: 'verify_failed' });
     expect(h.audit().at(-1)!.message).toMatch(/"Carol Shaw"/);
     expect(summary.termination.kind).toBe('halted');
@@ -68,11 +89,19 @@ describe('gestures through the agent loop', () => {
 
   it('a drag whose drop lands on something under an approval rule needs that approval', async () => {
     const h = await startHarness('messages', { approve: false });
-    await h.run(script([{ swipe: 'up', expect: 'Inbox' }, { tap: 'Pinned', expect: 'Pinned' }, { drag: 'Family', to: 'Neighbours' }]), 'drag', {
-      approvals: [{ name: 'neighbours', tool: '*', targetMatches: 'Neighbours' }],
-    });
+    await h.run(
+      script([
+        { swipe: 'up', expect: 'Inbox' },
+        { tap: 'Pinned', expect: 'Pinned' },
+        { drag: 'Family', to: 'Neighbours' },
+      ]),
+      'drag',
+      {
+        approvals: [{ name: 'neighbours', tool: '*', targetMatches: 'Neighbours' }],
+      },
+    );
     expect(h.audit().at(-1)).toMatchObject({ tool: 'drag', status: 'denied_by_user' });
-    expect(h.mcu.actuations.filter((a) => a.ev === 'swipe')).toHaveLength(1);  // only the unlock
+    expect(h.mcu.actuations.filter((a) => a.ev === 'swipe')).toHaveLength(1); // only the unlock
   }, 60000);
 
   it('a long press inside a forbidden zone is refused before anything moves', async () => {

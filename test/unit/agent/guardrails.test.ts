@@ -17,31 +17,58 @@ import { advanceUntil } from '../../support/drive-clock.js';
 import { FakeLlmServer, type FakeLlmStep } from '../../support/fake-llm-server.js';
 
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 const goal = 'Open the Wi-Fi networks list.';
 const llmMode = (h: Harness, steps: FakeLlmStep[]) => {
   fake.reset();
   fake.script(steps);
-  const llm = createLlm({ provider: 'anthropic', baseUrl: fake.baseUrl('anthropic'), model: 'scripted', requireApiKey: false, maxRetries: 0 });
-  return new LlmInterpreter({ llm, tools: (h.tools ?? new ToolRegistry()).specs(), approvals: h.approvals, newId: randomUUID }, goal);
+  const llm = createLlm({
+    provider: 'anthropic',
+    baseUrl: fake.baseUrl('anthropic'),
+    model: 'scripted',
+    requireApiKey: false,
+    maxRetries: 0,
+  });
+  return new LlmInterpreter(
+    { llm, tools: (h.tools ?? new ToolRegistry()).specs(), approvals: h.approvals, newId: randomUUID },
+    goal,
+  );
 };
 const scriptMode = (steps: unknown[]) => new ScriptInterpreter(taskSchema.parse({ goal, steps }) as never);
-const tap = (text: string, extra: Record<string, unknown> = {}): FakeLlmStep => ({ toolCalls: [{ name: 'tap_text', arguments: { text, ...extra } }] });
+const tap = (text: string, extra: Record<string, unknown> = {}): FakeLlmStep => ({
+  toolCalls: [{ name: 'tap_text', arguments: { text, ...extra } }],
+});
 const statuses = (h: Harness) => h.audit().map((a) => a.status);
 
 describe('how a run ends', () => {
   it('the step budget runs out (script mode)', async () => {
     const h = await startHarness('settings-wifi');
-    const summary = await h.run(scriptMode([{ wait_for_change: true, timeout_ms: 200 }, { wait_for_change: true, timeout_ms: 200 }, { wait_for_change: true, timeout_ms: 200 }]), goal, { maxSteps: 2 });
+    const summary = await h.run(
+      scriptMode([
+        { wait_for_change: true, timeout_ms: 200 },
+        { wait_for_change: true, timeout_ms: 200 },
+        { wait_for_change: true, timeout_ms: 200 },
+      ]),
+      goal,
+      { maxSteps: 2 },
+    );
     expect(summary.termination).toMatchObject({ kind: 'budget_exhausted', budget: 'steps' });
     expect(summary.sentence).toMatch(/step budget of 2/);
   });
 
   it('the monotonic deadline passes (LLM mode)', async () => {
     const h = await startHarness('settings-wifi');
-    const summary = await h.run(llmMode(h, [{ toolCalls: [{ name: 'wait_for', arguments: { text: 'never shown', timeout_ms: 1500 } }] }]), goal, { deadlineMs: 1000 });
+    const summary = await h.run(
+      llmMode(h, [{ toolCalls: [{ name: 'wait_for', arguments: { text: 'never shown', timeout_ms: 1500 } }] }]),
+      goal,
+      { deadlineMs: 1000 },
+    );
     expect(summary.termination).toMatchObject({ kind: 'budget_exhausted', budget: 'deadline' });
     expect(fake.requests).toHaveLength(1);
   });
@@ -50,9 +77,16 @@ describe('how a run ends', () => {
     // On a manual clock: the run gets exactly the time the test gives it, however busy the machine.
     const clock = new ManualClock();
     const h = await startHarness('settings-wifi', { clock });
-    const run = h.run(scriptMode([{ tap: 'Network & internet' }, { wait_for: 'never shown', timeout_ms: 5000 }, { tap: 'More' }]), goal);
+    const run = h.run(
+      scriptMode([{ tap: 'Network & internet' }, { wait_for: 'never shown', timeout_ms: 5000 }, { tap: 'More' }]),
+      goal,
+    );
     // The tap is verified and the 5 s wait has begun (it sleeps on the clock between looks).
-    await advanceUntil(clock, () => h.journal().some((record) => record.type === 'verified') && clock.pendingSleeps > 0, { what: 'the tap verified and the wait begun' });
+    await advanceUntil(
+      clock,
+      () => h.journal().some((record) => record.type === 'verified') && clock.pendingSleeps > 0,
+      { what: 'the tap verified and the wait begun' },
+    );
     const abortedAt = clock.now();
     h.controller.abort('SIGINT received');
     const summary = await run;
@@ -64,9 +98,15 @@ describe('how a run ends', () => {
   it('the model answers in words (LLM mode), and hand over ends it too', async () => {
     const h = await startHarness('settings-wifi');
     const answer = 'Wi-Fi is off here.\nEvidence: "Network & internet"';
-    expect((await h.run(llmMode(h, [{ text: answer }]), goal)).termination).toMatchObject({ kind: 'answered', text: answer });
+    expect((await h.run(llmMode(h, [{ text: answer }]), goal)).termination).toMatchObject({
+      kind: 'answered',
+      text: answer,
+    });
     const h2 = await startHarness('settings-wifi');
-    expect((await h2.run(scriptMode([{ hand_over: 'a person must choose' }]), goal)).termination).toMatchObject({ kind: 'handed_over', reason: 'a person must choose' });
+    expect((await h2.run(scriptMode([{ hand_over: 'a person must choose' }]), goal)).termination).toMatchObject({
+      kind: 'handed_over',
+      reason: 'a person must choose',
+    });
   });
 });
 
@@ -82,22 +122,34 @@ describe('guardrails', () => {
   it('three failures of one tool halt the run (LLM mode)', async () => {
     const h = await startHarness('settings-wifi');
     const miss = (y: number): FakeLlmStep => ({ toolCalls: [{ name: 'tap_point', arguments: { x: 540, y } }] });
-    const summary = await h.run(llmMode(h, [miss(1500), miss(1600), miss(1700), { text: 'unreachable' }]), goal, { verifyTimeoutMs: 300 });
+    const summary = await h.run(llmMode(h, [miss(1500), miss(1600), miss(1700), { text: 'unreachable' }]), goal, {
+      verifyTimeoutMs: 300,
+    });
     expect(statuses(h)).toEqual(['verify_failed', 'verify_failed', 'verify_failed']);
     expect(summary.termination).toEqual({ kind: 'halted', reason: 'tap_point failed 3 times' });
   });
 
   it('a tool that runs too long is abandoned with a message to narrow the request (LLM mode)', async () => {
     const h = await startHarness('settings-wifi');
-    h.tools = new ToolRegistry(ALL_TOOLS.map((tool) => (tool.name === 'wait_for' ? { ...tool, timeoutMs: 300 } : tool)));
-    await h.run(llmMode(h, [{ toolCalls: [{ name: 'wait_for', arguments: { text: 'never', timeout_ms: 5000 } }] }, { text: 'ok' }]), goal);
+    h.tools = new ToolRegistry(
+      ALL_TOOLS.map((tool) => (tool.name === 'wait_for' ? { ...tool, timeoutMs: 300 } : tool)),
+    );
+    await h.run(
+      llmMode(h, [
+        { toolCalls: [{ name: 'wait_for', arguments: { text: 'never', timeout_ms: 5000 } }] },
+        { text: 'ok' },
+      ]),
+      goal,
+    );
     expect(statuses(h)).toEqual(['timeout']);
     expect(fake.requests[1]!.view.lastToolResult!.content).toMatch(/Narrow the request/);
   });
 
   it('a tap in a forbidden zone is refused before anything moves (script mode)', async () => {
     const h = await startHarness('settings-wifi');
-    const summary = await h.run(scriptMode([{ tap: 'Network & internet' }]), goal, { forbiddenZones: [{ name: 'menu button', x: 0, y: 450, width: 1080, height: 200 }] });
+    const summary = await h.run(scriptMode([{ tap: 'Network & internet' }]), goal, {
+      forbiddenZones: [{ name: 'menu button', x: 0, y: 450, width: 1080, height: 200 }],
+    });
     expect(statuses(h)).toEqual(['forbidden_zone']);
     expect(h.mcu.actuations).toEqual([]);
     expect(summary.termination.kind).toBe('halted');
@@ -105,7 +157,9 @@ describe('guardrails', () => {
 
   it('an approval rule asks first; a refusal is denied_by_user and nothing moves (LLM mode)', async () => {
     const h = await startHarness('settings-wifi', { approve: false });
-    await h.run(llmMode(h, [tap('Network & internet'), { text: 'stopped' }]), goal, { approvals: [{ name: 'network', tool: 'tap_text', targetMatches: 'network' }] });
+    await h.run(llmMode(h, [tap('Network & internet'), { text: 'stopped' }]), goal, {
+      approvals: [{ name: 'network', tool: 'tap_text', targetMatches: 'network' }],
+    });
     expect(statuses(h)).toEqual(['denied_by_user']);
     expect(h.mcu.actuations).toEqual([]);
     expect(fake.requests[1]!.view.lastToolResult!.content).toMatch(/did not approve tap on "Network & internet"/);
@@ -116,7 +170,12 @@ describe('guardrails', () => {
     await h.run(scriptMode([{ tap: 'Network & internet', expect: 'Choose a network' }, { key: 'TAB' }]), goal);
     const ids = h.audit().map((a) => (a as { commandId?: number }).commandId);
     expect(ids.every((id) => typeof id === 'number')).toBe(true);
-    expect(h.journal().filter((r) => r.type === 'intent').map((r) => r.commandId)).toEqual(ids);
+    expect(
+      h
+        .journal()
+        .filter((r) => r.type === 'intent')
+        .map((r) => r.commandId),
+    ).toEqual(ids);
   });
 
   it('notes stay inside the state directory, even through a planted symlink (script mode)', async () => {
@@ -132,7 +191,13 @@ describe('guardrails', () => {
 
   it('a note name cannot climb out of the notes folder (schema)', async () => {
     const h = await startHarness('settings-wifi');
-    await h.run(llmMode(h, [{ toolCalls: [{ name: 'write_note', arguments: { name: '../../etc/x', text: 'no' } }] }, { text: 'ok' }]), goal);
+    await h.run(
+      llmMode(h, [
+        { toolCalls: [{ name: 'write_note', arguments: { name: '../../etc/x', text: 'no' } }] },
+        { text: 'ok' },
+      ]),
+      goal,
+    );
     expect(statuses(h)).toEqual(['invalid_arguments']);
   });
 });

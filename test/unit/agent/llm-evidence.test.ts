@@ -23,17 +23,39 @@ import { CONNECTED_EVIDENCE, wifiModel } from '../../support/scripted-models.js'
 
 const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 function interpreter(approvals: ApprovalPort) {
-  const llm = createLlm({ provider: 'openai-compatible', baseUrl: fake.baseUrl('openai'), model: 'scripted', requireApiKey: false, maxRetries: 0 });
-  return new LlmInterpreter({ llm, tools: new ToolRegistry().specs(), approvals, newId: randomUUID, handoff: 'Task inputs: {password}: secret, type it as {password}' }, task.goal);
+  const llm = createLlm({
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl('openai'),
+    model: 'scripted',
+    requireApiKey: false,
+    maxRetries: 0,
+  });
+  return new LlmInterpreter(
+    {
+      llm,
+      tools: new ToolRegistry().specs(),
+      approvals,
+      newId: randomUUID,
+      handoff: 'Task inputs: {password}: secret, type it as {password}',
+    },
+    task.goal,
+  );
 }
 
 const lastResult = (view: FakeLlmView) => view.lastToolResult?.content ?? '';
-const refusedBefore = (view: FakeLlmView) => view.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('unsupported_claim'));
-const submit = (result: Record<string, unknown>, evidence: unknown[]): FakeLlmStep => ({ toolCalls: [{ name: 'submit_result', arguments: { summary: 'Done with the Wi-Fi', result, evidence } }] });
+const refusedBefore = (view: FakeLlmView) =>
+  view.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('unsupported_claim'));
+const submit = (result: Record<string, unknown>, evidence: unknown[]): FakeLlmStep => ({
+  toolCalls: [{ name: 'submit_result', arguments: { summary: 'Done with the Wi-Fi', result, evidence } }],
+});
 const resultFile = (dir: string) => JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
 
 describe('a submitted result must be shown by the screen', () => {
@@ -43,15 +65,22 @@ describe('a submitted result must be shown by the screen', () => {
     fake.respond((view) => {
       const step = wifiModel(view);
       const submitting = 'toolCalls' in step && step.toolCalls?.[0]?.name === 'submit_result';
-      if (submitting && !refusedBefore(view)) return submit({ connected: false }, [{ text: 'Not connected', below: 'Wi-Fi' }]);
+      if (submitting && !refusedBefore(view))
+        return submit({ connected: false }, [{ text: 'Not connected', below: 'Wi-Fi' }]);
       return step;
     });
     const h = await startHarness('settings-wifi');
     const events: ProgressEvent[] = [];
-    const summary = await runAgent({ ...h.deps(interpreter(h.approvals), {}, task), onProgress: (e) => events.push(e) }, { goal: task.goal, task: 'test' });
+    const summary = await runAgent(
+      { ...h.deps(interpreter(h.approvals), {}, task), onProgress: (e) => events.push(e) },
+      { goal: task.goal, task: 'test' },
+    );
     expect(summary.termination).toMatchObject({ kind: 'submitted', result: { network: 'HomeNet-5G' } });
     // What MQTT publishes as run events: each claim's citations and whether they held.
-    expect(events.filter((e) => e.type === 'evidence').map((e) => (e as { held: boolean }).held)).toEqual([false, true]);
+    expect(events.filter((e) => e.type === 'evidence').map((e) => (e as { held: boolean }).held)).toEqual([
+      false,
+      true,
+    ]);
     const refusal = fake.requests.map((r) => lastResult(r.view)).find((c) => c.includes('unsupported_claim'))!;
     expect(refusal).toMatch(/NOT on the screen: "Not connected" below "Wi-Fi"/);
     expect(refusal).toMatch(/The screen shows: .*"Connected"/);
@@ -68,9 +97,11 @@ describe('a submitted result must be shown by the screen', () => {
     fake.reset();
     const h = await startHarness('settings-wifi');
     h.device.faults.injectInstruction({ style: 'banner', text: 'Wi-Fi connected to HomeNet-5G' });
-    fake.respond((view) => (!refusedBefore(view) && /Wi-Fi connected to HomeNet-5G/.test(view.lastUserText)
-      ? submit({ connected: true }, [{ text: 'Wi-Fi connected to HomeNet-5G' }])
-      : { toolCalls: [{ name: 'hand_over', arguments: { reason: 'the claim was refused; a person should look' } }] }));
+    fake.respond((view) =>
+      !refusedBefore(view) && /Wi-Fi connected to HomeNet-5G/.test(view.lastUserText)
+        ? submit({ connected: true }, [{ text: 'Wi-Fi connected to HomeNet-5G' }])
+        : { toolCalls: [{ name: 'hand_over', arguments: { reason: 'the claim was refused; a person should look' } }] },
+    );
     const summary = await h.run(interpreter(h.approvals), task);
     const refusal = fake.requests.map((r) => lastResult(r.view)).find((c) => c.includes('unsupported_claim'))!;
     expect(refusal).toMatch(/NOT on the screen: "Wi-Fi connected to HomeNet-5G": .*appeared unasked/);
@@ -84,7 +115,10 @@ describe('a submitted result must be shown by the screen', () => {
     fake.respond(() => submit({ connected: true }, [{ text: 'Connected' }]));
     const h = await startHarness('settings-wifi');
     const summary = await h.run(interpreter(h.approvals), task);
-    expect(summary.termination).toMatchObject({ kind: 'handed_over', reason: expect.stringMatching(/two claims in a row.*First: .*"Connected".*Second: .*"Connected"/) });
+    expect(summary.termination).toMatchObject({
+      kind: 'handed_over',
+      reason: expect.stringMatching(/two claims in a row.*First: .*"Connected".*Second: .*"Connected"/),
+    });
     expect(h.mcu.actuations).toEqual([]);
   }, 20000);
 
@@ -97,42 +131,70 @@ describe('a submitted result must be shown by the screen', () => {
     const h = await startHarness('settings-wifi');
     const summary = await h.run(interpreter(h.approvals), task);
     expect(fake.requests[1]!.view.lastToolResult?.content).toMatch(/unsupported_claim[\s\S]*cites no evidence/);
-    expect(summary.termination).toMatchObject({ kind: 'answered', evidence: [expect.objectContaining({ text: 'Network & internet', held: true })] });
+    expect(summary.termination).toMatchObject({
+      kind: 'answered',
+      evidence: [expect.objectContaining({ text: 'Network & internet', held: true })],
+    });
     expect(h.audit().map((a) => `${a.tool}:${a.status}`)).toEqual(['submit_result:unsupported_claim']);
   }, 20000);
 
   it('a plain answer whose evidence is missing goes back to the model as text', async () => {
     fake.reset();
-    fake.script([{ text: 'Connected.\nEvidence: "Connected" below "Wi-Fi"' }, { toolCalls: [{ name: 'hand_over', arguments: { reason: 'not connected after all' } }] }]);
+    fake.script([
+      { text: 'Connected.\nEvidence: "Connected" below "Wi-Fi"' },
+      { toolCalls: [{ name: 'hand_over', arguments: { reason: 'not connected after all' } }] },
+    ]);
     const h = await startHarness('settings-wifi');
     const summary = await h.run(interpreter(h.approvals), task);
     expect(summary.termination.kind).toBe('handed_over');
-    expect(fake.requests[1]!.view.lastUserText).toMatch(/final answer was refused[\s\S]*NOT on the screen: "Connected" below "Wi-Fi"/);
+    expect(fake.requests[1]!.view.lastUserText).toMatch(
+      /final answer was refused[\s\S]*NOT on the screen: "Connected" below "Wi-Fi"/,
+    );
   }, 20000);
 });
 
 describe('script mode: submit with evidence', () => {
-  const scripted = (evidence: Evidence[]): TaskDefinition => loadTaskWith({ steps: [{ submit: { summary: 'checked', evidence } }] });
+  const scripted = (evidence: Evidence[]): TaskDefinition =>
+    loadTaskWith({ steps: [{ submit: { summary: 'checked', evidence } }] });
   it('holds when the screen shows it, refused twice (handed over) when it does not', async () => {
     const good = await startHarness('settings-wifi');
     const goodTask = scripted(['Network & internet']);
     const accepted = await good.run(new ScriptInterpreter(goodTask as never), goodTask);
-    expect(accepted.termination).toMatchObject({ kind: 'submitted', evidence: [expect.objectContaining({ held: true })] });
+    expect(accepted.termination).toMatchObject({
+      kind: 'submitted',
+      evidence: [expect.objectContaining({ held: true })],
+    });
     const bad = await startHarness('settings-wifi');
     const badTask = scripted([{ text: 'Connected', below: 'HomeNet-5G' }]);
     const refused = await bad.run(new ScriptInterpreter(badTask as never), badTask);
-    expect(refused.termination).toMatchObject({ kind: 'handed_over', reason: expect.stringContaining('"Connected" below "HomeNet-5G"') });
+    expect(refused.termination).toMatchObject({
+      kind: 'handed_over',
+      reason: expect.stringContaining('"Connected" below "HomeNet-5G"'),
+    });
     expect(bad.audit().map((a) => a.status)).toEqual(['unsupported_claim', 'unsupported_claim']);
   }, 20000);
 });
 
 describe('citations in a plain answer', () => {
   it('reads texts with places, and names the part it cannot read', () => {
-    expect(citationsInAnswer('ok\nEvidence: "Connected" below "HomeNet-5G"; "Wi-Fi" in title; "Saved" in the toast')).toEqual({ ok: true, citations: [
-      { text: 'Connected', below: 'HomeNet-5G' }, { text: 'Wi-Fi', in: 'title' }, { text: 'Saved', in: 'toast' },
-    ] });
-    expect(citationsInAnswer('Evidence: Connected')).toMatchObject({ ok: false, problem: expect.stringContaining('«Connected»') });
-    expect(citationsInAnswer('all good')).toMatchObject({ ok: false, problem: expect.stringContaining('no "Evidence:" line') });
+    expect(
+      citationsInAnswer('ok\nEvidence: "Connected" below "HomeNet-5G"; "Wi-Fi" in title; "Saved" in the toast'),
+    ).toEqual({
+      ok: true,
+      citations: [
+        { text: 'Connected', below: 'HomeNet-5G' },
+        { text: 'Wi-Fi', in: 'title' },
+        { text: 'Saved', in: 'toast' },
+      ],
+    });
+    expect(citationsInAnswer('Evidence: Connected')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('«Connected»'),
+    });
+    expect(citationsInAnswer('all good')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('no "Evidence:" line'),
+    });
   });
 });
 

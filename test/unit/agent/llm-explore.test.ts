@@ -15,38 +15,67 @@ import { FakeLlmServer, type FakeLlmStep } from '../../support/fake-llm-server.j
 import type { FakeLlmView } from '../../support/fake-llm-view.js';
 
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 const GOAL = 'Find out where the HomeNet-5G network is listed, then report it.';
 const FIND = 'Find the HomeNet-5G network in the Wi-Fi settings';
-const llm = () => createLlm({ provider: 'openai-compatible', baseUrl: fake.baseUrl('openai'), model: 'scripted', requireApiKey: false, maxRetries: 0 });
+const llm = () =>
+  createLlm({
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl('openai'),
+    model: 'scripted',
+    requireApiKey: false,
+    maxRetries: 0,
+  });
 const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
 const isSubRun = (view: FakeLlmView) => view.system.includes('FIND:');
 const screen = (view: FakeLlmView) => view.lastUserText.slice(view.lastUserText.lastIndexOf('<screen>'));
 
 function run(h: Harness, guardrails: Partial<GuardrailConfig> = {}) {
-  const parent = new LlmInterpreter({ llm: llm(), tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID }, GOAL);
-  const deps = { ...h.deps(parent, guardrails), explorer: (goal: string, tools: ToolRegistry) => new LlmInterpreter({ llm: llm(), tools: tools.specs(), approvals: h.approvals, newId: randomUUID, exploring: true }, goal) };
+  const parent = new LlmInterpreter(
+    { llm: llm(), tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID },
+    GOAL,
+  );
+  const deps = {
+    ...h.deps(parent, guardrails),
+    explorer: (goal: string, tools: ToolRegistry) =>
+      new LlmInterpreter(
+        { llm: llm(), tools: tools.specs(), approvals: h.approvals, newId: randomUUID, exploring: true },
+        goal,
+      ),
+  };
   return runAgent(deps, { goal: GOAL, task: 'test' });
 }
 
 /** The helper: taps two screens deep, going by what it reads. */
 function explorer(view: FakeLlmView): FakeLlmStep {
   const seen = screen(view);
-  if (/HomeNet-5G/.test(seen)) return call('report_exploration', { found: 'HomeNet-5G is in Settings > Network & internet, under More.', found_it: true });
+  if (/HomeNet-5G/.test(seen))
+    return call('report_exploration', {
+      found: 'HomeNet-5G is in Settings > Network & internet, under More.',
+      found_it: true,
+    });
   if (/Choose a network/.test(seen)) return call('tap_text', { text: 'More' });
-  if (/Network & internet/.test(seen)) return call('tap_text', { text: 'Network & internet', expect: 'Choose a network' });
+  if (/Network & internet/.test(seen))
+    return call('tap_text', { text: 'Network & internet', expect: 'Choose a network' });
   return call('wait_for', { timeout_ms: 1000 });
 }
 
 describe('explore', () => {
-  it('finds a setting two screens deep; the parent\'s transcript grows by the capped report only', async () => {
+  it("finds a setting two screens deep; the parent's transcript grows by the capped report only", async () => {
     fake.reset();
     fake.respond((view) => {
       if (isSubRun(view)) return explorer(view);
       if (!view.toolResults.length) return call('explore', { goal: FIND, max_steps: 8 });
-      return call('submit_result', { summary: 'HomeNet-5G is listed under Network & internet, More', evidence: [{ text: 'HomeNet-5G' }] });
+      return call('submit_result', {
+        summary: 'HomeNet-5G is listed under Network & internet, More',
+        evidence: [{ text: 'HomeNet-5G' }],
+      });
     });
     const h = await startHarness('settings-wifi');
     const summary = await run(h);
@@ -58,9 +87,22 @@ describe('explore', () => {
     // A fresh context: the sub-run never sees the parent's goal or transcript, and has only its tools.
     expect(subRequests[0]!.view.messages).toHaveLength(1);
     expect(JSON.stringify(subRequests.map((r) => r.body))).not.toContain(GOAL);
-    expect(subRequests[0]!.view.tools.map((t) => t.name).sort()).toEqual(['back', 'find_text', 'home', 'press_key', 'read_screen', 'read_spill', 'report_exploration', 'scroll', 'swipe', 'tap_point', 'tap_text', 'wait_for']);
+    expect(subRequests[0]!.view.tools.map((t) => t.name).sort()).toEqual([
+      'back',
+      'find_text',
+      'home',
+      'press_key',
+      'read_screen',
+      'read_spill',
+      'report_exploration',
+      'scroll',
+      'swipe',
+      'tap_point',
+      'tap_text',
+      'wait_for',
+    ]);
     // The parent: before and after the exploration, two messages more (its call, and the report with the fresh screen).
-    const [before, after] = parentRequests as [typeof parentRequests[0], typeof parentRequests[0]];
+    const [before, after] = parentRequests as [(typeof parentRequests)[0], (typeof parentRequests)[0]];
     expect(after.view.messages.length - before.view.messages.length).toBe(2);
     const report = after.view.lastToolResult!.content;
     expect(report.length).toBeLessThanOrEqual(EXPLORE_REPORT_CAP_CHARS + 20);
@@ -79,7 +121,11 @@ describe('explore', () => {
     expect(subCalls.map((a) => a.tool)).toEqual(['tap_text', 'tap_text', 'report_exploration']);
     const runs = h.journal().filter((r) => r.type === 'run') as unknown as { runId: string }[];
     expect(runs.map((r) => r.runId)).toEqual([parentId, subCalls[0]!.runId]);
-    expect((h.journal().filter((r) => r.type === 'intent') as unknown as { runId: string }[]).every((r) => r.runId === subCalls[0]!.runId)).toBe(true);
+    expect(
+      (h.journal().filter((r) => r.type === 'intent') as unknown as { runId: string }[]).every(
+        (r) => r.runId === subCalls[0]!.runId,
+      ),
+    ).toBe(true);
     expect(summary.stepsUsed).toBe(5);
     expect(h.mcu.actuations).toHaveLength(2);
   }, 30000);
@@ -92,12 +138,25 @@ describe('explore', () => {
       call('tap_text', { text: 'Network & internet' }),
       call('report_exploration', { found: 'Every way in was refused.', found_it: false }),
     ];
-    fake.respond((view) => (isSubRun(view) ? tries.shift()! : view.toolResults.length ? call('hand_over', { reason: 'the helper found nothing' }) : call('explore', { goal: FIND })));
+    fake.respond((view) =>
+      isSubRun(view)
+        ? tries.shift()!
+        : view.toolResults.length
+          ? call('hand_over', { reason: 'the helper found nothing' })
+          : call('explore', { goal: FIND }),
+    );
     const h = await startHarness('settings-wifi');
     const summary = await run(h, { approvals: [{ name: 'network', tool: 'tap_text', targetMatches: 'network' }] });
     expect(summary.termination.kind).toBe('handed_over');
-    const sub = (h.audit() as { tool: string; status: string; message: string }[]).filter((a) => a.tool !== 'explore' && a.tool !== 'hand_over');
-    expect(sub.map((a) => `${a.tool}:${a.status}`)).toEqual(['type_text:unknown_tool', 'press_key:invalid_arguments', 'tap_text:denied_by_user', 'report_exploration:ok']);
+    const sub = (h.audit() as { tool: string; status: string; message: string }[]).filter(
+      (a) => a.tool !== 'explore' && a.tool !== 'hand_over',
+    );
+    expect(sub.map((a) => `${a.tool}:${a.status}`)).toEqual([
+      'type_text:unknown_tool',
+      'press_key:invalid_arguments',
+      'tap_text:denied_by_user',
+      'report_exploration:ok',
+    ]);
     expect(sub[2]!.message).toMatch(/the exploration policy did not approve/);
     expect(h.mcu.actuations).toEqual([]);
     expect(h.approvals.asked ?? []).toEqual([]);
@@ -111,9 +170,15 @@ describe('explore', () => {
     expect(EXPLORE_TOOL_NAMES).toEqual(expect.arrayContaining(['scroll', 'swipe', 'back', 'home']));
   });
 
-  it('its budget is taken from the parent\'s', async () => {
+  it("its budget is taken from the parent's", async () => {
     fake.reset();
-    fake.respond((view) => (isSubRun(view) ? call('wait_for', { timeout_ms: 100 }) : view.toolResults.length ? call('hand_over', { reason: 'budget' }) : call('explore', { goal: FIND, max_steps: 30 })));
+    fake.respond((view) =>
+      isSubRun(view)
+        ? call('wait_for', { timeout_ms: 100 })
+        : view.toolResults.length
+          ? call('hand_over', { reason: 'budget' })
+          : call('explore', { goal: FIND, max_steps: 30 }),
+    );
     const h = await startHarness('settings-wifi');
     const summary = await run(h, { maxSteps: 6 });
     const subCalls = (h.audit() as { tool: string }[]).filter((a) => a.tool === 'wait_for');

@@ -16,12 +16,32 @@ import { wifiModel } from '../../support/scripted-models.js';
 
 const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 function interpreter(protocol: 'anthropic' | 'openai', approvals: ApprovalPort, options: { planFirst?: boolean } = {}) {
-  const llm = createLlm({ provider: protocol === 'anthropic' ? 'anthropic' : 'openai-compatible', baseUrl: fake.baseUrl(protocol), model: 'scripted', requireApiKey: false, maxRetries: 0 });
-  return new LlmInterpreter({ llm, tools: new ToolRegistry().specs(), approvals, newId: randomUUID, handoff: 'Task inputs: {password}: secret, type it as {password}', ...options }, task.goal);
+  const llm = createLlm({
+    provider: protocol === 'anthropic' ? 'anthropic' : 'openai-compatible',
+    baseUrl: fake.baseUrl(protocol),
+    model: 'scripted',
+    requireApiKey: false,
+    maxRetries: 0,
+  });
+  return new LlmInterpreter(
+    {
+      llm,
+      tools: new ToolRegistry().specs(),
+      approvals,
+      newId: randomUUID,
+      handoff: 'Task inputs: {password}: secret, type it as {password}',
+      ...options,
+    },
+    task.goal,
+  );
 }
 
 describe.each(['anthropic', 'openai'] as const)('LLM interpreter over the %s protocol', (protocol) => {
@@ -54,9 +74,14 @@ describe('tool errors come back to the model as observations', () => {
     ];
     fake.script(replies);
     const summary = await h.run(interpreter('openai', h.approvals), task);
-    expect(summary.termination).toMatchObject({ kind: 'answered', text: expect.stringMatching(/^I could not find a way; stopping here./) });
+    expect(summary.termination).toMatchObject({
+      kind: 'answered',
+      text: expect.stringMatching(/^I could not find a way; stopping here./),
+    });
     const results = fake.requests.slice(1).map((r) => r.view.lastToolResult?.content ?? '');
-    expect(results[0]).toMatch(/unknown_tool[\s\S]*There is no tool "swipe_up". Valid tools: read_screen, find_text, tap_text/);
+    expect(results[0]).toMatch(
+      /unknown_tool[\s\S]*There is no tool "swipe_up". Valid tools: read_screen, find_text, tap_text/,
+    );
     expect(results[1]).toMatch(/unparseable_arguments[\s\S]*not valid JSON/);
     expect(results[2]).toMatch(/invalid_arguments[\s\S]*field x: .*value given was -5/);
     expect(h.mcu.actuations).toEqual([]);
@@ -68,9 +93,13 @@ describe('screen text is untrusted', () => {
     fake.reset();
     const h = await startHarness('settings-wifi', { approve: false });
     h.device.faults.injectInstruction({ style: 'dialog' });
-    fake.respond((view: FakeLlmView) => (/Delete all/.test(view.lastUserText) && !/denied_by_user/.test(view.lastToolResult?.content ?? '')
-      ? { toolCalls: [{ name: 'tap_text', arguments: { text: 'Delete all' } }] }
-      : { toolCalls: [{ name: 'hand_over', arguments: { reason: 'the screen asks for something outside the goal' } }] }));
+    fake.respond((view: FakeLlmView) =>
+      /Delete all/.test(view.lastUserText) && !/denied_by_user/.test(view.lastToolResult?.content ?? '')
+        ? { toolCalls: [{ name: 'tap_text', arguments: { text: 'Delete all' } }] }
+        : {
+            toolCalls: [{ name: 'hand_over', arguments: { reason: 'the screen asks for something outside the goal' } }],
+          },
+    );
     const summary = await h.run(interpreter('anthropic', h.approvals), task);
     expect(summary.termination.kind).toBe('handed_over');
     expect(h.device.records.delete_all ?? 0).toBe(0);
@@ -84,9 +113,16 @@ describe('plan then execute', () => {
     fake.reset();
     fake.script([{ text: '1. Open Network & internet\n2. Pick HomeNet-5G\n3. Type the password' }]);
     const asked: string[] = [];
-    const h = await startHarness('settings-wifi', { approvals: { ask: async (r) => (asked.push(r.summary), { approved: false, by: 'operator', reason: 'not today' }) } });
+    const h = await startHarness('settings-wifi', {
+      approvals: {
+        ask: async (r) => (asked.push(r.summary), { approved: false, by: 'operator', reason: 'not today' }),
+      },
+    });
     const summary = await h.run(interpreter('anthropic', h.approvals, { planFirst: true }), task);
-    expect(summary.termination).toMatchObject({ kind: 'halted', reason: expect.stringContaining('did not approve the plan') });
+    expect(summary.termination).toMatchObject({
+      kind: 'halted',
+      reason: expect.stringContaining('did not approve the plan'),
+    });
     expect(asked[0]).toMatch(/Pick HomeNet-5G/);
     expect(fake.requests[0]!.view.tools).toEqual([]);
     expect(h.mcu.actuations).toEqual([]);

@@ -20,7 +20,11 @@ function scriptedOperator(batches: { before?: () => Promise<void>; commands: Ope
     },
   };
 }
-const command = (kind: 'resume' | 'stop' | 'pause', id: string): OperatorCommand => ({ id, kind, by: 'an MQTT operator' });
+const command = (kind: 'resume' | 'stop' | 'pause', id: string): OperatorCommand => ({
+  id,
+  kind,
+  by: 'an MQTT operator',
+});
 
 async function setUp() {
   const h = await startHarness('settings-wifi');
@@ -33,12 +37,22 @@ describe('a latched e-stop in the operator phase', () => {
   it('holds the run still and refuses resume with the reason; nothing moves', async () => {
     const { h, task, interpreter } = await setUp();
     await h.mcu.emergencyStop();
-    const operator = scriptedOperator([{ commands: [command('resume', 'r1')] }, { commands: [] }, { commands: [command('stop', 's1')] }]);
-    const summary = await runAgent({ ...h.deps(interpreter, {}, task), operator, emergencyStop: h.mcu.estop }, { goal: task.goal, task: 'test' });
+    const operator = scriptedOperator([
+      { commands: [command('resume', 'r1')] },
+      { commands: [] },
+      { commands: [command('stop', 's1')] },
+    ]);
+    const summary = await runAgent(
+      { ...h.deps(interpreter, {}, task), operator, emergencyStop: h.mcu.estop },
+      { goal: task.goal, task: 'test' },
+    );
     expect(summary.termination).toMatchObject({ kind: 'cancelled' });
     expect(h.mcu.actuations).toEqual([]);
     const resume = h.audit().find((line) => line.tool === 'operator_resume');
-    expect(resume).toMatchObject({ status: 'refused', message: expect.stringMatching(/^resume refused: e-stop latched/) });
+    expect(resume).toMatchObject({
+      status: 'refused',
+      message: expect.stringMatching(/^resume refused: e-stop latched/),
+    });
   }, 30000);
 
   it('lets a resume through once a person released the e-stop at the bench', async () => {
@@ -48,9 +62,17 @@ describe('a latched e-stop in the operator phase', () => {
       { commands: [command('resume', 'r1')] },
       { before: () => h.mcu.clearEmergencyStop(), commands: [command('resume', 'r2')] },
     ]);
-    const summary = await runAgent({ ...h.deps(interpreter, {}, task), operator, emergencyStop: h.mcu.estop }, { goal: task.goal, task: 'test' });
+    const summary = await runAgent(
+      { ...h.deps(interpreter, {}, task), operator, emergencyStop: h.mcu.estop },
+      { goal: task.goal, task: 'test' },
+    );
     expect(summary.termination.kind).toBe('submitted');
-    expect(h.audit().filter((line) => line.tool === 'operator_resume').map((line) => line.status)).toEqual(['refused', 'ok']);
+    expect(
+      h
+        .audit()
+        .filter((line) => line.tool === 'operator_resume')
+        .map((line) => line.status),
+    ).toEqual(['refused', 'ok']);
     expect(h.mcu.actuations.length).toBeGreaterThan(0);
   }, 30000);
 });

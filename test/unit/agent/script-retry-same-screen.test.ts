@@ -5,8 +5,15 @@ import { taskSchema } from '../../../src/core/agent/task/task-schema.js';
 import type { Observation } from '../../../src/core/ports/observer.js';
 import { line, screen } from '../../support/screen-builder.js';
 
-const task = taskSchema.parse({ goal: 'open the dialog, read it, cancel', steps: [{ tap: 'Delete account', expect: 'It cannot be undone' }, { tap: 'Cancel' }] });
-const look = (lines: ReturnType<typeof line>[]): Observation => ({ at: 0, screen: screen(lines), quality: { ok: true } });
+const task = taskSchema.parse({
+  goal: 'open the dialog, read it, cancel',
+  steps: [{ tap: 'Delete account', expect: 'It cannot be undone' }, { tap: 'Cancel' }],
+});
+const look = (lines: ReturnType<typeof line>[]): Observation => ({
+  at: 0,
+  screen: screen(lines),
+  quality: { ok: true },
+});
 const account = look([line('Account', 60, 200, 300, 60), line('Delete account', 60, 900)]);
 const dialog = look([line('Delete account?', 200, 1000), line('Cancel', 200, 1300), line('Delete account', 600, 1300)]);
 
@@ -14,7 +21,13 @@ async function firstTryFails(interpreter: ScriptInterpreter) {
   const first = await interpreter.next({ step: 1, goal: task.goal, observation: account, results: [] });
   if (first.kind !== 'calls') throw new Error('expected a call');
   const call = first.calls[0]!;
-  return { callId: call.id, tool: call.name, status: 'verify_failed' as const, content: 'the expectation did not show', plannedOn: account };
+  return {
+    callId: call.id,
+    tool: call.name,
+    status: 'verify_failed' as const,
+    content: 'the expectation did not show',
+    plannedOn: account,
+  };
 }
 
 describe('retrying a physical step', () => {
@@ -22,7 +35,10 @@ describe('retrying a physical step', () => {
     const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
     const failed = await firstTryFails(interpreter);
     const again = await interpreter.next({ step: 2, goal: task.goal, observation: account, results: [failed] });
-    expect(again).toMatchObject({ kind: 'calls', calls: [{ name: 'tap_text', argumentsJson: expect.stringContaining('Delete account') }] });
+    expect(again).toMatchObject({
+      kind: 'calls',
+      calls: [{ name: 'tap_text', argumentsJson: expect.stringContaining('Delete account') }],
+    });
   });
 
   it('on a different screen (the tap opened the dialog): never looked up again there, the step fails saying what changed', async () => {
@@ -30,6 +46,9 @@ describe('retrying a physical step', () => {
     const failed = await firstTryFails(interpreter);
     const decision = await interpreter.next({ step: 2, goal: task.goal, observation: dialog, results: [failed] });
     expect(decision.kind).toBe('halt');
-    if (decision.kind === 'halt') expect(decision.reason).toMatch(/was not retried: the screen changed after the first try \(appeared: "Delete account\?"/);
+    if (decision.kind === 'halt')
+      expect(decision.reason).toMatch(
+        /was not retried: the screen changed after the first try \(appeared: "Delete account\?"/,
+      );
   });
 });

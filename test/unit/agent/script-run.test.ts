@@ -15,17 +15,21 @@ const withSteps = (name: string) => {
 };
 
 describe('script interpreter on the in-process bench', () => {
-  it.each(['settings-wifi', 'sign-in-otp'])('%s: reaches the goal with no needless action', async (name) => {
-    const h = await startHarness(name);
-    const { task, interpreter } = withSteps(name);
-    const summary = await h.run(interpreter, task);
-    expect(summary.termination.kind).toBe('submitted');
-    expect(unmetExpectations(loadTaskFile(`src/sim/devices/${name}.task.yaml`), h.device)).toEqual([]);
-    const audit = h.audit();
-    expect(audit.every((line) => line.status === 'ok')).toBe(true);
-    expect(audit.length).toBeLessThanOrEqual(task.steps!.length + 1);
-    expect(summary.sentence).toMatch(/^Submitted a result: completed \d+ of \d+ steps/);
-  }, 30000);
+  it.each(['settings-wifi', 'sign-in-otp'])(
+    '%s: reaches the goal with no needless action',
+    async (name) => {
+      const h = await startHarness(name);
+      const { task, interpreter } = withSteps(name);
+      const summary = await h.run(interpreter, task);
+      expect(summary.termination.kind).toBe('submitted');
+      expect(unmetExpectations(loadTaskFile(`src/sim/devices/${name}.task.yaml`), h.device)).toEqual([]);
+      const audit = h.audit();
+      expect(audit.every((line) => line.status === 'ok')).toBe(true);
+      expect(audit.length).toBeLessThanOrEqual(task.steps!.length + 1);
+      expect(summary.sentence).toMatch(/^Submitted a result: completed \d+ of \d+ steps/);
+    },
+    30000,
+  );
 
   it('shop-checkout: dismisses the unasked promotion, asks before paying, pays once', async () => {
     const h = await startHarness('shop-checkout', { approve: true });
@@ -58,7 +62,10 @@ describe('script interpreter on the in-process bench', () => {
     const intents = journal.filter((r) => r.type === 'intent').map((r) => r.commandId);
     const outcomes = journal.filter((r) => r.type === 'outcome').map((r) => r.commandId);
     expect(outcomes).toEqual(intents);
-    for (const id of intents) expect(journal.findIndex((r) => r.type === 'intent' && r.commandId === id)).toBeLessThan(journal.findIndex((r) => r.type === 'outcome' && r.commandId === id));
+    for (const id of intents)
+      expect(journal.findIndex((r) => r.type === 'intent' && r.commandId === id)).toBeLessThan(
+        journal.findIndex((r) => r.type === 'outcome' && r.commandId === id),
+      );
     for (const file of ['journal.jsonl', 'audit.jsonl', 'result.json', 'result.prev.json']) {
       expect(readFileSync(join(h.stateDir, file), 'utf8')).not.toContain('correct horse');
     }

@@ -18,8 +18,12 @@ import { seeing } from '../../support/recovery-fixtures.js';
 const task = loadTask('src/sim/devices/sign-in-otp.task.yaml');
 const SECRET = task.inputs.password!;
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await FakeLlmServer.start(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await FakeLlmServer.start();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,7 +35,25 @@ function filesUnder(dir: string): string[] {
 describe('secrets are masked out of what the loop sees', () => {
   it('masks every occurrence in lines, words, elements and region titles, whatever the case and spacing', () => {
     const seen = seeing('Email', 'correct Horse', 'your password is correct horse.');
-    const masked = redactObservation({ ...seen, screen: { ...seen.screen, regions: [{ id: 'r1', kind: 'dialog', box: { x: 0, y: 0, width: 9, height: 9 }, unasked: true, title: 'Hi correct horse', evidence: 'layout' }] } }, ['correct horse']);
+    const masked = redactObservation(
+      {
+        ...seen,
+        screen: {
+          ...seen.screen,
+          regions: [
+            {
+              id: 'r1',
+              kind: 'dialog',
+              box: { x: 0, y: 0, width: 9, height: 9 },
+              unasked: true,
+              title: 'Hi correct horse',
+              evidence: 'layout',
+            },
+          ],
+        },
+      },
+      ['correct horse'],
+    );
     const text = JSON.stringify(masked.screen);
     expect(text).not.toMatch(/correct|horse/i);
     expect(masked.screen.lines[2]!.text).toBe('your password is •••••••••••••.');
@@ -57,20 +79,38 @@ describe('secrets are masked out of what the loop sees', () => {
     const email = h.device.groundTruth().targets.find((t) => t.role === 'field' && t.label === 'Email')!.box;
     h.device.tapDown(email.x + email.width / 2, email.y + email.height / 2, 0);
     h.device.tapUp(email.x + email.width / 2, email.y + email.height / 2, 50);
-    for (const char of SECRET) { const { usage, mods } = usageForChar(char); h.device.keyDown(usage, mods, 60); h.device.keyUp(usage, mods, 60); }
-    const llm = createLlm({ provider: 'openai-compatible', baseUrl: fake.baseUrl('openai'), model: 'scripted', requireApiKey: false, maxRetries: 0 });
-    const interpreter = new LlmInterpreter({ llm, tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID }, task.goal);
+    for (const char of SECRET) {
+      const { usage, mods } = usageForChar(char);
+      h.device.keyDown(usage, mods, 60);
+      h.device.keyUp(usage, mods, 60);
+    }
+    const llm = createLlm({
+      provider: 'openai-compatible',
+      baseUrl: fake.baseUrl('openai'),
+      model: 'scripted',
+      requireApiKey: false,
+      maxRetries: 0,
+    });
+    const interpreter = new LlmInterpreter(
+      { llm, tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID },
+      task.goal,
+    );
     const summary = await h.run(interpreter, task);
     expect(summary.termination).toMatchObject({ kind: 'answered' });
     // The type tool refused: a secret goes only into a password field.
-    expect(h.audit().find((a) => a.tool === 'type_text')).toMatchObject({ status: 'invalid_arguments', message: expect.stringContaining('secrets go only into a password field') });
+    expect(h.audit().find((a) => a.tool === 'type_text')).toMatchObject({
+      status: 'invalid_arguments',
+      message: expect.stringContaining('secrets go only into a password field'),
+    });
     // It really was on the screen in plain text: the device's Email field holds it.
     expect(JSON.stringify(h.device.groundTruth().texts)).toContain(SECRET);
     const read = fake.requests[3]!.view.lastToolResult?.content ?? '';
     expect(read).toMatch(/•{8}/);
     expect(JSON.stringify(fake.requests.map((r) => r.body))).not.toContain(SECRET);
     const files = filesUnder(h.stateDir);
-    expect(files.map((f) => f.slice(h.stateDir.length + 1))).toEqual(expect.arrayContaining(['result.json', 'result.prev.json', 'journal.jsonl', 'audit.jsonl']));
+    expect(files.map((f) => f.slice(h.stateDir.length + 1))).toEqual(
+      expect.arrayContaining(['result.json', 'result.prev.json', 'journal.jsonl', 'audit.jsonl']),
+    );
     for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toContain(SECRET);
   }, 30000);
 });

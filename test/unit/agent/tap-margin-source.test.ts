@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { TAP_MARGIN_FLOOR_PX, tapMarginSource } from '../../../src/core/agent/guard/tap-margin-source.js';
 
 describe('where the tap margin comes from', () => {
-  it('a person\'s figure in the configuration wins', () => {
-    expect(tapMarginSource({ actuator: { source: 'taps', rmsResidualPx: 30 } }, 10)).toMatchObject({ px: 10, measured: true, why: expect.stringMatching(/guardrails\.tapMarginPx/) });
+  it("a person's figure in the configuration wins", () => {
+    expect(tapMarginSource({ actuator: { source: 'taps', rmsResidualPx: 30 } }, 10)).toMatchObject({
+      px: 10,
+      measured: true,
+      why: expect.stringMatching(/guardrails\.tapMarginPx/),
+    });
   });
 
   it('three times the taps and camera residuals combined, rounded up', () => {

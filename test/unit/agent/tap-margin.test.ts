@@ -8,7 +8,10 @@ const rules = defaultGuardrails().approvals;
 const cancelBox = { x: 160, y: 1300, width: 360, height: 100 };
 const deleteBox = { x: 560, y: 1300, width: 360, height: 100 };
 const dialog = screen([line('Cancel', 280, 1330, 120, 40), line('Delete', 680, 1330, 120, 40)], {
-  shapes: [{ kind: 'button', box: cancelBox }, { kind: 'button', box: deleteBox }],
+  shapes: [
+    { kind: 'button', box: cancelBox },
+    { kind: 'button', box: deleteBox },
+  ],
 });
 const centre = { x: 340, y: 1350 };
 
@@ -38,7 +41,7 @@ describe('the tap margin', () => {
   });
 });
 
-describe('a label read without a button shape around it (a dialog\'s text buttons)', () => {
+describe("a label read without a button shape around it (a dialog's text buttons)", () => {
   // As the close-account dialog reads: the labels 91 px apart, no shapes; the real Delete target
   // reaches 12 dp (36 px) left of its letters.
   const labels = screen([line('Cancel', 496, 1372, 163, 36), line('Delete', 750, 1373, 160, 34)]);
@@ -55,8 +58,17 @@ describe('a label read without a button shape around it (a dialog\'s text button
   });
 
   it('a shape seen in the pixels is its own area, with no padding added', () => {
-    const shaped = screen([line('Cancel', 496, 1372, 163, 36), line('Delete', 750, 1373, 160, 34)], { shapes: [{ kind: 'button', box: { x: 740, y: 1360, width: 180, height: 60 } }] });
-    const verdict = judgeMargin(shaped, aim, shaped.elements.find((e) => e.text === 'Cancel')!.box, 150, 'tap_text', rules);
+    const shaped = screen([line('Cancel', 496, 1372, 163, 36), line('Delete', 750, 1373, 160, 34)], {
+      shapes: [{ kind: 'button', box: { x: 740, y: 1360, width: 180, height: 60 } }],
+    });
+    const verdict = judgeMargin(
+      shaped,
+      aim,
+      shaped.elements.find((e) => e.text === 'Cancel')!.box,
+      150,
+      'tap_text',
+      rules,
+    );
     expect(verdict).toEqual({ point: aim, moved: false });
   });
 });

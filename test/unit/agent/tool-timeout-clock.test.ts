@@ -20,9 +20,13 @@ function callOnce(seen: ToolOutcome[]): Interpreter {
     kind: 'llm',
     next: async ({ results }) => {
       seen.push(...results);
-      return step++ === 0 ? { kind: 'calls', calls: [{ id: 'c1', name: 'hang', argumentsJson: '{}' }] } : { kind: 'answer', text: 'done\nEvidence: "Network & internet"' };
+      return step++ === 0
+        ? { kind: 'calls', calls: [{ id: 'c1', name: 'hang', argumentsJson: '{}' }] }
+        : { kind: 'answer', text: 'done\nEvidence: "Network & internet"' };
     },
-    cursor: () => ({}), pending: () => [], plannedSteps: () => undefined,
+    cursor: () => ({}),
+    pending: () => [],
+    plannedSteps: () => undefined,
   };
 }
 
@@ -31,10 +35,20 @@ describe('a tool on a manual clock', () => {
     const clock = new ManualClock();
     const h = await startHarness('settings-wifi', { clock });
     let started = false;
-    h.tools = new ToolRegistry([defineInfoTool({
-      name: 'hang', description: 'never answers', input: z.object({}), timeoutMs: LIMIT_MS,
-      run: () => { started = true; return new Promise((resolve) => { release = () => resolve({ status: 'ok', content: 'late' }); }); },
-    })]);
+    h.tools = new ToolRegistry([
+      defineInfoTool({
+        name: 'hang',
+        description: 'never answers',
+        input: z.object({}),
+        timeoutMs: LIMIT_MS,
+        run: () => {
+          started = true;
+          return new Promise((resolve) => {
+            release = () => resolve({ status: 'ok', content: 'late' });
+          });
+        },
+      }),
+    ]);
     const seen: ToolOutcome[] = [];
     const running = h.run(callOnce(seen), 'hang once');
     while (!started || clock.pendingSleeps === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -9,11 +9,19 @@ const message = 'The export button on the reports page does nothing when the lis
 
 describe('what is left to type', () => {
   it('the rest after the start the field shows, the space the camera cannot see included', () => {
-    expect(continueTyping(message, 'The export button on')).toEqual({ ok: true, typed: 'The export button on', rest: ' the reports page does nothing when the list is empty' });
+    expect(continueTyping(message, 'The export button on')).toEqual({
+      ok: true,
+      typed: 'The export button on',
+      rest: ' the reports page does nothing when the list is empty',
+    });
   });
 
   it('a start cut mid-word, and OCR confusions (0 for O) in it', () => {
-    expect(continueTyping(message, 'The exp0rt butt')).toEqual({ ok: true, typed: 'The export butt', rest: 'on on the reports page does nothing when the list is empty' });
+    expect(continueTyping(message, 'The exp0rt butt')).toEqual({
+      ok: true,
+      typed: 'The export butt',
+      rest: 'on on the reports page does nothing when the list is empty',
+    });
   });
 
   it('a caret read as a last thin letter ("on|", "Tl") is not taken for a typed letter', () => {
@@ -36,7 +44,16 @@ describe('what is left to type', () => {
 
 describe('what a field shows', () => {
   it('the lines inside its box in reading order, its label left out', () => {
-    const now = { at: 0, quality: { ok: true, problems: [] }, screen: screen([line('Your message', 130, 400, 250, 36), line('The export', 100, 460, 200, 40), line('button on', 320, 460, 180, 40), line('Send', 500, 700, 80, 40)]) } as never;
+    const now = {
+      at: 0,
+      quality: { ok: true, problems: [] },
+      screen: screen([
+        line('Your message', 130, 400, 250, 36),
+        line('The export', 100, 460, 200, 40),
+        line('button on', 320, 460, 180, 40),
+        line('Send', 500, 700, 80, 40),
+      ]),
+    } as never;
     expect(fieldShows(now, { x: 48, y: 358, width: 984, height: 180 }, 'Your message')).toBe('The export button on');
   });
 });

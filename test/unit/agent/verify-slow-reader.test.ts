@@ -32,16 +32,32 @@ function slowReader(clock: ManualClock, actedAt: number, shownAfterMs: number): 
   return reader;
 }
 
-async function verifyOn(shownAfterMs: number): Promise<{ verification: Verification; looks: number; waitedMs: number }> {
+async function verifyOn(
+  shownAfterMs: number,
+): Promise<{ verification: Verification; looks: number; waitedMs: number }> {
   const clock = new ManualClock(1000);
   const actedAt = clock.now();
   const observer = slowReader(clock, actedAt, shownAfterMs);
-  const deps = { clock, observer, signal: new AbortController().signal, inputs: { values: {}, secrets: new Set<string>() } } as unknown as AgentDeps;
-  const looks = new Observations(deps, new RunState('run', 'chain', 'goal', 'task', 0, () => new Date(0).toISOString()));
+  const deps = {
+    clock,
+    observer,
+    signal: new AbortController().signal,
+    inputs: { values: {}, secrets: new Set<string>() },
+  } as unknown as AgentDeps;
+  const looks = new Observations(
+    deps,
+    new RunState('run', 'chain', 'goal', 'task', 0, () => new Date(0).toISOString()),
+  );
   const before: Observation = { at: 0, screen: screen([line('HomeNet-5G', 60, 600)]), quality: { ok: true } };
   let verification: Verification | undefined;
-  void verify(deps, looks, before, { kind: 'text_appears', text: 'Connected' }, actedAt, LIMIT_MS).then((v) => { verification = v; });
-  await advanceUntil(clock, () => verification !== undefined, { stepMs: 100, limitMs: 120_000, what: 'the verification' });
+  void verify(deps, looks, before, { kind: 'text_appears', text: 'Connected' }, actedAt, LIMIT_MS).then((v) => {
+    verification = v;
+  });
+  await advanceUntil(clock, () => verification !== undefined, {
+    stepMs: 100,
+    limitMs: 120_000,
+    what: 'the verification',
+  });
   return { verification: verification!, looks: observer.looks, waitedMs: clock.now() - actedAt };
 }
 

@@ -13,7 +13,9 @@ describe('bench hardware around a run', () => {
     await gpio.pressEmergencyStop(); // resolves once every e-stop handler has finished
     expect(mcu.info.state).toBe('estopped');
     expect(await mcu.tap({ x: 1, y: 1 })).toMatchObject({ kind: 'refused', code: 'ESTOPPED' });
-    expect(await hardware.operator.poll()).toEqual([expect.objectContaining({ kind: 'pause', by: 'the e-stop button (e-stop)' })]);
+    expect(await hardware.operator.poll()).toEqual([
+      expect.objectContaining({ kind: 'pause', by: 'the e-stop button (e-stop)' }),
+    ]);
     expect(gpio.ledHistory.at(-1)).toBe('e-stopped');
     hardware.close();
   });

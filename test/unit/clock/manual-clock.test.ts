@@ -7,7 +7,9 @@ describe('ManualClock', () => {
   it('stands still until advanced', async () => {
     const clock = new ManualClock(1000);
     let woke = false;
-    void clock.sleep(50).then(() => { woke = true; });
+    void clock.sleep(50).then(() => {
+      woke = true;
+    });
     // Deliberately real: 5 ms of wall time pass, and the manual clock must not notice them.
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(clock.now()).toBe(1000);
@@ -22,16 +24,32 @@ describe('ManualClock', () => {
   it('wakes sleeps in order of their due time, each at its own time', async () => {
     const clock = new ManualClock();
     const woke: [string, number][] = [];
-    for (const [name, ms] of [['c', 30], ['a', 10], ['b', 20], ['a2', 10]] as const) void clock.sleep(ms).then(() => woke.push([name, clock.now()]));
+    for (const [name, ms] of [
+      ['c', 30],
+      ['a', 10],
+      ['b', 20],
+      ['a2', 10],
+    ] as const)
+      void clock.sleep(ms).then(() => woke.push([name, clock.now()]));
     await clock.advance(100);
-    expect(woke).toEqual([['a', 10], ['a2', 10], ['b', 20], ['c', 30]]);
+    expect(woke).toEqual([
+      ['a', 10],
+      ['a2', 10],
+      ['b', 20],
+      ['c', 30],
+    ]);
     expect(clock.now()).toBe(100);
   });
 
   it('wakes a sleep started by woken code when it falls due within the same advance', async () => {
     const clock = new ManualClock();
     const times: number[] = [];
-    const loop = async () => { for (let i = 0; i < 3; i++) { await clock.sleep(10); times.push(clock.now()); } };
+    const loop = async () => {
+      for (let i = 0; i < 3; i++) {
+        await clock.sleep(10);
+        times.push(clock.now());
+      }
+    };
     const done = loop();
     await clock.advance(25);
     expect(times).toEqual([10, 20]);

@@ -6,8 +6,15 @@ import { YamlFileError, type FileProblem } from '../../../src/config/yaml-schema
 import { loadConfigText, type LoadedConfig } from '../../../src/config/load-config.js';
 
 export const CALIBRATION = {
-  version: 1, deviceSize: { width: 1080, height: 2400 }, cameraSize: { width: 1640, height: 1232 },
-  screenCorners: [{ x: 1531, y: 295 }, { x: 1536, y: 949 }, { x: 122, y: 887 }, { x: 159, y: 286 }],
+  version: 1,
+  deviceSize: { width: 1080, height: 2400 },
+  cameraSize: { width: 1640, height: 1232 },
+  screenCorners: [
+    { x: 1531, y: 295 },
+    { x: 1536, y: 949 },
+    { x: 122, y: 887 },
+    { x: 159, y: 286 },
+  ],
   actuator: { affine: [1, 0, 0, 0, 1, 0], source: 'identity' },
 };
 

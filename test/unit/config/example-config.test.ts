@@ -20,7 +20,7 @@ describe('the example config', () => {
     expect(loaded.config.guardrails?.approvals.map((rule) => rule.name)).toEqual(['irreversible', 'account-changes']);
   });
 
-  it('matches what the installer and the service provide: the state folder and the secrets\' variable names', () => {
+  it("matches what the installer and the service provide: the state folder and the secrets' variable names", () => {
     expect(loaded.config.bench?.stateDir).toBe('/var/lib/benchhand');
     expect(loaded.config.mqtt?.passwordEnv).toBe('BENCHHAND_MQTT_PASSWORD');
     expect(loaded.config.llm?.apiKeyEnv).toBe('ANTHROPIC_API_KEY');
@@ -28,7 +28,8 @@ describe('the example config', () => {
 
   it('documents every environment override', () => {
     const text = readFileSync(EXAMPLE, 'utf8');
-    for (const { variable, section, key } of ENV_OVERRIDES) expect(text).toMatch(new RegExp(`${variable}\\s+${section}\\.${key}`));
+    for (const { variable, section, key } of ENV_OVERRIDES)
+      expect(text).toMatch(new RegExp(`${variable}\\s+${section}\\.${key}`));
   });
 
   it('sums up in one line per section, secrets only as variable names', () => {
@@ -36,8 +37,14 @@ describe('the example config', () => {
     expect(lines).toHaveLength(SECTION_NAMES.length);
     expect(lines.join('\n')).not.toMatch(/hunter2/);
     expect(lines.find((line) => line.startsWith('mqtt'))).toMatch(/password from \$BENCHHAND_MQTT_PASSWORD \(set\)/);
-    expect(lines.find((line) => line.startsWith('llm'))).toMatch(/key from \$ANTHROPIC_API_KEY \(NOT set in this environment\)/);
-    expect(lines.find((line) => line.startsWith('camera'))).toMatch(/rpicam, 1640x1232, 10 fps, shutter 8000 us, gain 1.5/);
-    expect(lines.find((line) => line.startsWith('guardrails'))).toMatch(/at most 40 steps, 600 s deadline, 2 approval rule\(s\).*1 forbidden zone/);
+    expect(lines.find((line) => line.startsWith('llm'))).toMatch(
+      /key from \$ANTHROPIC_API_KEY \(NOT set in this environment\)/,
+    );
+    expect(lines.find((line) => line.startsWith('camera'))).toMatch(
+      /rpicam, 1640x1232, 10 fps, shutter 8000 us, gain 1.5/,
+    );
+    expect(lines.find((line) => line.startsWith('guardrails'))).toMatch(
+      /at most 40 steps, 600 s deadline, 2 approval rule\(s\).*1 forbidden zone/,
+    );
   });
 });

@@ -14,7 +14,9 @@ describe('finding identity', () => {
   it('hashes the UTF-8 bytes of NFC text', async () => {
     // printf '%s' '["café","scrëen","bug","x"]' | sha256sum
     const decomposed = { device: 'cafe\u0301', screen: 'scre\u0308en', kind: 'bug', subject: 'x' };
-    expect(await findingId(decomposed)).toBe('7b49d989d562b1c0672dc903f60707104b7d1863a3095b8d6bdd69824d696fdb'.slice(0, 32));
+    expect(await findingId(decomposed)).toBe(
+      '7b49d989d562b1c0672dc903f60707104b7d1863a3095b8d6bdd69824d696fdb'.slice(0, 32),
+    );
   });
 
   it('ignores case and spacing, which vary between sightings of one problem', async () => {
@@ -27,10 +29,14 @@ describe('finding identity', () => {
     for (const field of ['device', 'screen', 'kind', 'subject'] as const) {
       expect(await findingId({ ...payLabel, [field]: `${payLabel[field]}!` })).not.toBe(base);
     }
-    expect(await findingId({ ...payLabel, screen: 'a b', kind: 'c' })).not.toBe(await findingId({ ...payLabel, screen: 'a', kind: 'b c' }));
+    expect(await findingId({ ...payLabel, screen: 'a b', kind: 'c' })).not.toBe(
+      await findingId({ ...payLabel, screen: 'a', kind: 'b c' }),
+    );
   });
 
   it('leaves severity and detail out of the identity', async () => {
-    expect(await findingId({ ...payLabel, detail: 'other', severity: 'critical' } as typeof payLabel)).toBe(await findingId(payLabel));
+    expect(await findingId({ ...payLabel, detail: 'other', severity: 'critical' } as typeof payLabel)).toBe(
+      await findingId(payLabel),
+    );
   });
 });

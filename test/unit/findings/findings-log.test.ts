@@ -8,7 +8,13 @@ import { FindingsStore } from '../../../src/adapters/store/findings-store.js';
 import { deviceForFindings, findingsDirectoryFor, FindingsLog } from '../../../src/app/agent/findings-log.js';
 import type { FindingInput } from '../../../src/core/agent/tools/tool.js';
 
-const finding: FindingInput = { kind: 'text', subject: 'Pay button label', screen: 'Checkout', detail: 'reads "Pya"', severity: 'minor' };
+const finding: FindingInput = {
+  kind: 'text',
+  subject: 'Pay button label',
+  screen: 'Checkout',
+  detail: 'reads "Pya"',
+  severity: 'minor',
+};
 
 describe('findings log', () => {
   it('shares one findings file between the runs under <state dir>/runs/, and uses --state-dir as given', () => {
@@ -17,11 +23,15 @@ describe('findings log', () => {
   });
 
   it('names the device by the task device when there is one', () => {
-    expect(deviceForFindings('shop-checkout.yaml', 'virtual bench http://127.0.0.1:40001 (shop-checkout.yaml)')).toBe('shop-checkout.yaml');
-    expect(deviceForFindings(undefined, 'the rig (/dev/ttyACM0, camera rpicam)')).toBe('the rig (/dev/ttyACM0, camera rpicam)');
+    expect(deviceForFindings('shop-checkout.yaml', 'virtual bench http://127.0.0.1:40001 (shop-checkout.yaml)')).toBe(
+      'shop-checkout.yaml',
+    );
+    expect(deviceForFindings(undefined, 'the rig (/dev/ttyACM0, camera rpicam)')).toBe(
+      'the rig (/dev/ttyACM0, camera rpicam)',
+    );
   });
 
-  it('tells the model each reason first, with the id and, for a skip, the person\'s note', async () => {
+  it("tells the model each reason first, with the id and, for a skip, the person's note", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-findings-log-'));
     writeFileSync(join(dir, 'result.json'), JSON.stringify({ runId: 'run-0001' }));
     const log = await FindingsLog.open(dir, { device: 'shop-checkout.yaml', runId: () => runIdFromResultFile(dir) });
@@ -32,9 +42,13 @@ describe('findings log', () => {
     const store = await FindingsStore.open(dir);
     expect((await store.list())[0]).toMatchObject({ device: 'shop-checkout.yaml', runIds: ['run-0001'] });
     await store.setStatus(id, { status: 'dismissed', by: 'ana', note: 'the shop spells it so' });
-    expect(await log.record(finding)).toBe(`skipped_dismissed: not saved, a person dismissed finding ${id} ("the shop spells it so"); do not record it again`);
+    expect(await log.record(finding)).toBe(
+      `skipped_dismissed: not saved, a person dismissed finding ${id} ("the shop spells it so"); do not record it again`,
+    );
     await store.setStatus(id, { status: 'resolved', by: 'ana' });
-    expect(await log.record(finding)).toBe(`skipped_resolved: not saved, a person marked finding ${id} resolved; if it is back, say so in your answer`);
+    expect(await log.record(finding)).toBe(
+      `skipped_resolved: not saved, a person marked finding ${id} resolved; if it is back, say so in your answer`,
+    );
     await log.close();
   });
 

@@ -9,7 +9,14 @@ import { FindingsStore } from '../../../src/adapters/store/findings-store.js';
 import { findingsFileSchema } from '../../../src/core/findings/finding-record.js';
 import type { ObservedFinding } from '../../../src/core/findings/save-rules.js';
 
-const observed = (subject: string): ObservedFinding => ({ device: 'phone', screen: 'Wi-Fi', kind: 'text', subject, severity: 'minor', detail: `${subject} is wrong` });
+const observed = (subject: string): ObservedFinding => ({
+  device: 'phone',
+  screen: 'Wi-Fi',
+  kind: 'text',
+  subject,
+  severity: 'minor',
+  detail: `${subject} is wrong`,
+});
 const tempDir = () => mkdtempSync(join(tmpdir(), 'bh-findings-'));
 const fileIn = (dir: string) => JSON.parse(readFileSync(join(dir, 'findings.json'), 'utf8')) as unknown;
 let tick = 0;
@@ -24,17 +31,29 @@ describe('findings store', () => {
       expect(reason).toBe('created');
       const onDisk = findingsFileSchema.parse(fileIn(dir));
       expect(onDisk.findings).toHaveLength(n);
-      if (n > 1) expect(findingsFileSchema.parse(JSON.parse(readFileSync(join(dir, 'findings.prev.json'), 'utf8'))).findings).toHaveLength(n - 1);
+      if (n > 1)
+        expect(
+          findingsFileSchema.parse(JSON.parse(readFileSync(join(dir, 'findings.prev.json'), 'utf8'))).findings,
+        ).toHaveLength(n - 1);
     }
   });
 
   it('updates one record when the same problem is found again, by another store later', async () => {
     const dir = tempDir();
-    const first = await (await FindingsStore.open(dir, { now: clock })).save(observed('Pay button label'), { runId: 'run-1' });
-    const second = await (await FindingsStore.open(dir, { now: clock })).save({ ...observed('pay  button LABEL'), severity: 'major' }, { runId: 'run-2' });
+    const first = await (
+      await FindingsStore.open(dir, { now: clock })
+    ).save(observed('Pay button label'), { runId: 'run-1' });
+    const second = await (
+      await FindingsStore.open(dir, { now: clock })
+    ).save({ ...observed('pay  button LABEL'), severity: 'major' }, { runId: 'run-2' });
     expect(second.reason).toBe('updated');
     expect(second.record.id).toBe(first.record.id);
-    expect(second.record).toMatchObject({ occurrences: 2, severity: 'major', runIds: ['run-1', 'run-2'], status: 'new' });
+    expect(second.record).toMatchObject({
+      occurrences: 2,
+      severity: 'major',
+      runIds: ['run-1', 'run-2'],
+      status: 'new',
+    });
     expect(await (await FindingsStore.open(dir)).list()).toEqual([second.record]);
   });
 
@@ -90,19 +109,32 @@ describe('findings store', () => {
       ['cut short', '{"version":1,"findings":[{"id":"a1', /it is not valid JSON, perhaps cut short/],
       ['garbage', '\u0000\u0001garbage', /it is not valid JSON/],
       ['a later version', '{"version":2,"findings":[]}', /it is version 2 and this benchhand reads version 1/],
-      ['missing fields', '{"version":1,"findings":[{"id":"a1dba36be6fd09d1eeb6c07829270a1f"}]}', /does not match the findings schema: \.findings\[0\]\.device/],
-      ['a bad status', JSON.stringify({ version: 1, findings: [{ ...validRecord(), status: 'fixed' }] }), /\.findings\[0\]\.status/],
+      [
+        'missing fields',
+        '{"version":1,"findings":[{"id":"a1dba36be6fd09d1eeb6c07829270a1f"}]}',
+        /does not match the findings schema: \.findings\[0\]\.device/,
+      ],
+      [
+        'a bad status',
+        JSON.stringify({ version: 1, findings: [{ ...validRecord(), status: 'fixed' }] }),
+        /\.findings\[0\]\.status/,
+      ],
       ['a duplicate id', JSON.stringify({ version: 1, findings: [validRecord(), validRecord()] }), /appears twice/],
     ];
 
     it.each(cases)('%s: names the file and the problem, changes nothing', async (_name, content, problem) => {
       const dir = tempDir();
       writeFileSync(join(dir, 'findings.json'), content);
-      const error = await FindingsStore.open(dir).then(() => undefined, (e: unknown) => e);
+      const error = await FindingsStore.open(dir).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(FindingsFileError);
       expect((error as Error).message).toContain(`${join(dir, 'findings.json')} cannot be used:`);
       expect((error as Error).message).toMatch(problem);
-      expect((error as Error).message).toMatch(/There is no previous copy .*findings\.prev\.json.*mv .*findings\.json .*findings\.json\.damaged/);
+      expect((error as Error).message).toMatch(
+        /There is no previous copy .*findings\.prev\.json.*mv .*findings\.json .*findings\.json\.damaged/,
+      );
       expect(readFileSync(join(dir, 'findings.json'), 'utf8')).toBe(content);
     });
 
@@ -112,7 +144,9 @@ describe('findings store', () => {
       await store.save(observed('first'));
       await store.save(observed('second'));
       writeFileSync(join(dir, 'findings.json'), '{"version":1,"findi');
-      await expect(store.save(observed('third'))).rejects.toThrow(/The previous copy .*findings\.prev\.json is intact \(1 findings, written .*\): compare the two, then restore it with cp .*findings\.prev\.json .*findings\.json/);
+      await expect(store.save(observed('third'))).rejects.toThrow(
+        /The previous copy .*findings\.prev\.json is intact \(1 findings, written .*\): compare the two, then restore it with cp .*findings\.prev\.json .*findings\.json/,
+      );
       expect(readFileSync(join(dir, 'findings.json'), 'utf8')).toBe('{"version":1,"findi');
       await expect(FindingsStore.open(dir)).rejects.toThrow(FindingsFileError);
     });
@@ -121,15 +155,27 @@ describe('findings store', () => {
       const dir = tempDir();
       writeFileSync(join(dir, 'findings.json'), '');
       writeFileSync(join(dir, 'findings.prev.json'), '[]');
-      await expect(FindingsStore.open(dir)).rejects.toThrow(/The previous copy .*findings\.prev\.json is damaged too \(it does not match the findings schema/);
+      await expect(FindingsStore.open(dir)).rejects.toThrow(
+        /The previous copy .*findings\.prev\.json is damaged too \(it does not match the findings schema/,
+      );
     });
   });
 });
 
 function validRecord() {
   return {
-    id: 'a1dba36be6fd09d1eeb6c07829270a1f', device: 'phone', screen: 'Wi-Fi', kind: 'text', subject: 'Pay', severity: 'minor', detail: 'x',
-    status: 'new', firstSeen: '2026-01-01T00:00:00.000Z', lastSeen: '2026-01-01T00:00:00.000Z', occurrences: 1,
-    history: [{ status: 'new', at: '2026-01-01T00:00:00.000Z', by: 'benchhand agent' }], runIds: [],
+    id: 'a1dba36be6fd09d1eeb6c07829270a1f',
+    device: 'phone',
+    screen: 'Wi-Fi',
+    kind: 'text',
+    subject: 'Pay',
+    severity: 'minor',
+    detail: 'x',
+    status: 'new',
+    firstSeen: '2026-01-01T00:00:00.000Z',
+    lastSeen: '2026-01-01T00:00:00.000Z',
+    occurrences: 1,
+    history: [{ status: 'new', at: '2026-01-01T00:00:00.000Z', by: 'benchhand agent' }],
+    runIds: [],
   };
 }

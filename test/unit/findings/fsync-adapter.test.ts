@@ -34,27 +34,43 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...actual, default: { ...actual, open, rename, link }, open, rename, link };
 });
 
-interface Data { items: string[] }
+interface Data {
+  items: string[];
+}
 const parse = (text: string): Data => JSON.parse(text) as Data;
 
 describe('fsync JSON adapter for lowdb', () => {
   it('fsyncs the temp file, renames it over the file, then fsyncs the directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-fsync-'));
-    const db = new Low<Data>(new FsyncJsonAdapter(join(dir, 'data.json'), { parse, previousCopyPath: join(dir, 'data.prev.json') }), { items: [] });
+    const db = new Low<Data>(
+      new FsyncJsonAdapter(join(dir, 'data.json'), { parse, previousCopyPath: join(dir, 'data.prev.json') }),
+      { items: [] },
+    );
     await db.read();
     watched.events.length = 0;
     await db.update((data) => data.items.push('one'));
     const temp = `.data.json.${process.pid}.tmp`;
     const directory = basename(dir);
-    expect(watched.events).toEqual([`open ${temp}`, `fsync ${temp}`, `rename ${temp} -> data.json`, `open ${directory}`, `fsync ${directory}`]);
+    expect(watched.events).toEqual([
+      `open ${temp}`,
+      `fsync ${temp}`,
+      `rename ${temp} -> data.json`,
+      `open ${directory}`,
+      `fsync ${directory}`,
+    ]);
 
     watched.events.length = 0;
     await db.update((data) => data.items.push('two'));
     // The previous copy is taken once the new content is safely on disk (the one helper, atomic-file.ts).
     const staging = `.data.prev.json.${process.pid}.tmp`;
     expect(watched.events).toEqual([
-      `open ${temp}`, `fsync ${temp}`, `link data.json -> ${staging}`, `rename ${staging} -> data.prev.json`,
-      `rename ${temp} -> data.json`, `open ${directory}`, `fsync ${directory}`,
+      `open ${temp}`,
+      `fsync ${temp}`,
+      `link data.json -> ${staging}`,
+      `rename ${staging} -> data.prev.json`,
+      `rename ${temp} -> data.json`,
+      `open ${directory}`,
+      `fsync ${directory}`,
     ]);
     expect(parse(readFileSync(join(dir, 'data.json'), 'utf8'))).toEqual({ items: ['one', 'two'] });
     expect(parse(readFileSync(join(dir, 'data.prev.json'), 'utf8'))).toEqual({ items: ['one'] });
@@ -62,7 +78,11 @@ describe('fsync JSON adapter for lowdb', () => {
 
   it('reads a missing file as null (lowdb keeps its default) and hands the text to parse', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-fsync-'));
-    const adapter = new FsyncJsonAdapter<Data>(join(dir, 'data.json'), { parse: () => { throw new Error('refused'); } });
+    const adapter = new FsyncJsonAdapter<Data>(join(dir, 'data.json'), {
+      parse: () => {
+        throw new Error('refused');
+      },
+    });
     expect(await adapter.read()).toBeNull();
     await adapter.write({ items: [] });
     await expect(adapter.read()).rejects.toThrow('refused');

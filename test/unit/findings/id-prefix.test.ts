@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchIdPrefix } from '../../../src/core/findings/id-prefix.js';
 
-const ids = ['a1dba36be6fd09d1eeb6c07829270a1f', 'a1dba3ffe6fd09d1eeb6c07829270a1f', '7b49d989d562b1c0672dc903f6070710'];
+const ids = [
+  'a1dba36be6fd09d1eeb6c07829270a1f',
+  'a1dba3ffe6fd09d1eeb6c07829270a1f',
+  '7b49d989d562b1c0672dc903f6070710',
+];
 
 describe('finding id prefixes', () => {
   it('finds the one id a prefix of six or more characters starts, in any case', () => {

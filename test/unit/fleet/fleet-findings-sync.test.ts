@@ -8,8 +8,20 @@ import { describe, expect, it } from 'vitest';
 import { FleetFindingsSync } from '../../../src/app/fleet/fleet-findings-sync.js';
 import { FindingsStore } from '../../../src/adapters/store/findings-store.js';
 
-const seen = { device: 'shop', screen: 'Checkout', kind: 'text', subject: 'Pay button', severity: 'minor' as const, detail: 'says Pai' };
-const dismissal = JSON.stringify({ status: 'dismissed', note: 'the font, not the app', by: 'alice', at: '2026-12-01T12:00:00Z' });
+const seen = {
+  device: 'shop',
+  screen: 'Checkout',
+  kind: 'text',
+  subject: 'Pay button',
+  severity: 'minor' as const,
+  detail: 'says Pai',
+};
+const dismissal = JSON.stringify({
+  status: 'dismissed',
+  note: 'the font, not the app',
+  by: 'alice',
+  at: '2026-12-01T12:00:00Z',
+});
 
 describe('fleet finding statuses on a bench', () => {
   it('dismisses a finding the bench has, and one it records later; a dismissed one is not saved again', async () => {

@@ -9,14 +9,32 @@ import type { JobInput } from '../../../src/core/fleet/job-schema.js';
 const T0 = Date.parse('2026-12-01T12:00:00Z');
 const content = 'goal: x\nsteps:\n  - submit: { summary: ok }\n';
 const job = (n: number, extra: Partial<JobInput> = {}): JobInput => ({
-  version: 1, jobId: `suite-abc-${String(n).padStart(3, '0')}`, pool: 'lab', suite: 'suite-abc', name: `flow-${n}`,
-  flow: { entry: 'flow.yaml', files: [{ path: 'flow.yaml', content, sha256: createHash('sha256').update(content).digest('hex') }] },
-  tags: {}, params: {}, submittedAt: new Date(T0).toISOString(), deadline: new Date(T0 + 60_000).toISOString(), hops: 0, ...extra,
+  version: 1,
+  jobId: `suite-abc-${String(n).padStart(3, '0')}`,
+  pool: 'lab',
+  suite: 'suite-abc',
+  name: `flow-${n}`,
+  flow: {
+    entry: 'flow.yaml',
+    files: [{ path: 'flow.yaml', content, sha256: createHash('sha256').update(content).digest('hex') }],
+  },
+  tags: {},
+  params: {},
+  submittedAt: new Date(T0).toISOString(),
+  deadline: new Date(T0 + 60_000).toISOString(),
+  hops: 0,
+  ...extra,
 });
 const text = (input: JobInput) => JSON.stringify(input);
 
 function desk(ledger = new Map<string, LedgerState>(), handOnMs = 1000) {
-  return new JobDesk<string>({ benchId: 'b1', pool: 'lab', tags: { model: 'px', os: 'virtual' }, handOnMs, known: (id) => ledger.get(id) });
+  return new JobDesk<string>({
+    benchId: 'b1',
+    pool: 'lab',
+    tags: { model: 'px', os: 'virtual' },
+    handOnMs,
+    known: (id) => ledger.get(id),
+  });
 }
 
 describe('the job desk', () => {
@@ -26,7 +44,9 @@ describe('the job desk', () => {
     expect(d.receive('m2', text(job(2)), 'any', T0 + 10).map((a) => a.kind)).toEqual(['hold']);
     expect(d.busyWith).toBe('suite-abc-001');
     const taken = d.finish('suite-abc-001', T0 + 500);
-    expect(taken).toEqual([expect.objectContaining({ kind: 'claim', job: expect.objectContaining({ jobId: 'suite-abc-002' }) })]);
+    expect(taken).toEqual([
+      expect.objectContaining({ kind: 'claim', job: expect.objectContaining({ jobId: 'suite-abc-002' }) }),
+    ]);
     expect(d.busyWith).toBe('suite-abc-002');
   });
 
@@ -45,15 +65,29 @@ describe('the job desk', () => {
     const ledger = new Map<string, LedgerState>([['suite-abc-007', 'finished']]);
     const d = desk(ledger);
     d.receive('m1', text(job(1)), 'any', T0);
-    expect(d.receive('m1-dup', text(job(1)), 'any', T0)).toEqual([expect.objectContaining({ kind: 'drop', reason: 'being run by this bench' })]);
+    expect(d.receive('m1-dup', text(job(1)), 'any', T0)).toEqual([
+      expect.objectContaining({ kind: 'drop', reason: 'being run by this bench' }),
+    ]);
     d.receive('m2', text(job(2)), 'any', T0);
-    expect(d.receive('m2-dup', text(job(2)), 'any', T0)[0]).toMatchObject({ kind: 'drop', reason: 'already held by this bench' });
-    expect(d.receive('m7', text(job(7)), 'any', T0)[0]).toMatchObject({ kind: 'drop', reason: expect.stringMatching(/already finished by this bench/) });
+    expect(d.receive('m2-dup', text(job(2)), 'any', T0)[0]).toMatchObject({
+      kind: 'drop',
+      reason: 'already held by this bench',
+    });
+    expect(d.receive('m7', text(job(7)), 'any', T0)[0]).toMatchObject({
+      kind: 'drop',
+      reason: expect.stringMatching(/already finished by this bench/),
+    });
     d.noteElsewhere('suite-abc-008', 'b2');
-    expect(d.receive('m8', text(job(8)), 'any', T0)[0]).toMatchObject({ kind: 'drop', reason: 'already claimed by bench b2' });
+    expect(d.receive('m8', text(job(8)), 'any', T0)[0]).toMatchObject({
+      kind: 'drop',
+      reason: 'already claimed by bench b2',
+    });
     // A claim that came back to this bench after a restart: the ledger says claimed.
     ledger.set('suite-abc-009', 'claimed');
-    expect(d.receive('m9', text(job(9)), 'any', T0)[0]).toMatchObject({ kind: 'drop', reason: expect.stringMatching(/already claimed by this bench/) });
+    expect(d.receive('m9', text(job(9)), 'any', T0)[0]).toMatchObject({
+      kind: 'drop',
+      reason: expect.stringMatching(/already claimed by this bench/),
+    });
   });
 
   it('a held job another bench claims meanwhile is let go, not taken', () => {
@@ -70,20 +104,40 @@ describe('the job desk', () => {
     expect(d.receive('m1', text(job(1)), 'any', T0 + 60_000)[0]).toMatchObject({ kind: 'expire' });
     d.receive('m2', text(job(2)), 'any', T0);
     d.receive('m3', text(job(3)), 'any', T0);
-    expect(d.tick(T0 + 60_000)).toEqual([expect.objectContaining({ kind: 'expire', job: expect.objectContaining({ jobId: 'suite-abc-003' }) })]);
+    expect(d.tick(T0 + 60_000)).toEqual([
+      expect.objectContaining({ kind: 'expire', job: expect.objectContaining({ jobId: 'suite-abc-003' }) }),
+    ]);
   });
 
   it('refuses a malformed job naming the field, and one on the wrong pool or selector topic', () => {
     const d = desk();
-    expect(d.receive('m', 'not json', 'any', T0)[0]).toMatchObject({ kind: 'refuse', field: '(the job)', message: expect.stringMatching(/not JSON/) });
-    expect(d.receive('m', text(job(1, { deadline: 'tomorrow' })), 'any', T0)[0]).toMatchObject({ kind: 'refuse', jobId: 'suite-abc-001', field: 'deadline', message: expect.stringMatching(/ISO time/) });
-    expect(d.receive('m', text(job(1, { flow: { entry: '../etc/passwd', files: job(1).flow.files } })), 'any', T0)[0]).toMatchObject({ kind: 'refuse', field: 'flow.entry' });
-    expect(d.receive('m', text(job(1, { pool: 'other' })), 'any', T0)[0]).toMatchObject({ kind: 'refuse', field: 'pool' });
-    expect(d.receive('m', text(job(1, { tags: { model: 'px' } })), 'any', T0)[0]).toMatchObject({ kind: 'refuse', field: 'tags', message: expect.stringMatching(/jobs\/model=px/) });
+    expect(d.receive('m', 'not json', 'any', T0)[0]).toMatchObject({
+      kind: 'refuse',
+      field: '(the job)',
+      message: expect.stringMatching(/not JSON/),
+    });
+    expect(d.receive('m', text(job(1, { deadline: 'tomorrow' })), 'any', T0)[0]).toMatchObject({
+      kind: 'refuse',
+      jobId: 'suite-abc-001',
+      field: 'deadline',
+      message: expect.stringMatching(/ISO time/),
+    });
+    expect(
+      d.receive('m', text(job(1, { flow: { entry: '../etc/passwd', files: job(1).flow.files } })), 'any', T0)[0],
+    ).toMatchObject({ kind: 'refuse', field: 'flow.entry' });
+    expect(d.receive('m', text(job(1, { pool: 'other' })), 'any', T0)[0]).toMatchObject({
+      kind: 'refuse',
+      field: 'pool',
+    });
+    expect(d.receive('m', text(job(1, { tags: { model: 'px' } })), 'any', T0)[0]).toMatchObject({
+      kind: 'refuse',
+      field: 'tags',
+      message: expect.stringMatching(/jobs\/model=px/),
+    });
     expect(d.busyWith).toBeUndefined();
   });
 
-  it('takes a job for a subset of its tags on that subset\'s selector', () => {
+  it("takes a job for a subset of its tags on that subset's selector", () => {
     expect(desk().receive('m', text(job(1, { tags: { os: 'virtual' } })), 'os=virtual', T0)[0]!.kind).toBe('claim');
   });
 
@@ -102,6 +156,8 @@ describe('an unavailable bench (unhealthy, or running an inbox task)', () => {
     d.setAvailable(false, T0);
     expect(d.receive('m1', text(job(1)), 'any', T0)[0]!.kind).toBe('hold');
     expect(d.tick(T0 + 10)).toEqual([]);
-    expect(d.setAvailable(true, T0 + 20)).toEqual([expect.objectContaining({ kind: 'claim', job: expect.objectContaining({ jobId: 'suite-abc-001' }) })]);
+    expect(d.setAvailable(true, T0 + 20)).toEqual([
+      expect.objectContaining({ kind: 'claim', job: expect.objectContaining({ jobId: 'suite-abc-001' }) }),
+    ]);
   });
 });

@@ -11,11 +11,25 @@ import { jobFilesProblem, JobLedger } from '../../../src/app/fleet/job-ledger.js
 import { jobSchema } from '../../../src/core/fleet/job-schema.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-const job = (n: number) => jobSchema.parse({
-  version: 1, jobId: `suite-led-00${n}`, pool: 'lab', suite: 'suite-led', name: `f${n}`,
-  flow: { entry: 'f.yaml', files: [{ path: 'f.yaml', content: 'steps: []\n', sha256: sha('steps: []\n') }, { path: '_shared/s.yaml', content: 'steps: []\n', sha256: sha('steps: []\n') }] },
-  tags: {}, params: {}, submittedAt: '2026-12-01T12:00:00Z', deadline: '2026-12-01T13:00:00Z',
-});
+const job = (n: number) =>
+  jobSchema.parse({
+    version: 1,
+    jobId: `suite-led-00${n}`,
+    pool: 'lab',
+    suite: 'suite-led',
+    name: `f${n}`,
+    flow: {
+      entry: 'f.yaml',
+      files: [
+        { path: 'f.yaml', content: 'steps: []\n', sha256: sha('steps: []\n') },
+        { path: '_shared/s.yaml', content: 'steps: []\n', sha256: sha('steps: []\n') },
+      ],
+    },
+    tags: {},
+    params: {},
+    submittedAt: '2026-12-01T12:00:00Z',
+    deadline: '2026-12-01T13:00:00Z',
+  });
 
 describe('the job ledger', () => {
   it('keeps claims, held jobs and finished ids across a restart', async () => {
@@ -25,21 +39,43 @@ describe('the job ledger', () => {
     await first.hold(job(1));
     await first.claim(job(2), '2026-12-01T12:00:01Z');
     await first.claim(job(3), '2026-12-01T12:00:02Z');
-    await first.finish('suite-led-003', { version: 1, jobId: 'suite-led-003', pool: 'lab', name: 'f3', benchId: 'b1', status: 'passed', summary: 'ok', finishedAt: 'x', findings: [] });
-    expect(readFileSync(join(dir, 'fleet', 'jobs', 'suite-led-002', 'flow', '_shared', 's.yaml'), 'utf8')).toBe('steps: []\n');
+    await first.finish('suite-led-003', {
+      version: 1,
+      jobId: 'suite-led-003',
+      pool: 'lab',
+      name: 'f3',
+      benchId: 'b1',
+      status: 'passed',
+      summary: 'ok',
+      finishedAt: 'x',
+      findings: [],
+    });
+    expect(readFileSync(join(dir, 'fleet', 'jobs', 'suite-led-002', 'flow', '_shared', 's.yaml'), 'utf8')).toBe(
+      'steps: []\n',
+    );
     const again = new JobLedger(dir);
     const { unfinished, held } = await again.load();
     expect(unfinished.map((c) => c.job.jobId)).toEqual(['suite-led-002']);
     expect(held.map((j) => j.jobId)).toEqual(['suite-led-001']);
-    expect([again.known('suite-led-002'), again.known('suite-led-003'), again.known('suite-led-001')]).toEqual(['claimed', 'finished', undefined]);
+    expect([again.known('suite-led-002'), again.known('suite-led-003'), again.known('suite-led-001')]).toEqual([
+      'claimed',
+      'finished',
+      undefined,
+    ]);
     // Claiming a held job takes it out of held/.
     await again.claim(job(1), 'x');
     expect(existsSync(join(dir, 'fleet', 'held', 'suite-led-001.json'))).toBe(false);
   });
 
   it('names a file whose content does not match its sha256', () => {
-    const damaged = { ...job(4), flow: { ...job(4).flow, files: [{ path: 'f.yaml', content: 'steps: [x]\n', sha256: sha('steps: []\n') }] } };
-    expect(jobFilesProblem(damaged)).toMatchObject({ field: 'flow.files.0.sha256', message: expect.stringMatching(/does not match the content of f\.yaml/) });
+    const damaged = {
+      ...job(4),
+      flow: { ...job(4).flow, files: [{ path: 'f.yaml', content: 'steps: [x]\n', sha256: sha('steps: []\n') }] },
+    };
+    expect(jobFilesProblem(damaged)).toMatchObject({
+      field: 'flow.files.0.sha256',
+      message: expect.stringMatching(/does not match the content of f\.yaml/),
+    });
     expect(jobFilesProblem(job(4))).toBeUndefined();
   });
 });

@@ -5,7 +5,10 @@ import { parseTags, selectorOf, selectorsFor, tagsFit } from '../../../src/core/
 
 describe('tags', () => {
   it('parses k=v lists and names what is wrong', () => {
-    expect(parseTags('model=pixel-7, os=android-14')).toEqual({ ok: true, tags: { model: 'pixel-7', os: 'android-14' } });
+    expect(parseTags('model=pixel-7, os=android-14')).toEqual({
+      ok: true,
+      tags: { model: 'pixel-7', os: 'android-14' },
+    });
     expect(parseTags('model')).toMatchObject({ ok: false, message: expect.stringMatching(/KEY=VALUE/) });
     expect(parseTags('Model=x')).toMatchObject({ ok: false, message: expect.stringMatching(/tag key "Model"/) });
     expect(parseTags('os=a/b')).toMatchObject({ ok: false, message: expect.stringMatching(/value "a\/b"/) });
@@ -28,16 +31,47 @@ describe('tags', () => {
 
 describe('gathering outcomes', () => {
   const now = Date.parse('2026-12-01T12:10:00Z');
-  const submitted = (jobId: string, deadline: string) => ({ jobId, suite: 's1', pool: 'lab', name: jobId, tags: {}, deadline, submittedAt: '2026-12-01T12:00:00Z' });
-  const result = (jobId: string, benchId: string, status: JobResult['status']): JobResult => ({ version: 1, jobId, pool: 'lab', name: jobId, benchId, status, summary: status, finishedAt: '2026-12-01T12:05:00Z', findings: [] });
+  const submitted = (jobId: string, deadline: string) => ({
+    jobId,
+    suite: 's1',
+    pool: 'lab',
+    name: jobId,
+    tags: {},
+    deadline,
+    submittedAt: '2026-12-01T12:00:00Z',
+  });
+  const result = (jobId: string, benchId: string, status: JobResult['status']): JobResult => ({
+    version: 1,
+    jobId,
+    pool: 'lab',
+    name: jobId,
+    benchId,
+    status,
+    summary: status,
+    finishedAt: '2026-12-01T12:05:00Z',
+    findings: [],
+  });
 
-  it('unclaimed is the reader\'s word: submitted, no claim, deadline passed; queued before it; running once claimed', () => {
+  it("unclaimed is the reader's word: submitted, no claim, deadline passed; queued before it; running once claimed", () => {
     const outcomes = gatherOutcomes(
-      [submitted('j-late-001', '2026-12-01T12:09:59Z'), submitted('j-wait-002', '2026-12-01T12:10:01Z'), submitted('j-run-0003', '2026-12-01T12:01:00Z'), submitted('j-done-004', '2026-12-01T12:01:00Z')],
-      [{ jobId: 'j-run-0003', benchId: 'b2', at: 'x' }, { jobId: 'j-done-004', benchId: 'b1', at: 'x' }],
-      [result('j-done-004', 'b3', 'unclaimed'), result('j-done-004', 'b1', 'passed')], now);
+      [
+        submitted('j-late-001', '2026-12-01T12:09:59Z'),
+        submitted('j-wait-002', '2026-12-01T12:10:01Z'),
+        submitted('j-run-0003', '2026-12-01T12:01:00Z'),
+        submitted('j-done-004', '2026-12-01T12:01:00Z'),
+      ],
+      [
+        { jobId: 'j-run-0003', benchId: 'b2', at: 'x' },
+        { jobId: 'j-done-004', benchId: 'b1', at: 'x' },
+      ],
+      [result('j-done-004', 'b3', 'unclaimed'), result('j-done-004', 'b1', 'passed')],
+      now,
+    );
     expect(Object.fromEntries(outcomes.map((o) => [o.jobId, [o.status, o.benchId]]))).toEqual({
-      'j-late-001': ['unclaimed', undefined], 'j-wait-002': ['queued', undefined], 'j-run-0003': ['running', 'b2'], 'j-done-004': ['passed', 'b1'],
+      'j-late-001': ['unclaimed', undefined],
+      'j-wait-002': ['queued', undefined],
+      'j-run-0003': ['running', 'b2'],
+      'j-done-004': ['passed', 'b1'],
     });
   });
 });

@@ -11,25 +11,39 @@ function dir(files: Record<string, string>): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(d, name), text);
   return d;
 }
-const load = (d: string, name: string, env: Record<string, string> = {}, environment: Record<string, string> = {}) => loadFlow(join(d, name), { env, environment });
-const error = (f: () => unknown) => { try { f(); } catch (e) { return (e as Error).message; } throw new Error('no error'); };
+const load = (d: string, name: string, env: Record<string, string> = {}, environment: Record<string, string> = {}) =>
+  loadFlow(join(d, name), { env, environment });
+const error = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('no error');
+};
 
 describe('flow files', () => {
-  it('fills ${NAME} from --env over the environment over the file\'s params; $${ stays literal', () => {
-    const d = dir({ 'f.yaml': 'goal: Say hello\nparams: { WHO: file, WHAT: default }\nsteps:\n  - tap: "${WHO} ${WHAT} ${HOME_X} $${WHO}"\n' });
+  it("fills ${NAME} from --env over the environment over the file's params; $${ stays literal", () => {
+    const d = dir({
+      'f.yaml':
+        'goal: Say hello\nparams: { WHO: file, WHAT: default }\nsteps:\n  - tap: "${WHO} ${WHAT} ${HOME_X} $${WHO}"\n',
+    });
     const flow = load(d, 'f.yaml', { WHO: 'flag' }, { WHO: 'env', HOME_X: 'h' });
     expect(flow.steps).toEqual([{ tap: 'flag default h ${WHO}' }]);
   });
 
   it('an unknown ${NAME} is an error at load time naming the line, the step and the field, and what to do', () => {
     const d = dir({ 'f.yaml': 'goal: Say hello\nsteps:\n  - tap: OK\n  - wait_for: { text: "${GREETING}" }\n' });
-    expect(error(() => load(d, 'f.yaml'))).toMatch(/f\.yaml: 1 problem\(s\) in the task file:\n {2}line 4, steps\[1\]\.wait_for\.text: \$\{GREETING\} is not defined: pass --env GREETING=VALUE, export GREETING, or give it a default under params/);
+    expect(error(() => load(d, 'f.yaml'))).toMatch(
+      /f\.yaml: 1 problem\(s\) in the task file:\n {2}line 4, steps\[1\]\.wait_for\.text: \$\{GREETING\} is not defined: pass --env GREETING=VALUE, export GREETING, or give it a default under params/,
+    );
   });
 
   it('run_flow: parameters reach the sub-flow; its own params are defaults; steps nest into if and repeat', () => {
     const d = dir({
       'sub.yaml': 'params: { LABEL: Default }\nsteps:\n  - tap: "${LABEL}"\n  - tap: "${OTHER}"\n',
-      'main.yaml': 'goal: Use a sub-flow\nparams: { OTHER: top }\nsteps:\n  - run_flow: sub.yaml\n  - repeat: { times: 2, steps: [{ run_flow: { file: sub.yaml, params: { LABEL: Given } } }] }\n',
+      'main.yaml':
+        'goal: Use a sub-flow\nparams: { OTHER: top }\nsteps:\n  - run_flow: sub.yaml\n  - repeat: { times: 2, steps: [{ run_flow: { file: sub.yaml, params: { LABEL: Given } } }] }\n',
     });
     const flow = load(d, 'main.yaml');
     const first = flow.steps![0] as { loaded: { steps: unknown[] } };
@@ -49,10 +63,14 @@ describe('flow files', () => {
       ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`d${n}.yaml`, `steps:\n  - run_flow: d${n + 1}.yaml\n`])),
       'd6.yaml': 'steps:\n  - tap: OK\n',
     });
-    expect(error(() => load(d, 'missing.yaml'))).toMatch(/missing\.yaml: steps\[0\] \(run_flow nowhere\.yaml\): cannot read the task file .*nowhere\.yaml/);
+    expect(error(() => load(d, 'missing.yaml'))).toMatch(
+      /missing\.yaml: steps\[0\] \(run_flow nowhere\.yaml\): cannot read the task file .*nowhere\.yaml/,
+    );
     expect(error(() => load(d, 'a.yaml'))).toMatch(/run_flow cycle .*a\.yaml -> .*b\.yaml -> .*a\.yaml/);
     expect(error(() => load(d, 'd0.yaml'))).toMatch(/sub-flows nest 6 deep, more than 5/);
-    expect(error(() => load(d, 'bad.yaml'))).toMatch(/bad\.yaml: steps\[1\] \(run_flow broken\.yaml\): .*broken\.yaml: \d problem\(s\)[^]*line 2, steps\[0\]\.tapp: unknown key "tapp"/);
+    expect(error(() => load(d, 'bad.yaml'))).toMatch(
+      /bad\.yaml: steps\[1\] \(run_flow broken\.yaml\): .*broken\.yaml: \d problem\(s\)[^]*line 2, steps\[0\]\.tapp: unknown key "tapp"/,
+    );
   });
 
   it('schema errors for the new steps say the rule', () => {
@@ -60,10 +78,13 @@ describe('flow files', () => {
       'r.yaml': 'goal: Unbounded\nsteps:\n  - repeat: { steps: [{ tap: OK }] }\n',
       'w.yaml': 'goal: Bad when\nsteps:\n  - tap: OK\n    when: { screen_has: A, screen_lacks: B }\n',
       's.yaml': 'goal: Bad screenshot\nsteps:\n  - screenshot: "Has Spaces"\n',
-      'i.yaml': 'goal: Bad interrupt\ninterrupts:\n  - when: { screen_has: Promo }\n    do: [{ assert_visible: Promo }]\nsteps:\n  - tap: OK\n',
+      'i.yaml':
+        'goal: Bad interrupt\ninterrupts:\n  - when: { screen_has: Promo }\n    do: [{ assert_visible: Promo }]\nsteps:\n  - tap: OK\n',
       't.yaml': 'goal: Bad tag\ntags: [Smoke Test]\nsteps:\n  - tap: OK\n',
     });
-    expect(error(() => load(d, 'r.yaml'))).toMatch(/line 3, steps\[0\]\.repeat: give times, while or until: a repeat must know when to stop/);
+    expect(error(() => load(d, 'r.yaml'))).toMatch(
+      /line 3, steps\[0\]\.repeat: give times, while or until: a repeat must know when to stop/,
+    );
     expect(error(() => load(d, 'w.yaml'))).toMatch(/steps\[0\]\.when: give exactly one of screen_has or screen_lacks/);
     expect(error(() => load(d, 's.yaml'))).toMatch(/steps\[0\]\.screenshot: lower-case letters/);
     expect(error(() => load(d, 't.yaml'))).toMatch(/tags\[0\]: lower-case letters/);

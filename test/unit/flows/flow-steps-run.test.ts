@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../../src/app/suite/flow-file.js';
-import { ScriptInterpreter, type ScriptCursor } from '../../../src/core/agent/interpreters/script/script-interpreter.js';
+import {
+  ScriptInterpreter,
+  type ScriptCursor,
+} from '../../../src/core/agent/interpreters/script/script-interpreter.js';
 import { runAgent } from '../../../src/core/agent/loop/run-agent.js';
 import { ALL_TOOLS, ToolRegistry } from '../../../src/core/agent/tools/registry.js';
 import { FLOW_TOOLS } from '../../../src/core/agent/tools/flow-tools.js';
@@ -27,7 +30,16 @@ function flowDir(files: Record<string, string>): string {
 async function run(h: Harness, flow: Steps, extra: { screenshots?: string[] } = {}) {
   h.tools = new ToolRegistry([...ALL_TOOLS, ...FLOW_TOOLS]);
   const deps = h.deps(new ScriptInterpreter(flow), {}, flow);
-  return runAgent({ ...deps, keepScreenshot: async (name, seen) => { extra.screenshots?.push(`${name}:${seen.screen.lines.length}`); return `screenshots/${name}.jpg`; } }, { goal: flow.goal, task: 'test' });
+  return runAgent(
+    {
+      ...deps,
+      keepScreenshot: async (name, seen) => {
+        extra.screenshots?.push(`${name}:${seen.screen.lines.length}`);
+        return `screenshots/${name}.jpg`;
+      },
+    },
+    { goal: flow.goal, task: 'test' },
+  );
 }
 
 const CONNECT = `goal: Pick a network and type its password
@@ -69,7 +81,10 @@ steps:
   - submit: { summary: connected }
 `,
     });
-    const flow = loadFlow(join(dir, 'main.yaml'), { env: { WIFI_PASSWORD: 'correct horse' }, environment: {} }) as Steps;
+    const flow = loadFlow(join(dir, 'main.yaml'), {
+      env: { WIFI_PASSWORD: 'correct horse' },
+      environment: {},
+    }) as Steps;
     const h = await startHarness('settings-wifi');
     const screenshots: string[] = [];
     const summary = await run(h, flow, { screenshots });
@@ -78,13 +93,20 @@ steps:
     expect(screenshots).toEqual([expect.stringMatching(/^connected:\d+$/)]);
     const tools = h.audit().map((a) => a.tool);
     // One More (HomeNet-5G is the fifth of six rows, four shown), no Cancel (its `when` did not hold), two notes.
-    expect(h.audit().filter((a) => a.tool === 'tap_text').map((a) => (a.args as { text: string }).text)).toEqual(['Network & internet', 'More', 'HomeNet-5G', 'Password', 'Connect']);
+    expect(
+      h
+        .audit()
+        .filter((a) => a.tool === 'tap_text')
+        .map((a) => (a.args as { text: string }).text),
+    ).toEqual(['Network & internet', 'More', 'HomeNet-5G', 'Password', 'Connect']);
     expect(tools.filter((t) => t === 'write_note')).toHaveLength(2);
     expect(tools).toContain('take_screenshot');
   }, 30000);
 
   it('a failed assertion halts the flow with the step and what the screen shows instead', async () => {
-    const dir = flowDir({ 'f.yaml': 'goal: Assert something absent\nsteps:\n  - assert_visible: Connected\n    timeout_ms: 300\n' });
+    const dir = flowDir({
+      'f.yaml': 'goal: Assert something absent\nsteps:\n  - assert_visible: Connected\n    timeout_ms: 300\n',
+    });
     const h = await startHarness('settings-wifi');
     const summary = await run(h, loadFlow(join(dir, 'f.yaml'), { environment: {} }) as Steps);
     expect(summary.termination).toMatchObject({ kind: 'halted' });
@@ -97,14 +119,19 @@ steps:
   it('assert_not_visible fails naming where the text was seen; a repeat past its bound fails', async () => {
     const dir = flowDir({
       'a.yaml': 'goal: Assert Settings gone\nsteps:\n  - assert_not_visible: Settings\n    timeout_ms: 0\n',
-      'b.yaml': 'goal: Never there\nsteps:\n  - tap: Network & internet\n  - repeat: { until: { screen_has: Nowhere }, max: 2, steps: [{ note: { name: round, text: again } }] }\n',
+      'b.yaml':
+        'goal: Never there\nsteps:\n  - tap: Network & internet\n  - repeat: { until: { screen_has: Nowhere }, max: 2, steps: [{ note: { name: round, text: again } }] }\n',
     });
     const h1 = await startHarness('settings-wifi');
     const a = await run(h1, loadFlow(join(dir, 'a.yaml'), { environment: {} }) as Steps);
-    expect((a.termination as { reason: string }).reason).toMatch(/"Settings" is on the screen \(.*\), which the step says must not be/);
+    expect((a.termination as { reason: string }).reason).toMatch(
+      /"Settings" is on the screen \(.*\), which the step says must not be/,
+    );
     const h2 = await startHarness('settings-wifi');
     const b = await run(h2, loadFlow(join(dir, 'b.yaml'), { environment: {} }) as Steps);
-    expect((b.termination as { reason: string }).reason).toMatch(/^script step 2\[3\] \(repeat until the screen has "Nowhere"\) ran its bound of 2 rounds and the screen never showed "Nowhere"/);
+    expect((b.termination as { reason: string }).reason).toMatch(
+      /^script step 2\[3\] \(repeat until the screen has "Nowhere"\) ran its bound of 2 rounds and the screen never showed "Nowhere"/,
+    );
   }, 30000);
 
   it('a run stopped inside a repeat inside a sub-flow resumes there: nothing tapped twice, the goal reached', async () => {
@@ -123,22 +150,41 @@ steps:
     h.tools = new ToolRegistry([...ALL_TOOLS, ...FLOW_TOOLS]);
     // Stop the run right after the first More (a tap inside the repeat inside the sub-flow).
     const deps = h.deps(new ScriptInterpreter(flow), {}, flow);
-    const first = await runAgent({ ...deps, onProgress: (e) => { if (e.type === 'outcome' && e.tool === 'tap_text' && h.mcu.actuations.length === 2) h.controller.abort('test stop'); } }, { goal: flow.goal, task: 'test' });
+    const first = await runAgent(
+      {
+        ...deps,
+        onProgress: (e) => {
+          if (e.type === 'outcome' && e.tool === 'tap_text' && h.mcu.actuations.length === 2)
+            h.controller.abort('test stop');
+        },
+      },
+      { goal: flow.goal, task: 'test' },
+    );
     expect(first.termination.kind).toBe('cancelled');
     const checkpoint = checkpointSchema.parse(JSON.parse(readFileSync(join(h.stateDir, 'result.json'), 'utf8')));
     const cursor = checkpoint.state.cursor as unknown as ScriptCursor;
     // In the sub-flow (step 2), in the repeat (its step 1), one round done.
     expect(cursor.path).toEqual([{ index: 1 }, { index: 0, branch: 'flow' }, { index: 0, branch: 'repeat' }]);
-    const journal = (await h.store.loadJournal());
-    const advance = stepsToAdvance(checkpoint, journal.ok ? journal.records : [], { kind: 'continue', reasons: [], screenChanged: false });
+    const journal = await h.store.loadJournal();
+    const advance = stepsToAdvance(checkpoint, journal.ok ? journal.records : [], {
+      kind: 'continue',
+      reasons: [],
+      screenChanged: false,
+    });
     // The More was done (its outcome is in the journal): the resumed script moves past it, to the repeat's next decision.
     expect(advance).toBe(1);
     const resumed = ScriptInterpreter.resume(flow, cursor, advance);
     expect(resumed.pending()[0]).toMatch(/^repeat until/);
     const controller = new AbortController();
-    const second = await runAgent({ ...h.deps(resumed, {}, flow), signal: controller.signal }, { goal: flow.goal, task: 'test' });
+    const second = await runAgent(
+      { ...h.deps(resumed, {}, flow), signal: controller.signal },
+      { goal: flow.goal, task: 'test' },
+    );
     expect(second.termination, JSON.stringify(second.termination)).toMatchObject({ kind: 'submitted' });
-    const taps = h.audit().filter((a) => a.tool === 'tap_text').map((a) => (a.args as { text: string }).text);
+    const taps = h
+      .audit()
+      .filter((a) => a.tool === 'tap_text')
+      .map((a) => (a.args as { text: string }).text);
     expect(taps).toEqual(['Network & internet', 'More', 'Lab Bench', 'Password']);
     expect(h.device.vars.network).toBe('Lab Bench');
   }, 30000);

@@ -17,17 +17,30 @@ interface Button extends OpenedOnTree {
 
 let opened: OpenedOnTree[] = [];
 /** Opens an e-stop whose line rests at `restLevel` (the pull-up's 1 unless said otherwise). */
-const openButton = (stop: Partial<NonNullable<GpioConfigInput['emergencyStop']>> = {}, board: (typeof BOARDS)[number] = BOARDS[1], restLevel: BinaryValue = RELEASED): Button => {
-  const result = openOnTree({ emergencyStop: { pin: PINS.emergencyStop, ...stop } }, board, (tree) => tree.pull(board.base + PINS.emergencyStop, restLevel));
+const openButton = (
+  stop: Partial<NonNullable<GpioConfigInput['emergencyStop']>> = {},
+  board: (typeof BOARDS)[number] = BOARDS[1],
+  restLevel: BinaryValue = RELEASED,
+): Button => {
+  const result = openOnTree({ emergencyStop: { pin: PINS.emergencyStop, ...stop } }, board, (tree) =>
+    tree.pull(board.base + PINS.emergencyStop, restLevel),
+  );
   opened.push(result);
   const presses: EmergencyStopEvent[] = [];
-  result.gpio.onEmergencyStop((event) => { presses.push(event); });
+  result.gpio.onEmergencyStop((event) => {
+    presses.push(event);
+  });
   return { ...result, presses, button: result.sysfs(PINS.emergencyStop) };
 };
 
-beforeEach(() => { vi.useFakeTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
-  for (const { gpio, tree } of opened) { gpio.close(); tree.remove(); }
+  for (const { gpio, tree } of opened) {
+    gpio.close();
+    tree.remove();
+  }
   opened = [];
   vi.useRealTimers();
 });
@@ -130,10 +143,16 @@ describe('e-stop debouncing', () => {
 describe('e-stop handlers', () => {
   it('reports a throwing or rejecting handler and still calls the others', async () => {
     const { gpio, tree, presses, button, warnings } = openButton();
-    gpio.onEmergencyStop(() => { throw new Error('mcu link down'); });
-    gpio.onEmergencyStop(async () => { throw new Error('pause failed'); });
+    gpio.onEmergencyStop(() => {
+      throw new Error('mcu link down');
+    });
+    gpio.onEmergencyStop(async () => {
+      throw new Error('pause failed');
+    });
     const late: EmergencyStopEvent[] = [];
-    gpio.onEmergencyStop((event) => { late.push(event); });
+    gpio.onEmergencyStop((event) => {
+      late.push(event);
+    });
 
     expect(() => tree.driveInput(button, PRESSED)).not.toThrow();
     await vi.advanceTimersByTimeAsync(0);
@@ -145,7 +164,9 @@ describe('e-stop handlers', () => {
   it('stops calling an unsubscribed handler, and stops watching on close', () => {
     const { gpio, tree, button } = openButton();
     const calls: number[] = [];
-    const unsubscribe = gpio.onEmergencyStop(() => { calls.push(1); });
+    const unsubscribe = gpio.onEmergencyStop(() => {
+      calls.push(1);
+    });
     unsubscribe();
     tree.driveInput(button, PRESSED);
     expect(calls).toEqual([]);

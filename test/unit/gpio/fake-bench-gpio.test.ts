@@ -6,7 +6,9 @@ describe('FakeBenchGpio', () => {
   it('calls handlers once per press, holds until released, and records resets and LED states', async () => {
     const gpio = new FakeBenchGpio();
     const presses: Date[] = [];
-    gpio.onEmergencyStop(async ({ at }) => { presses.push(at); });
+    gpio.onEmergencyStop(async ({ at }) => {
+      presses.push(at);
+    });
     await gpio.pressEmergencyStop();
     await gpio.pressEmergencyStop();
     expect(presses).toHaveLength(1);

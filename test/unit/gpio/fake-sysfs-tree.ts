@@ -5,7 +5,14 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BinaryValue, GpioConstructor, GpioDirection, GpioEdge, GpioLine, GpioLineOptions } from '../../../src/adapters/gpio/gpio-line.js';
+import type {
+  BinaryValue,
+  GpioConstructor,
+  GpioDirection,
+  GpioEdge,
+  GpioLine,
+  GpioLineOptions,
+} from '../../../src/adapters/gpio/gpio-line.js';
 
 type Watcher = (error: Error | null | undefined, value: BinaryValue) => void;
 type GpioFile = 'direction' | 'value' | 'edge' | 'active_low';
@@ -88,8 +95,10 @@ export class FakeSysfsTree {
   /** @internal used by the Gpio class */
   exportPin(sysfsNumber: number): void {
     const exportFile = join(this.root, 'export');
-    if (!existsSync(exportFile)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${exportFile}'`), { code: 'ENOENT' });
-    if (this.busy.has(sysfsNumber)) throw Object.assign(new Error('EBUSY: resource busy or locked, write'), { code: 'EBUSY' });
+    if (!existsSync(exportFile))
+      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${exportFile}'`), { code: 'ENOENT' });
+    if (this.busy.has(sysfsNumber))
+      throw Object.assign(new Error('EBUSY: resource busy or locked, write'), { code: 'EBUSY' });
     appendFileSync(exportFile, `${sysfsNumber}\n`);
     const directory = this.pinDirectory(sysfsNumber);
     mkdirSync(directory);
@@ -130,7 +139,12 @@ function makeGpioClass(tree: FakeSysfsTree): GpioConstructor {
       return existsSync(join(tree.root, 'export'));
     }
 
-    constructor(private readonly sysfsNumber: number, direction: GpioDirection, edge?: GpioEdge, options: GpioLineOptions = {}) {
+    constructor(
+      private readonly sysfsNumber: number,
+      direction: GpioDirection,
+      edge?: GpioEdge,
+      options: GpioLineOptions = {},
+    ) {
       this.directory = tree.pinDirectory(sysfsNumber);
       if (!existsSync(this.directory)) tree.exportPin(sysfsNumber);
       if (typeof options.activeLow === 'boolean') this.writeFile('active_low', options.activeLow ? '1' : '0');
@@ -148,7 +162,8 @@ function makeGpioClass(tree: FakeSysfsTree): GpioConstructor {
 
     writeSync(value: BinaryValue): void {
       this.assertExported();
-      if (readFileSync(join(this.directory, 'direction'), 'utf8').trim() !== 'out') throw new Error('EPERM: operation not permitted, write (value of an input)');
+      if (readFileSync(join(this.directory, 'direction'), 'utf8').trim() !== 'out')
+        throw new Error('EPERM: operation not permitted, write (value of an input)');
       this.writeValue(value);
     }
 

@@ -4,14 +4,25 @@ import { findMainGpioChip, sysfsNumberOf } from '../../../src/adapters/gpio/gpio
 import { FakeSysfsTree } from './fake-sysfs-tree.js';
 
 const trees: FakeSysfsTree[] = [];
-const newTree = (): FakeSysfsTree => { const tree = new FakeSysfsTree(); trees.push(tree); return tree; };
-afterEach(() => { for (const tree of trees.splice(0)) tree.remove(); });
+const newTree = (): FakeSysfsTree => {
+  const tree = new FakeSysfsTree();
+  trees.push(tree);
+  return tree;
+};
+afterEach(() => {
+  for (const tree of trees.splice(0)) tree.remove();
+});
 
 describe('findMainGpioChip', () => {
   it('finds the RP1 controller at base 571 on a Pi 5, past the SoC chips listed before it', () => {
-    const tree = newTree().addChip('gpio-brcmstb@107d508500', 512, 32).addChip('gpio-brcmstb@107d517c00', 544, 15).addChip('pinctrl-rp1', 571);
+    const tree = newTree()
+      .addChip('gpio-brcmstb@107d508500', 512, 32)
+      .addChip('gpio-brcmstb@107d517c00', 544, 15)
+      .addChip('pinctrl-rp1', 571);
     const search = findMainGpioChip(tree.root);
-    expect(search).toEqual({ chip: { label: 'pinctrl-rp1', board: 'Raspberry Pi 5', base: 571, path: `${tree.root}/gpiochip571` } });
+    expect(search).toEqual({
+      chip: { label: 'pinctrl-rp1', board: 'Raspberry Pi 5', base: 571, path: `${tree.root}/gpiochip571` },
+    });
     if (!('chip' in search)) throw new Error('unreachable');
     expect(sysfsNumberOf(search.chip, 17)).toBe(588);
   });
@@ -26,7 +37,9 @@ describe('findMainGpioChip', () => {
 
   it('reads base 0 from an older kernel on a Pi 3', () => {
     const tree = newTree().addChip('pinctrl-bcm2835', 0);
-    expect(findMainGpioChip(tree.root)).toMatchObject({ chip: { label: 'pinctrl-bcm2835', board: 'Raspberry Pi 1-3 / Zero', base: 0 } });
+    expect(findMainGpioChip(tree.root)).toMatchObject({
+      chip: { label: 'pinctrl-bcm2835', board: 'Raspberry Pi 1-3 / Zero', base: 0 },
+    });
   });
 
   it('reports a missing tree as off, with the reason', () => {

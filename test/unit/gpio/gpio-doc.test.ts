@@ -21,7 +21,9 @@ describe('hardware/gpio.md', () => {
 
   it('wires the pins the example configures', () => {
     const config = gpioConfigSchema.parse((parse(example!) as { gpio: unknown }).gpio);
-    const rows = new Map([...doc.matchAll(/^\| ([^|]+?) \| GPIO(\d+) \| (\d+) \|/gm)].map((match) => [match[1], Number(match[2])]));
+    const rows = new Map(
+      [...doc.matchAll(/^\| ([^|]+?) \| GPIO(\d+) \| (\d+) \|/gm)].map((match) => [match[1], Number(match[2])]),
+    );
     expect(rows.get('E-stop button')).toBe(config.emergencyStop?.pin);
     expect(rows.get('MCU reset')).toBe(config.mcuReset?.pin);
     expect(rows.get('Status LED')).toBe(config.statusLed?.pin);

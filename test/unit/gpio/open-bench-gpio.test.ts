@@ -6,9 +6,16 @@ import { FakeSysfsTree } from './fake-sysfs-tree.js';
 import { BOARDS, PINS, fullConfig, openOnTree, type OpenedOnTree } from './open-on-tree.js';
 
 const opened: OpenedOnTree[] = [];
-const open = (...args: Parameters<typeof openOnTree>): OpenedOnTree => { const result = openOnTree(...args); opened.push(result); return result; };
+const open = (...args: Parameters<typeof openOnTree>): OpenedOnTree => {
+  const result = openOnTree(...args);
+  opened.push(result);
+  return result;
+};
 afterEach(() => {
-  for (const { gpio, tree } of opened.splice(0)) { gpio.close(); tree.remove(); }
+  for (const { gpio, tree } of opened.splice(0)) {
+    gpio.close();
+    tree.remove();
+  }
 });
 
 describe.each(BOARDS)('openBenchGpio on a $name (base $base)', (board) => {
@@ -19,7 +26,11 @@ describe.each(BOARDS)('openBenchGpio on a $name (base $base)', (board) => {
     expect(tree.exportLog()).toEqual([sysfs(PINS.emergencyStop), sysfs(PINS.mcuReset), sysfs(PINS.statusLed)]);
 
     const button = sysfs(PINS.emergencyStop);
-    expect([tree.read(button, 'direction'), tree.read(button, 'edge'), tree.read(button, 'active_low')]).toEqual(['in', 'both', '0']);
+    expect([tree.read(button, 'direction'), tree.read(button, 'edge'), tree.read(button, 'active_low')]).toEqual([
+      'in',
+      'both',
+      '0',
+    ]);
     // Reset idles high (RST is active low) from the very first write: no glitch into reset.
     const reset = sysfs(PINS.mcuReset);
     expect([tree.read(reset, 'direction'), tree.read(reset, 'value')]).toEqual(['out', '1']);
@@ -33,7 +44,9 @@ describe.each(BOARDS)('openBenchGpio on a $name (base $base)', (board) => {
     gpio.setLed('running');
     gpio.close();
     gpio.close();
-    expect(tree.exportLog('unexport').sort()).toEqual([sysfs(PINS.emergencyStop), sysfs(PINS.mcuReset), sysfs(PINS.statusLed)].sort());
+    expect(tree.exportLog('unexport').sort()).toEqual(
+      [sysfs(PINS.emergencyStop), sysfs(PINS.mcuReset), sysfs(PINS.statusLed)].sort(),
+    );
     expect(tree.valueWrites.get(sysfs(PINS.statusLed))?.at(-1)?.value).toBe(0);
     expect(tree.valueWrites.get(sysfs(PINS.mcuReset))?.at(-1)?.value).toBe(1);
     for (const pin of Object.values(PINS)) expect(tree.isExported(sysfs(pin))).toBe(false);
@@ -65,7 +78,9 @@ describe('openBenchGpio reports itself off, never throws', () => {
 
   it('with an invalid configuration, naming the key', () => {
     expect(offReason(openBenchGpio({ emergencyStop: { pin: 40 } }))).toMatch(/gpio\.emergencyStop\.pin/);
-    expect(offReason(openBenchGpio({ emergencyStop: { pin: 17 }, statusLed: { pin: 17 } }))).toMatch(/GPIO17 is already used by emergencyStop/);
+    expect(offReason(openBenchGpio({ emergencyStop: { pin: 17 }, statusLed: { pin: 17 } }))).toMatch(
+      /GPIO17 is already used by emergencyStop/,
+    );
   });
 
   it('when the sysfs tree is missing', () => {
@@ -87,14 +102,18 @@ describe('openBenchGpio reports itself off, never throws', () => {
   it('when the export file cannot be opened (no permission)', () => {
     const tree = new FakeSysfsTree().addChip('pinctrl-rp1', 571);
     try {
-      expect(offReason(openBenchGpio(fullConfig(), { sysfsRoot: tree.root, Gpio: tree.Gpio }))).toMatch(/export is not writable.*gpio group/);
+      expect(offReason(openBenchGpio(fullConfig(), { sysfsRoot: tree.root, Gpio: tree.Gpio }))).toMatch(
+        /export is not writable.*gpio group/,
+      );
     } finally {
       tree.remove();
     }
   });
 
   it('when a pin is owned by another driver, and releases the pins it had already opened', () => {
-    const { gpio, tree, sysfs } = open(fullConfig(), BOARDS[0], (fake) => fake.claimByAnotherDriver(512 + PINS.mcuReset));
+    const { gpio, tree, sysfs } = open(fullConfig(), BOARDS[0], (fake) =>
+      fake.claimByAnotherDriver(512 + PINS.mcuReset),
+    );
     expect(offReason(gpio)).toMatch(/GPIO27 for the MCU reset \(sysfs 539 on pinctrl-bcm2711, base 512\): EBUSY/);
     expect(tree.isExported(sysfs(PINS.emergencyStop))).toBe(false);
     expect(tree.exportLog('unexport')).toEqual([sysfs(PINS.emergencyStop)]);

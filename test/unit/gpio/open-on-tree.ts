@@ -27,10 +27,18 @@ export interface OpenedOnTree {
   sysfs: (bcmPin: number) => number;
 }
 
-export function openOnTree(config: GpioConfigInput = fullConfig(), board: { label: string; base: number } = BOARDS[1], prepare?: (tree: FakeSysfsTree) => void): OpenedOnTree {
+export function openOnTree(
+  config: GpioConfigInput = fullConfig(),
+  board: { label: string; base: number } = BOARDS[1],
+  prepare?: (tree: FakeSysfsTree) => void,
+): OpenedOnTree {
   const tree = new FakeSysfsTree().addChip(board.label, board.base).addExportFiles();
   prepare?.(tree);
   const warnings: string[] = [];
-  const gpio = openBenchGpio(config, { sysfsRoot: tree.root, Gpio: tree.Gpio, warn: (message) => warnings.push(message) });
+  const gpio = openBenchGpio(config, {
+    sysfsRoot: tree.root,
+    Gpio: tree.Gpio,
+    warn: (message) => warnings.push(message),
+  });
   return { tree, gpio, warnings, sysfs: (bcmPin) => board.base + bcmPin };
 }

@@ -6,10 +6,19 @@ import { LED_PATTERNS } from '../../../src/adapters/gpio/led-patterns.js';
 import { BOARDS, PINS, fullConfig, openOnTree, type OpenedOnTree } from './open-on-tree.js';
 
 let opened: OpenedOnTree[] = [];
-const open = (...args: Parameters<typeof openOnTree>): OpenedOnTree => { const result = openOnTree(...args); opened.push(result); return result; };
-beforeEach(() => { vi.useFakeTimers(); });
+const open = (...args: Parameters<typeof openOnTree>): OpenedOnTree => {
+  const result = openOnTree(...args);
+  opened.push(result);
+  return result;
+};
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
-  for (const { gpio, tree } of opened) { gpio.close(); tree.remove(); }
+  for (const { gpio, tree } of opened) {
+    gpio.close();
+    tree.remove();
+  }
   opened = [];
   vi.useRealTimers();
 });
@@ -28,7 +37,9 @@ describe.each(BOARDS)('MCU reset line on a $name', (board) => {
     const reset = opening.sysfs(PINS.mcuReset);
     const writes = recordWrites(opening, reset);
     let released = false;
-    const pulse = opening.gpio.pulseReset().then(() => { released = true; });
+    const pulse = opening.gpio.pulseReset().then(() => {
+      released = true;
+    });
     expect(opening.tree.read(reset, 'value')).toBe('0');
     await vi.advanceTimersByTimeAsync(49);
     expect(opening.tree.read(reset, 'value')).toBe('0');
@@ -36,7 +47,10 @@ describe.each(BOARDS)('MCU reset line on a $name', (board) => {
     await vi.advanceTimersByTimeAsync(1);
     await pulse;
     expect(opening.tree.read(reset, 'value')).toBe('1');
-    expect(writes()).toEqual([[0, 0], [50, 1]]);
+    expect(writes()).toEqual([
+      [0, 0],
+      [50, 1],
+    ]);
   });
 });
 
@@ -49,7 +63,10 @@ describe('MCU reset line options', () => {
     const pulse = opening.gpio.pulseReset();
     await vi.advanceTimersByTimeAsync(200);
     await pulse;
-    expect(writes()).toEqual([[0, 1], [200, 0]]);
+    expect(writes()).toEqual([
+      [0, 1],
+      [200, 0],
+    ]);
   });
 
   it('joins a second request made during a pulse instead of stretching it', async () => {
@@ -61,7 +78,10 @@ describe('MCU reset line options', () => {
     const second = opening.gpio.pulseReset();
     await vi.advanceTimersByTimeAsync(30);
     await Promise.all([first, second]);
-    expect(writes()).toEqual([[0, 0], [50, 1]]);
+    expect(writes()).toEqual([
+      [0, 0],
+      [50, 1],
+    ]);
   });
 
   it('releases the MCU from reset when closed mid-pulse', async () => {
@@ -72,7 +92,10 @@ describe('MCU reset line options', () => {
     await vi.advanceTimersByTimeAsync(10);
     opening.gpio.close();
     await pulse;
-    expect(writes()).toEqual([[0, 0], [10, 1]]);
+    expect(writes()).toEqual([
+      [0, 0],
+      [10, 1],
+    ]);
     expect(opening.tree.isExported(reset)).toBe(false);
     await expect(opening.gpio.pulseReset()).rejects.toThrow(/closed/);
   });
@@ -102,10 +125,30 @@ describe('status LED', () => {
 
   it('has the documented shapes: steady running, 1 Hz paused, 5 Hz e-stopped, double-blink error', () => {
     expect(expectedWrites('running', 4000)).toEqual([[0, 1]]);
-    expect(expectedWrites('paused', 1000)).toEqual([[0, 1], [500, 0], [1000, 1]]);
-    expect(expectedWrites('e-stopped', 400)).toEqual([[0, 1], [100, 0], [200, 1], [300, 0], [400, 1]]);
-    expect(expectedWrites('error', 1500)).toEqual([[0, 1], [150, 0], [300, 1], [450, 0], [1500, 1]]);
-    expect(expectedWrites('idle', 2000)).toEqual([[0, 1], [100, 0], [2000, 1]]);
+    expect(expectedWrites('paused', 1000)).toEqual([
+      [0, 1],
+      [500, 0],
+      [1000, 1],
+    ]);
+    expect(expectedWrites('e-stopped', 400)).toEqual([
+      [0, 1],
+      [100, 0],
+      [200, 1],
+      [300, 0],
+      [400, 1],
+    ]);
+    expect(expectedWrites('error', 1500)).toEqual([
+      [0, 1],
+      [150, 0],
+      [300, 1],
+      [450, 0],
+      [1500, 1],
+    ]);
+    expect(expectedWrites('idle', 2000)).toEqual([
+      [0, 1],
+      [100, 0],
+      [2000, 1],
+    ]);
   });
 
   it('does not restart a pattern that is set again, and switches cleanly to another', () => {
@@ -118,7 +161,11 @@ describe('status LED', () => {
     vi.advanceTimersByTime(300);
     opening.gpio.setLed('running');
     vi.advanceTimersByTime(2000);
-    expect(writes()).toEqual([[0, 1], [500, 0], [600, 1]]);
+    expect(writes()).toEqual([
+      [0, 1],
+      [500, 0],
+      [600, 1],
+    ]);
     expect(vi.getTimerCount()).toBe(0);
   });
 

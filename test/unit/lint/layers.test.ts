@@ -26,17 +26,23 @@ describe('the layering check', () => {
 
   it('catches the core importing node:*, a package other than zod, or an adapter', () => {
     const { violations } = judge({
-      'src/core/a.ts': "import { readFileSync } from 'node:fs';\nimport sharp from 'sharp';\nimport type { X } from '../adapters/x/x.js';",
+      'src/core/a.ts':
+        "import { readFileSync } from 'node:fs';\nimport sharp from 'sharp';\nimport type { X } from '../adapters/x/x.js';",
       'src/adapters/x/x.ts': 'export type X = 1;',
     });
     expect(violations.map((v) => [v.file, v.line, v.rule])).toEqual([
-      ['src/core/a.ts', 1, 'core-is-pure'], ['src/core/a.ts', 2, 'core-is-pure'], ['src/core/a.ts', 3, 'core-is-pure'],
+      ['src/core/a.ts', 1, 'core-is-pure'],
+      ['src/core/a.ts', 2, 'core-is-pure'],
+      ['src/core/a.ts', 3, 'core-is-pure'],
     ]);
     expect(violations[0]!.message).toContain('"node:fs"');
   });
 
   it('catches the protocol importing anything outside itself, even zod and the core', () => {
-    const { violations } = judge({ 'src/protocol/p.ts': "import { z } from 'zod';\nexport * from '../core/c.js';", 'src/core/c.ts': '' });
+    const { violations } = judge({
+      'src/protocol/p.ts': "import { z } from 'zod';\nexport * from '../core/c.js';",
+      'src/core/c.ts': '',
+    });
     expect(violations.map((v) => v.rule)).toEqual(['protocol-is-pure', 'protocol-is-pure']);
   });
 
@@ -46,13 +52,17 @@ describe('the layering check', () => {
       'src/config/s.ts': "export { x } from '../adapters/x/x.js';",
       'src/adapters/x/x.ts': 'export const x = 1;',
     });
-    expect(violations.map((v) => [v.file, v.rule])).toEqual([['src/cli/commands/c.ts', 'cli-builds-nothing'], ['src/config/s.ts', 'config-builds-nothing']]);
+    expect(violations.map((v) => [v.file, v.rule])).toEqual([
+      ['src/cli/commands/c.ts', 'cli-builds-nothing'],
+      ['src/config/s.ts', 'config-builds-nothing'],
+    ]);
   });
 
   it('catches an adapter importing the app or the command line', () => {
     const { violations } = judge({
       'src/adapters/x/x.ts': "import { a } from '../../app/a.js';\nimport { c } from '../../cli/c.js';",
-      'src/app/a.ts': '', 'src/cli/c.ts': '',
+      'src/app/a.ts': '',
+      'src/cli/c.ts': '',
     });
     expect(violations.map((v) => v.rule)).toEqual(['adapters-stay-down', 'adapters-stay-down']);
   });
@@ -68,18 +78,31 @@ describe('the layering check', () => {
   });
 
   it('lets an allow-listed import and cycle through, and nothing else', () => {
-    const edges = importEdges(new Map(Object.entries({
-      'src/cli/c.ts': "import { x } from '../adapters/x.js';\nimport { y } from '../adapters/y.js';",
-      'src/adapters/x.ts': '', 'src/adapters/y.ts': '',
-      'src/app/a.ts': "import './b.js';", 'src/app/b.ts': "import './a.js';",
-    })));
-    const allowed = [{ file: 'src/cli/c.ts', imports: 'src/adapters/x.ts', reason: 'test' }, { cycle: ['src/app/b.ts', 'src/app/a.ts'], reason: 'test' }];
-    expect(layerViolations(edges, allowed).map((v) => v.message)).toEqual([expect.stringContaining('src/adapters/y.ts')]);
+    const edges = importEdges(
+      new Map(
+        Object.entries({
+          'src/cli/c.ts': "import { x } from '../adapters/x.js';\nimport { y } from '../adapters/y.js';",
+          'src/adapters/x.ts': '',
+          'src/adapters/y.ts': '',
+          'src/app/a.ts': "import './b.js';",
+          'src/app/b.ts': "import './a.js';",
+        }),
+      ),
+    );
+    const allowed = [
+      { file: 'src/cli/c.ts', imports: 'src/adapters/x.ts', reason: 'test' },
+      { cycle: ['src/app/b.ts', 'src/app/a.ts'], reason: 'test' },
+    ];
+    expect(layerViolations(edges, allowed).map((v) => v.message)).toEqual([
+      expect.stringContaining('src/adapters/y.ts'),
+    ]);
     expect(importCycles(edges, allowed)).toEqual([]);
   });
 
   it('passes the real tree (what npm test runs)', () => {
     const script = fileURLToPath(new URL('../../../scripts/lint/layers.ts', import.meta.url));
-    expect(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' })).toMatch(/no forbidden import and no cycle/);
+    expect(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' })).toMatch(
+      /no forbidden import and no cycle/,
+    );
   });
 });

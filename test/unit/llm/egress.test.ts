@@ -32,14 +32,37 @@ afterAll(async () => {
   await new Promise((resolve) => redirector.close(resolve));
 });
 
-const request = { system: 's', tools: [], maxOutputTokens: 10, messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
+const request = {
+  system: 's',
+  tools: [],
+  maxOutputTokens: 10,
+  messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }],
+};
 
 describe('the LLM adapters call only the configured endpoint', () => {
   it('a request built for another host is refused before anything is sent', async () => {
     endpoint.reset();
     other.reset();
-    const options = adapterOptions(resolveLlmConfig({ provider: 'openai-compatible', baseUrl: endpoint.baseUrl('openai'), model: 'm', requireApiKey: false, maxRetries: 0 }, {}));
-    const attempt = sendRequest({ provider: 'openai-compatible', url: `${other.baseUrl('openai')}/chat/completions`, headers: {}, body: {}, schema: z.unknown(), options });
+    const options = adapterOptions(
+      resolveLlmConfig(
+        {
+          provider: 'openai-compatible',
+          baseUrl: endpoint.baseUrl('openai'),
+          model: 'm',
+          requireApiKey: false,
+          maxRetries: 0,
+        },
+        {},
+      ),
+    );
+    const attempt = sendRequest({
+      provider: 'openai-compatible',
+      url: `${other.baseUrl('openai')}/chat/completions`,
+      headers: {},
+      body: {},
+      schema: z.unknown(),
+      options,
+    });
     await expect(attempt).rejects.toBeInstanceOf(EgressRefused);
     await expect(attempt).rejects.toThrow(/is not the configured LLM endpoint \(http:\/\/127\.0\.0\.1:\d+/);
     expect(other.requests).toHaveLength(0);
@@ -50,9 +73,21 @@ describe('the LLM adapters call only the configured endpoint', () => {
     endpoint.reset();
     other.reset();
     endpoint.script([{ text: 'hello' }]);
-    const llm = createLlm({ provider: 'openai-compatible', baseUrl: endpoint.baseUrl('openai'), model: 'm', requireApiKey: false, maxRetries: 0 });
+    const llm = createLlm({
+      provider: 'openai-compatible',
+      baseUrl: endpoint.baseUrl('openai'),
+      model: 'm',
+      requireApiKey: false,
+      maxRetries: 0,
+    });
     expect((await llm.complete(request)).content).toEqual([{ type: 'text', text: 'hello' }]);
-    const redirected = createLlm({ provider: 'openai-compatible', baseUrl: redirectorUrl, model: 'm', requireApiKey: false, maxRetries: 0 });
+    const redirected = createLlm({
+      provider: 'openai-compatible',
+      baseUrl: redirectorUrl,
+      model: 'm',
+      requireApiKey: false,
+      maxRetries: 0,
+    });
     await expect(redirected.complete(request)).rejects.toThrow(/could not reach/);
     expect(other.requests).toHaveLength(0);
   });
@@ -60,16 +95,37 @@ describe('the LLM adapters call only the configured endpoint', () => {
   it('the rule: same scheme, host and port, and a path at or below the base path', () => {
     const base = 'https://api.example.com/v1';
     expect(() => checkEgress('https://api.example.com/v1/chat/completions', base)).not.toThrow();
-    for (const url of ['https://evil.example.com/v1/chat/completions', 'http://api.example.com/v1/chat/completions', 'https://api.example.com:8443/v1/x', 'https://api.example.com/v2/chat', 'https://api.example.com/v1x', 'https://user:pw@api.example.com/v1/x', 'not a url']) {
+    for (const url of [
+      'https://evil.example.com/v1/chat/completions',
+      'http://api.example.com/v1/chat/completions',
+      'https://api.example.com:8443/v1/x',
+      'https://api.example.com/v2/chat',
+      'https://api.example.com/v1x',
+      'https://user:pw@api.example.com/v1/x',
+      'not a url',
+    ]) {
       expect(() => checkEgress(url, base), url).toThrow(EgressRefused);
     }
   });
 
   it('doctor shows the one endpoint, and never the key', () => {
-    const shown = checkLlmEndpoint({ provider: 'anthropic', model: 'claude-x' }, { ANTHROPIC_API_KEY: 'sk-secret-123' });
-    expect(shown).toMatchObject({ name: 'llm-endpoint', status: 'pass', detail: expect.stringContaining('the only address the LLM adapters call: https://api.anthropic.com') });
+    const shown = checkLlmEndpoint(
+      { provider: 'anthropic', model: 'claude-x' },
+      { ANTHROPIC_API_KEY: 'sk-secret-123' },
+    );
+    expect(shown).toMatchObject({
+      name: 'llm-endpoint',
+      status: 'pass',
+      detail: expect.stringContaining('the only address the LLM adapters call: https://api.anthropic.com'),
+    });
     expect(shown.detail).not.toContain('sk-secret');
-    expect(checkLlmEndpoint(undefined, {})).toMatchObject({ status: 'pass', detail: expect.stringMatching(/calls no LLM endpoint/) });
-    expect(checkLlmEndpoint({ provider: 'anthropic', model: 'm' }, {})).toMatchObject({ status: 'fail', detail: expect.stringContaining('ANTHROPIC_API_KEY') });
+    expect(checkLlmEndpoint(undefined, {})).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/calls no LLM endpoint/),
+    });
+    expect(checkLlmEndpoint({ provider: 'anthropic', model: 'm' }, {})).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('ANTHROPIC_API_KEY'),
+    });
   });
 });

@@ -17,7 +17,12 @@ function failing(errors: unknown[], result = 'ok') {
 
 const recorder = () => {
   const sleeps: number[] = [];
-  return { sleeps, sleep: async (ms: number) => { sleeps.push(ms); } };
+  return {
+    sleeps,
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+    },
+  };
 };
 
 describe('backoff', () => {
@@ -45,14 +50,23 @@ describe('backoff', () => {
 describe('withRetries', () => {
   it('retries retryable errors, then returns the result', async () => {
     const { sleeps, sleep } = recorder();
-    const { attempt, calls } = failing([new LlmError('server', 'a'), new LlmError('network', 'b'), new LlmError('timeout', 'c')]);
+    const { attempt, calls } = failing([
+      new LlmError('server', 'a'),
+      new LlmError('network', 'b'),
+      new LlmError('timeout', 'c'),
+    ]);
     expect(await withRetries(attempt, { maxRetries: 3, sleep, random: () => 0 })).toBe('ok');
     expect(calls()).toBe(4);
     expect(sleeps).toEqual([250, 500, 1000]);
   });
 
   it('never retries auth, bad requests, overflows or foreign errors', async () => {
-    for (const error of [new LlmError('auth', 'k'), new LlmError('bad_request', 'b'), new LlmError('context_overflow', 'o'), new TypeError('bug')]) {
+    for (const error of [
+      new LlmError('auth', 'k'),
+      new LlmError('bad_request', 'b'),
+      new LlmError('context_overflow', 'o'),
+      new TypeError('bug'),
+    ]) {
       const { sleeps, sleep } = recorder();
       const { attempt, calls } = failing([error]);
       await expect(withRetries(attempt, { maxRetries: 3, sleep, random: () => 0 })).rejects.toBe(error);
@@ -64,7 +78,9 @@ describe('withRetries', () => {
   it('gives up at once when the server asks for a wait longer than we accept', async () => {
     const { sleeps, sleep } = recorder();
     const { attempt } = failing([new LlmError('rate_limit', 'slow down', 429, 10 * 60_000, 'anthropic')]);
-    const error = await withRetries(attempt, { maxRetries: 3, sleep, random: () => 0 }).catch((caught: LlmError) => caught);
+    const error = await withRetries(attempt, { maxRetries: 3, sleep, random: () => 0 }).catch(
+      (caught: LlmError) => caught,
+    );
     expect(error).toMatchObject({ kind: 'rate_limit', status: 429, retryAfterMs: 600_000 });
     expect((error as LlmError).message).toMatch(/server asked to wait 600 s/);
     expect(sleeps).toEqual([]);
@@ -73,7 +89,12 @@ describe('withRetries', () => {
   it('tells onRetry about each wait', async () => {
     const events: number[] = [];
     const { attempt } = failing([new LlmError('rate_limit', 'x', 429, 700)]);
-    await withRetries(attempt, { maxRetries: 1, sleep: async () => {}, random: () => 0, onRetry: (event) => events.push(event.retry, event.delayMs) });
+    await withRetries(attempt, {
+      maxRetries: 1,
+      sleep: async () => {},
+      random: () => 0,
+      onRetry: (event) => events.push(event.retry, event.delayMs),
+    });
     expect(events).toEqual([1, 700]);
   });
 
@@ -83,7 +104,16 @@ describe('withRetries', () => {
     const { attempt, calls } = failing([new LlmError('server', 'x')]);
     // Aborted once the 60 s backoff has begun (onRetry comes just before it), not after a guessed delay.
     const abortDuringBackoff = () => setImmediate(() => controller.abort(new Error('cancelled')));
-    await expect(withRetries(attempt, { maxRetries: 3, sleep: realSleep, random: () => 1, onRetry: abortDuringBackoff, backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000, maxRetryAfterMs: 1 }, signal: controller.signal })).rejects.toThrow('cancelled');
+    await expect(
+      withRetries(attempt, {
+        maxRetries: 3,
+        sleep: realSleep,
+        random: () => 1,
+        onRetry: abortDuringBackoff,
+        backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000, maxRetryAfterMs: 1 },
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow('cancelled');
     expect(calls()).toBe(1);
   });
 });

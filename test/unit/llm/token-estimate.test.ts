@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { estimateContentTokens, estimateRequestTokens, estimateTextTokens, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from '../../../src/adapters/llm/token-estimate.js';
+import {
+  estimateContentTokens,
+  estimateRequestTokens,
+  estimateTextTokens,
+  IMAGE_TOKENS,
+  MESSAGE_OVERHEAD_TOKENS,
+} from '../../../src/adapters/llm/token-estimate.js';
 import { looksSilentlyTruncated } from '../../../src/adapters/llm/silent-truncation.js';
 
 describe('token estimate', () => {
@@ -26,11 +32,19 @@ describe('token estimate', () => {
 });
 
 describe('looksSilentlyTruncated', () => {
-  const prompt = (chars: number) => ({ system: '', tools: [], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'w'.repeat(chars) }] }] });
+  const prompt = (chars: number) => ({
+    system: '',
+    tools: [],
+    messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'w'.repeat(chars) }] }],
+  });
 
   it('flags a count that reached the configured window', () => {
-    expect(looksSilentlyTruncated({ reportedPromptTokens: 2048, request: prompt(100), contextWindow: 2048 })).toBe(true);
-    expect(looksSilentlyTruncated({ reportedPromptTokens: 2047, request: prompt(100), contextWindow: 2048 })).toBe(false);
+    expect(looksSilentlyTruncated({ reportedPromptTokens: 2048, request: prompt(100), contextWindow: 2048 })).toBe(
+      true,
+    );
+    expect(looksSilentlyTruncated({ reportedPromptTokens: 2047, request: prompt(100), contextWindow: 2048 })).toBe(
+      false,
+    );
   });
 
   it('flags a count far below a large estimate', () => {
@@ -42,12 +56,26 @@ describe('looksSilentlyTruncated', () => {
   it('does not judge small prompts, prompts well inside a known window, or zero counts', () => {
     expect(looksSilentlyTruncated({ reportedPromptTokens: 10, request: prompt(2000) })).toBe(false);
     // A cached prefix can make a count small; far from the window that is not truncation.
-    expect(looksSilentlyTruncated({ reportedPromptTokens: 500, request: prompt(35_000), contextWindow: 128_000 })).toBe(false);
+    expect(looksSilentlyTruncated({ reportedPromptTokens: 500, request: prompt(35_000), contextWindow: 128_000 })).toBe(
+      false,
+    );
     expect(looksSilentlyTruncated({ reportedPromptTokens: 0, request: prompt(35_000) })).toBe(false);
   });
 
   it('leaves images out of the comparison', () => {
-    const withImages = { ...prompt(100), messages: [{ role: 'user' as const, content: Array.from({ length: 10 }, () => ({ type: 'image' as const, mediaType: 'image/png' as const, dataBase64: 'A' })) }] };
+    const withImages = {
+      ...prompt(100),
+      messages: [
+        {
+          role: 'user' as const,
+          content: Array.from({ length: 10 }, () => ({
+            type: 'image' as const,
+            mediaType: 'image/png' as const,
+            dataBase64: 'A',
+          })),
+        },
+      ],
+    };
     expect(looksSilentlyTruncated({ reportedPromptTokens: 700, request: withImages })).toBe(false);
   });
 });

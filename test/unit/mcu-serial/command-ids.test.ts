@@ -13,7 +13,10 @@ describe('persisted command ids', () => {
     const b = await second.next();
     expect(a).toEqual([1, 2, 3]);
     expect(b).toBe(11);
-    expect(JSON.parse(readFileSync(join(dir, 'mcu-command-ids.json'), 'utf8'))).toEqual({ version: 1, reservedThrough: 20 });
+    expect(JSON.parse(readFileSync(join(dir, 'mcu-command-ids.json'), 'utf8'))).toEqual({
+      version: 1,
+      reservedThrough: 20,
+    });
   });
 
   it('starts above the highest id the MCU reports', async () => {

@@ -15,10 +15,16 @@ describe('FileEmergencyStopRecord', () => {
     expect(record.latched()).toBe(false);
     await Promise.all([record.latch('an MQTT operator'), record.latch('the MCU reported its latch')]);
     expect(readdirSync(stateDir)).toEqual(['estop.json']); // no temp file left behind
-    expect(JSON.parse(readFileSync(join(stateDir, 'estop.json'), 'utf8'))).toMatchObject({ version: 1, latched: true, by: 'an MQTT operator' });
+    expect(JSON.parse(readFileSync(join(stateDir, 'estop.json'), 'utf8'))).toMatchObject({
+      version: 1,
+      latched: true,
+      by: 'an MQTT operator',
+    });
     const later = await FileEmergencyStopRecord.open(stateDir);
     expect(later.latched()).toBe(true);
-    expect(later.describe()).toMatch(new RegExp(`release it at the bench with \`benchhand estop release --state-dir ${stateDir}\``));
+    expect(later.describe()).toMatch(
+      new RegExp(`release it at the bench with \`benchhand estop release --state-dir ${stateDir}\``),
+    );
     await later.release('a person at the bench');
     expect(await record.refresh()).toBe(false);
   });

@@ -9,8 +9,12 @@ import { benchTopics } from '../../../src/adapters/mqtt/topics.js';
 const backoff = { initialDelayMs: 100, maxDelayMs: 1000, stableAfterMs: 0 };
 
 it('backoff doubles to the cap, jitter between half and all of each step', () => {
-  expect([0, 1, 2, 3, 4, 5].map((attempt) => reconnectDelayMs(attempt, backoff, () => 1))).toEqual([100, 200, 400, 800, 1000, 1000]);
-  expect([0, 1, 2, 3, 4, 5].map((attempt) => reconnectDelayMs(attempt, backoff, () => 0))).toEqual([50, 100, 200, 400, 500, 500]);
+  expect([0, 1, 2, 3, 4, 5].map((attempt) => reconnectDelayMs(attempt, backoff, () => 1))).toEqual([
+    100, 200, 400, 800, 1000, 1000,
+  ]);
+  expect([0, 1, 2, 3, 4, 5].map((attempt) => reconnectDelayMs(attempt, backoff, () => 0))).toEqual([
+    50, 100, 200, 400, 500, 500,
+  ]);
   expect(reconnectDelayMs(10_000, backoff, () => 1)).toBe(1000);
 });
 
@@ -24,12 +28,44 @@ it('refuses a bench id that would widen a topic pattern', () => {
 it('folds progress into the state and merges a run field by field', () => {
   let state = initialBenchState('b1', 't0');
   // A run not shown yet appears from its progress.
-  expect(stateUpdateForProgress(state, { type: 'step', step: 1, phase: 'observe' }, 't1')).toEqual({ run: { status: 'running', step: 1, phase: 'observe', stepsUsed: 1 } });
-  state = mergeBenchState(state, { run: { runId: 'r', task: 't', goal: 'g', interpreter: 'llm', status: 'running', step: 0, phase: 'observe', stepsUsed: 0, maxSteps: 5, elapsedMs: 0, deadlineMs: 1 } }, 't1');
+  expect(stateUpdateForProgress(state, { type: 'step', step: 1, phase: 'observe' }, 't1')).toEqual({
+    run: { status: 'running', step: 1, phase: 'observe', stepsUsed: 1 },
+  });
+  state = mergeBenchState(
+    state,
+    {
+      run: {
+        runId: 'r',
+        task: 't',
+        goal: 'g',
+        interpreter: 'llm',
+        status: 'running',
+        step: 0,
+        phase: 'observe',
+        stepsUsed: 0,
+        maxSteps: 5,
+        elapsedMs: 0,
+        deadlineMs: 1,
+      },
+    },
+    't1',
+  );
   state = mergeBenchState(state, stateUpdateForProgress(state, { type: 'step', step: 2, phase: 'act' }, 't2')!, 't2');
-  state = mergeBenchState(state, stateUpdateForProgress(state, { type: 'call', step: 2, tool: 'tap_text', summary: 'tap OK' }, 't3')!, 't3');
+  state = mergeBenchState(
+    state,
+    stateUpdateForProgress(state, { type: 'call', step: 2, tool: 'tap_text', summary: 'tap OK' }, 't3')!,
+    't3',
+  );
   expect(state.lastAction).toEqual({ tool: 'tap_text', summary: 'tap OK', status: 'pending', at: 't3' });
-  state = mergeBenchState(state, stateUpdateForProgress(state, { type: 'outcome', step: 2, tool: 'tap_text', status: 'ok', content: '', durationMs: 5 }, 't4')!, 't4');
+  state = mergeBenchState(
+    state,
+    stateUpdateForProgress(
+      state,
+      { type: 'outcome', step: 2, tool: 'tap_text', status: 'ok', content: '', durationMs: 5 },
+      't4',
+    )!,
+    't4',
+  );
   expect(state.lastAction).toEqual({ tool: 'tap_text', summary: 'tap OK', status: 'ok', at: 't4' });
   state = mergeBenchState(state, { run: { status: 'paused' } }, 't5');
   expect(state.run).toMatchObject({ runId: 'r', step: 2, phase: 'act', status: 'paused', maxSteps: 5 });
@@ -37,13 +73,33 @@ it('folds progress into the state and merges a run field by field', () => {
 });
 
 it('discovery: every entity unique, tied to one device, available with the bench status; long text cut for Home Assistant', () => {
-  const messages = homeAssistantDiscovery({ benchId: 'b1', topics: benchTopics('b1'), prefix: 'ha', softwareVersion: '1', username: 'hass' });
+  const messages = homeAssistantDiscovery({
+    benchId: 'b1',
+    topics: benchTopics('b1'),
+    prefix: 'ha',
+    softwareVersion: '1',
+    username: 'hass',
+  });
   const configs = messages.map((message) => JSON.parse(message.payload) as Record<string, any>);
   expect(new Set(configs.map((config) => config.unique_id)).size).toBe(messages.length);
   expect(configs.every((config) => config.availability_topic === 'benchhand/b1/status')).toBe(true);
-  expect(configs.filter((config) => config.command_topic).every((config) => JSON.parse(config.payload_press).origin === 'homeassistant' && config.qos === 0)).toBe(true);
-  expect(configs.filter((config) => config.command_topic).every((config) => config.command_topic === 'benchhand/b1/cmd/hass')).toBe(true);
-  expect(configs.filter((config) => config.state_topic).every((config) => String(config.value_template).includes('[:250]') || !String(config.value_template).includes('Text'))).toBe(true);
+  expect(
+    configs
+      .filter((config) => config.command_topic)
+      .every((config) => JSON.parse(config.payload_press).origin === 'homeassistant' && config.qos === 0),
+  ).toBe(true);
+  expect(
+    configs
+      .filter((config) => config.command_topic)
+      .every((config) => config.command_topic === 'benchhand/b1/cmd/hass'),
+  ).toBe(true);
+  expect(
+    configs
+      .filter((config) => config.state_topic)
+      .every(
+        (config) => String(config.value_template).includes('[:250]') || !String(config.value_template).includes('Text'),
+      ),
+  ).toBe(true);
 });
 
 it('approvals: an aborted request is refused, a cancelled bench refuses all, the state shows the oldest', async () => {
@@ -59,12 +115,21 @@ it('approvals: an aborted request is refused, a cancelled bench refuses all, the
   expect(shown).toEqual(['a', 'a', 'b', null]);
 });
 
-it('the state says paused from the loop\'s pause until its resume', () => {
+it("the state says paused from the loop's pause until its resume", () => {
   let state = initialBenchState('b1', 't0');
-  const fold = (event: Parameters<typeof stateUpdateForProgress>[1]) => { state = mergeBenchState(state, stateUpdateForProgress(state, event, 't')!, 't'); };
+  const fold = (event: Parameters<typeof stateUpdateForProgress>[1]) => {
+    state = mergeBenchState(state, stateUpdateForProgress(state, event, 't')!, 't');
+  };
   fold({ type: 'step', step: 3, phase: 'observe' });
   expect(state.run?.status).toBe('running');
-  fold({ type: 'outcome', step: 3, tool: 'operator_pause', status: 'ok', content: 'paused until resumed', durationMs: 0 });
+  fold({
+    type: 'outcome',
+    step: 3,
+    tool: 'operator_pause',
+    status: 'ok',
+    content: 'paused until resumed',
+    durationMs: 0,
+  });
   expect(state.run).toMatchObject({ status: 'paused', step: 3 });
   fold({ type: 'step', step: 3, phase: 'observe' });
   expect(state.run?.status).toBe('paused');

@@ -4,7 +4,12 @@ import { MAX_VIEW_LINES, tapPointOfCall, trimViewLines } from '../../../src/adap
 
 it('reads the tap point from a tap tool\'s summary, the last "at X,Y" when the tap was moved', () => {
   expect(tapPointOfCall('tap_text', 'tap on "Connect" (button) at 540,1210')).toEqual({ x: 540, y: 1210 });
-  expect(tapPointOfCall('tap_text', 'tap on "OK" (button in the dialog "Delete?") at 700,1400 (aimed at 712,1380, away from a neighbour under an approval rule)')).toEqual({ x: 712, y: 1380 });
+  expect(
+    tapPointOfCall(
+      'tap_text',
+      'tap on "OK" (button in the dialog "Delete?") at 700,1400 (aimed at 712,1380, away from a neighbour under an approval rule)',
+    ),
+  ).toEqual({ x: 712, y: 1380 });
   expect(tapPointOfCall('tap_xy', 'tap at 12,34 (on "Wi-Fi")')).toEqual({ x: 12, y: 34 });
   expect(tapPointOfCall('type_text', 'type "at 1,2"')).toBeUndefined();
   expect(tapPointOfCall('tap_text', 'tap on "Connect"')).toBeUndefined();

@@ -16,7 +16,9 @@ beforeEach(async () => {
   path = join(dir, 'mqtt-outbox.jsonl');
   logs.length = 0;
 });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 it('keeps unacknowledged messages across a reopen, in order, and forgets acknowledged ones', async () => {
   const outbox = await DurableOutbox.open(path, log);
@@ -25,7 +27,10 @@ it('keeps unacknowledged messages across a reopen, in order, and forgets acknowl
   outbox.acknowledge(2);
   await outbox.close();
   const again = await DurableOutbox.open(path, log);
-  expect(again.unacknowledged().map((message) => [message.seq, message.payload])).toEqual([[3, 'm3'], [4, 'm4']]);
+  expect(again.unacknowledged().map((message) => [message.seq, message.payload])).toEqual([
+    [3, 'm3'],
+    [4, 'm4'],
+  ]);
   const next = await again.append('t', 'm5');
   expect(next.seq).toBe(5);
   await again.close();

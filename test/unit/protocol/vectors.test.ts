@@ -2,7 +2,16 @@
 // Python implementation) checked against the TypeScript codec. The C++ tests check the same file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { crc16, encodeHostFrame, encodeMcuFrame, escapeValue, isVerb, parseHostFrame, parseMcuFrame, unescapeValue } from '../../../src/protocol/index.js';
+import {
+  crc16,
+  encodeHostFrame,
+  encodeMcuFrame,
+  escapeValue,
+  isVerb,
+  parseHostFrame,
+  parseMcuFrame,
+  unescapeValue,
+} from '../../../src/protocol/index.js';
 
 interface Vectors {
   crc: { input: string; crc: number }[];
@@ -11,7 +20,9 @@ interface Vectors {
   mcuFrames: { kind: string; seq: number; id: number; args: [string, string][]; line: string }[];
   badLines: { line: string; error: string }[];
 }
-const vectors = JSON.parse(readFileSync(new URL('../../../firmware/protocol/test-vectors.json', import.meta.url), 'utf8')) as Vectors;
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../firmware/protocol/test-vectors.json', import.meta.url), 'utf8'),
+) as Vectors;
 
 describe('CRC-16/CCITT-FALSE', () => {
   it.each(vectors.crc)('crc16("$input") = $crc', ({ input, crc }) => {
@@ -46,7 +57,10 @@ describe('frames', () => {
   });
   it.each(vectors.mcuFrames)('MCU frame $line', ({ kind, seq, id, args, line }) => {
     expect(encodeMcuFrame(kind, seq, id, args)).toBe(line);
-    expect(parseMcuFrame(`${line}\r`)).toEqual({ ok: true, frame: { head: kind, seq, id, args: Object.fromEntries(args) } });
+    expect(parseMcuFrame(`${line}\r`)).toEqual({
+      ok: true,
+      frame: { head: kind, seq, id, args: Object.fromEntries(args) },
+    });
   });
   it.each(vectors.badLines)('rejects $error: $line', ({ line, error }) => {
     const parsed = parseHostFrame(line);

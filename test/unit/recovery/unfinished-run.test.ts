@@ -27,14 +27,20 @@ describe('run over a state directory that holds a run', () => {
     const dir = await withRun(status);
     const refusal = makeRoomForNewRun(dir, { fresh: false });
     await expect(refusal).rejects.toBeInstanceOf(UnfinishedRunError);
-    await expect(refusal).rejects.toThrow(new RegExp(`holds an unfinished run \\(continuation c0ffee00.*${status}\\)\\. Pick it up with \`benchhand resume TASK --state-dir .*--fresh`));
+    await expect(refusal).rejects.toThrow(
+      new RegExp(
+        `holds an unfinished run \\(continuation c0ffee00.*${status}\\)\\. Pick it up with \`benchhand resume TASK --state-dir .*--fresh`,
+      ),
+    );
     expect(existsSync(join(dir, 'result.json'))).toBe(true);
   });
 
   it('a damaged record is refused too (it may be an unfinished run)', async () => {
     const dir = await withRun('running');
     writeFileSync(join(dir, 'result.json'), '{');
-    await expect(makeRoomForNewRun(dir, { fresh: false })).rejects.toThrow(/its result file cannot be read: unparseable/);
+    await expect(makeRoomForNewRun(dir, { fresh: false })).rejects.toThrow(
+      /its result file cannot be read: unparseable/,
+    );
   });
 
   it('a finished run is no obstacle', async () => {

@@ -22,8 +22,18 @@ async function markerScreen() {
 
 describe('homography', () => {
   it('maps the four points and inverts', () => {
-    const from = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 20 }, { x: 0, y: 20 }];
-    const to = [{ x: 100, y: 50 }, { x: 180, y: 60 }, { x: 170, y: 230 }, { x: 95, y: 210 }];
+    const from = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 10, y: 20 },
+      { x: 0, y: 20 },
+    ];
+    const to = [
+      { x: 100, y: 50 },
+      { x: 180, y: 60 },
+      { x: 170, y: 230 },
+      { x: 95, y: 210 },
+    ];
     const h = homographyFromPoints(from, to);
     from.forEach((p, i) => expect(applyHomography(h, p).x).toBeCloseTo(to[i]!.x, 6));
     const back = applyHomography(invertHomography(h), to[2]!);
@@ -45,11 +55,25 @@ describe('virtual camera', () => {
   });
 
   it('puts a marker where the screen-corner homography says', async () => {
-    const options = resolveCameraOptions({ noiseSigma: 0, glare: { strength: 0 }, bench: [20, 20, 20], rotationDeg: 87, tilt: { x: 0.08, y: -0.05 } });
+    const options = resolveCameraOptions({
+      noiseSigma: 0,
+      glare: { strength: 0 },
+      bench: [20, 20, 20],
+      rotationDeg: 87,
+      tilt: { x: 0.08, y: -0.05 },
+    });
     const photo = await photograph(await markerScreen(), options, 1);
     const { data, info } = await gray(photo.jpeg);
-    let sx = 0, sy = 0, n = 0;
-    for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) if (data[y * info.width + x]! > 128) { sx += x; sy += y; n++; }
+    let sx = 0,
+      sy = 0,
+      n = 0;
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x++)
+        if (data[y * info.width + x]! > 128) {
+          sx += x;
+          sy += y;
+          n++;
+        }
     const expected = applyHomography(photo.deviceToCamera, { x: 760, y: 460 });
     expect(n).toBeGreaterThan(500);
     expect(Math.abs(sx / n - expected.x)).toBeLessThan(1.5);

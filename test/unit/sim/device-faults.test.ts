@@ -4,7 +4,8 @@ import { VirtualDevice } from '../../../src/sim/device/device.js';
 import { injectionRecord } from '../../../src/sim/device/faults.js';
 import { Driver } from './drive.js';
 
-const shop = () => new Driver(VirtualDevice.fromFile(join(import.meta.dirname, '../../../src/sim/devices/shop-checkout.yaml')));
+const shop = () =>
+  new Driver(VirtualDevice.fromFile(join(import.meta.dirname, '../../../src/sim/devices/shop-checkout.yaml')));
 
 describe('device faults', () => {
   it('a frozen device ignores input and keeps its picture, then responds again', async () => {

@@ -15,7 +15,9 @@ screens:
 `;
 
 function problems(text: string) {
-  try { parseDeviceFile(text, 'test.yaml'); } catch (error) {
+  try {
+    parseDeviceFile(text, 'test.yaml');
+  } catch (error) {
     if (error instanceof DeviceFileError) return error.problems;
     throw error;
   }
@@ -65,13 +67,24 @@ describe('device file loading', () => {
   });
 
   it('reads JSON the same way, with lines', () => {
-    const json = JSON.stringify({ name: 'j', resolution: { width: 1080, height: 2400 }, start: 'a', screens: { a: { elements: [{ toggle: 'x', lable: 'X' }] } } }, null, 2);
+    const json = JSON.stringify(
+      {
+        name: 'j',
+        resolution: { width: 1080, height: 2400 },
+        start: 'a',
+        screens: { a: { elements: [{ toggle: 'x', lable: 'X' }] } },
+      },
+      null,
+      2,
+    );
     const found = problems(json);
     expect(found.map((p) => p.field)).toEqual(expect.arrayContaining(['screens.a.elements[0].lable']));
     expect(found.find((p) => p.field.endsWith('lable'))!.line).toBe(13);
   });
 
   it('puts line and field in the error message', () => {
-    expect(() => parseDeviceFile(valid.replace('goto: next', 'goto: nowhere'), 'x.yaml')).toThrow(/x\.yaml: 1 problem.*\n  line 9, screens\.home/);
+    expect(() => parseDeviceFile(valid.replace('goto: next', 'goto: nowhere'), 'x.yaml')).toThrow(
+      /x\.yaml: 1 problem.*\n  line 9, screens\.home/,
+    );
   });
 });

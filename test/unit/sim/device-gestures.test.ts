@@ -4,7 +4,10 @@ import { VirtualDevice } from '../../../src/sim/device/device.js';
 import { parseDeviceFile } from '../../../src/sim/device/load.js';
 import { Driver } from './drive.js';
 
-const items = Array.from({ length: 30 }, (_, i) => `          - { label: Item ${i + 1}, onTap: [{ set: { picked: "${i + 1}" } }] }`).join('\n');
+const items = Array.from(
+  { length: 30 },
+  (_, i) => `          - { label: Item ${i + 1}, onTap: [{ set: { picked: "${i + 1}" } }] }`,
+).join('\n');
 const app = `name: gestures
 resolution: { width: 1080, height: 2400 }
 start: home
@@ -42,23 +45,24 @@ dialogs:
     title: Ada
     buttons: [{ label: Archive }, { label: Mute }]
 `;
-const device = (locked = false) => new VirtualDevice(parseDeviceFile(app.replace('LOCKED', String(locked)), 'gestures.yaml'));
+const device = (locked = false) =>
+  new VirtualDevice(parseDeviceFile(app.replace('LOCKED', String(locked)), 'gestures.yaml'));
 const x = 540;
 
 describe('virtual phone gestures', () => {
   it('scrolls a list with the finger, by whole rows, and a fast release flings it further', () => {
     const d = new Driver(device());
     expect(d.texts()).toContain('Item 1');
-    d.swipe({ x, y: 1200 }, { x, y: 700 }, 600);  // 500 px slowly: three 168-px rows, no fling
+    d.swipe({ x, y: 1200 }, { x, y: 700 }, 600); // 500 px slowly: three 168-px rows, no fling
     expect(d.texts()).toContain('Item 4');
     expect(d.texts()).not.toContain('Item 3');
     const before = d.texts();
-    d.swipe({ x, y: 1200 }, { x, y: 700 }, 80);   // the same distance fast: flung on
+    d.swipe({ x, y: 1200 }, { x, y: 700 }, 80); // the same distance fast: flung on
     expect(d.texts()).not.toContain('Item 9');
     expect(d.texts().some((t) => /Item (1[0-9]|2[0-9]|30)/.test(t))).toBe(true);
     expect(d.texts()).not.toEqual(before);
     d.swipe({ x, y: 400 }, { x, y: 1250 }, 60).swipe({ x, y: 400 }, { x, y: 1250 }, 60);
-    expect(d.texts()).toContain('Item 1');  // back at the top, and no further
+    expect(d.texts()).toContain('Item 1'); // back at the top, and no further
   });
 
   it('a short swipe within the touch slop is still a tap', () => {
@@ -73,7 +77,7 @@ describe('virtual phone gestures', () => {
     expect(d.texts()).toContain('Swipe up to unlock');
     d.tapAt(540, 1200).key('Enter');
     expect(d.device.locked).toBe(true);
-    d.swipe({ x, y: 2000 }, { x, y: 1800 }, 200);  // too short
+    d.swipe({ x, y: 2000 }, { x, y: 1800 }, 200); // too short
     expect(d.device.locked).toBe(true);
     d.swipe({ x, y: 2000 }, { x, y: 900 }, 250);
     expect(d.device.locked).toBe(false);
@@ -81,16 +85,16 @@ describe('virtual phone gestures', () => {
 
   it('a swipe down from the top edge opens the shade; a notification tapped there opens and closes it', () => {
     const d = new Driver(device());
-    d.swipe({ x, y: 500 }, { x, y: 1500 }, 250);  // not from the edge: a list scroll, not the shade
+    d.swipe({ x, y: 500 }, { x, y: 1500 }, 250); // not from the edge: a list scroll, not the shade
     expect(d.texts()).not.toContain('Notifications');
     d.swipe({ x, y: 20 }, { x, y: 1200 }, 250);
     expect(d.texts()).toEqual(expect.arrayContaining(['Notifications', 'Messages', 'Lunch at noon?']));
-    expect(d.texts()).not.toContain('Item 1');  // the app is covered
+    expect(d.texts()).not.toContain('Item 1'); // the app is covered
     d.tap('Messages');
     expect(d.device.screen).toBe('messages');
     expect(d.texts()).not.toContain('Notifications');
     d.swipe({ x, y: 20 }, { x, y: 1200 }, 250).swipe({ x, y: 1500 }, { x, y: 400 }, 250);
-    expect(d.texts()).not.toContain('Notifications');  // a swipe up closes it again
+    expect(d.texts()).not.toContain('Notifications'); // a swipe up closes it again
   });
 
   it('a long press opens the context menu and is not also a tap; a sideways swipe dismisses a card', () => {
@@ -104,7 +108,7 @@ describe('virtual phone gestures', () => {
     expect(d.texts()).not.toContain('Bob');
     expect(d.texts()).toEqual(expect.arrayContaining(['Ada', 'Cy']));
     const ada = d.centre('Ada');
-    d.swipe(ada, { x: ada.x + 200, y: ada.y }, 250);  // not far enough: stays
+    d.swipe(ada, { x: ada.x + 200, y: ada.y }, 250); // not far enough: stays
     expect(d.texts()).toContain('Ada');
   });
 
@@ -113,7 +117,7 @@ describe('virtual phone gestures', () => {
     const d = new Driver(new VirtualDevice(file));
     const first = d.centre('First');
     const third = d.centre('Third');
-    d.swipe(first, { x: first.x, y: third.y }, 300);  // no hold: a scroll attempt, nothing moves
+    d.swipe(first, { x: first.x, y: third.y }, 300); // no hold: a scroll attempt, nothing moves
     const steps = () => d.texts().filter((t) => ['First', 'Second', 'Third', 'Fourth'].includes(t));
     expect(steps()).toEqual(['First', 'Second', 'Third', 'Fourth']);
     d.swipe(first, { x: first.x, y: third.y }, 300, 600);

@@ -60,7 +60,8 @@ describe('HID usages', () => {
     expect(keyMeaning(56, modifierBits.shift)).toEqual({ char: '?' });
     expect(keyMeaning(40, 0)).toEqual({ key: 'Enter' });
     expect(keyMeaning(4, modifierBits.ctrl)).toEqual({ none: true });
-    for (const char of "Hello, World! 0-9 _+={}[]|\\;:'\"`~<>./?@#$%^&*()") expect(keyMeaning(usageForChar(char).usage, usageForChar(char).mods)).toEqual({ char });
+    for (const char of 'Hello, World! 0-9 _+={}[]|\\;:\'"`~<>./?@#$%^&*()')
+      expect(keyMeaning(usageForChar(char).usage, usageForChar(char).mods)).toEqual({ char });
   });
 });
 

@@ -4,12 +4,21 @@ import { usageForChar, usageForKey, type NamedKey } from '../../../src/sim/devic
 import type { VirtualDevice } from '../../../src/sim/device/device.js';
 
 export class Driver {
-  constructor(readonly device: VirtualDevice, public t = 100) {}
+  constructor(
+    readonly device: VirtualDevice,
+    public t = 100,
+  ) {}
 
   /** Taps the centre of the visible tappable thing with this label. */
   tap(label: string): this {
     const target = this.device.groundTruth().targets.find((x) => x.label === label);
-    if (!target) throw new Error(`nothing tappable labelled "${label}" on ${this.device.screen}: ${this.device.groundTruth().targets.map((x) => x.label).join(', ')}`);
+    if (!target)
+      throw new Error(
+        `nothing tappable labelled "${label}" on ${this.device.screen}: ${this.device
+          .groundTruth()
+          .targets.map((x) => x.label)
+          .join(', ')}`,
+      );
     return this.tapAt(target.box.x + target.box.width / 2, target.box.y + target.box.height / 2);
   }
 
@@ -25,7 +34,11 @@ export class Driver {
     this.device.tapDown(from.x, from.y, down);
     for (let at = 10; at <= ms; at += 10) {
       const f = at / ms;
-      this.device.tapMove(Math.round(from.x + (to.x - from.x) * f), Math.round(from.y + (to.y - from.y) * f), down + holdMs + at);
+      this.device.tapMove(
+        Math.round(from.x + (to.x - from.x) * f),
+        Math.round(from.y + (to.y - from.y) * f),
+        down + holdMs + at,
+      );
     }
     this.device.tapUp(to.x, to.y, (this.t = down + holdMs + ms));
     return this;
@@ -34,7 +47,13 @@ export class Driver {
   /** The centre of the visible tappable thing with this label. */
   centre(label: string): { x: number; y: number } {
     const target = this.device.groundTruth().targets.find((x) => x.label === label);
-    if (!target) throw new Error(`nothing tappable labelled "${label}": ${this.device.groundTruth().targets.map((x) => x.label).join(', ')}`);
+    if (!target)
+      throw new Error(
+        `nothing tappable labelled "${label}": ${this.device
+          .groundTruth()
+          .targets.map((x) => x.label)
+          .join(', ')}`,
+      );
     return { x: Math.round(target.box.x + target.box.width / 2), y: Math.round(target.box.y + target.box.height / 2) };
   }
 
@@ -69,7 +88,9 @@ export class Driver {
   /** All visible text as one string, so wrapped lines can be matched as a sentence. */
   allText(): string {
     // A word broken after its hyphen joins its other half with nothing between them.
-    return this.texts().join(' ').replace(/(\p{L}-) /gu, '$1');
+    return this.texts()
+      .join(' ')
+      .replace(/(\p{L}-) /gu, '$1');
   }
 
   texts(): string[] {

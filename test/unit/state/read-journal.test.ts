@@ -16,8 +16,16 @@ describe('reading the journal', () => {
 
   it.each([
     ['a bare number', '42', /line 2 is damaged: it is not a journal record \(it is a number, not a record object\)/],
-    ['an intent with nothing in it', '{"type":"intent"}', /line 2 is damaged: it is not a journal record \(field at: .*\)/],
-    ['an unknown record type', '{"type":"undo","at":"x"}', /line 2 is damaged: .*field type: must be one of run, intent, outcome, verified/],
+    [
+      'an intent with nothing in it',
+      '{"type":"intent"}',
+      /line 2 is damaged: it is not a journal record \(field at: .*\)/,
+    ],
+    [
+      'an unknown record type',
+      '{"type":"undo","at":"x"}',
+      /line 2 is damaged: .*field type: must be one of run, intent, outcome, verified/,
+    ],
     ['a line that is not JSON', 'root:x:0:0:root:/root:/bin/bash', /line 2 is damaged: it is not JSON/],
   ])('refuses %s in the middle, naming the line and the rule', (_name, bad, message) => {
     const read = journalFromText(`${JSON.stringify(runLine())}\n${bad}\n${JSON.stringify(outcome(7))}\n`, PATH);
@@ -43,7 +51,8 @@ describe('reading the journal', () => {
 
   it('reads a 10 MB journal without running out of stack', () => {
     const records = [runLine()];
-    for (let id = 1; records.length < 24000; id++) records.push(intent(id, { screenBefore: 'x'.repeat(700) }), outcome(id), verified(id));
+    for (let id = 1; records.length < 24000; id++)
+      records.push(intent(id, { screenBefore: 'x'.repeat(700) }), outcome(id), verified(id));
     const big = text(records);
     expect(big.length).toBeGreaterThan(10_000_000);
     const read = journalFromText(big, PATH);

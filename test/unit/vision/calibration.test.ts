@@ -24,8 +24,12 @@ describe('screen calibration (device <-> camera)', () => {
 
   it('with automatically detected corners, puts device points within 4 device px of where the true corners do', async () => {
     // Stated error: corners within 2 camera px; a camera px is about 2.3 device px at the default setting.
-    for (const frame of frames.filter((f) => isLightTheme(f) && ['settings', 'networks', 'cart', 'checkout'].includes(f.state)).slice(0, 5)) {
-      const found = detectScreenCorners(await decodeGray(readFileSync(frame.cameraPath)), { deviceSize: frame.truth.deviceSize });
+    for (const frame of frames
+      .filter((f) => isLightTheme(f) && ['settings', 'networks', 'cart', 'checkout'].includes(f.state))
+      .slice(0, 5)) {
+      const found = detectScreenCorners(await decodeGray(readFileSync(frame.cameraPath)), {
+        deviceSize: frame.truth.deviceSize,
+      });
       expect(found.ok).toBe(true);
       if (!found.ok) continue;
       const truth = screenMapping({ deviceSize: frame.truth.deviceSize, screenCorners: frame.truth.screenCorners });
@@ -40,7 +44,13 @@ describe('screen calibration (device <-> camera)', () => {
 
 describe('actuator map (least-squares affine from taps)', () => {
   const truth = [0.9, 0.05, 12, -0.03, 1.1, -7] as const;
-  const devicePoints = [{ x: 100, y: 200 }, { x: 980, y: 220 }, { x: 540, y: 1200 }, { x: 120, y: 2200 }, { x: 960, y: 2180 }];
+  const devicePoints = [
+    { x: 100, y: 200 },
+    { x: 980, y: 220 },
+    { x: 540, y: 1200 },
+    { x: 120, y: 2200 },
+    { x: 960, y: 2180 },
+  ];
 
   it('recovers an exact map with zero residual from 3 or more points', () => {
     const fit = fitAffine(devicePoints.map((device) => ({ device, actuator: applyAffine([...truth], device) })));
@@ -49,7 +59,10 @@ describe('actuator map (least-squares affine from taps)', () => {
   });
 
   it('reports the residual in device px when taps land off (2 px of error on one point)', () => {
-    const pairs = devicePoints.map((device, i) => ({ device, actuator: applyAffine([...truth], { x: device.x + (i === 2 ? 2 : 0), y: device.y }) }));
+    const pairs = devicePoints.map((device, i) => ({
+      device,
+      actuator: applyAffine([...truth], { x: device.x + (i === 2 ? 2 : 0), y: device.y }),
+    }));
     const fit = fitAffine(pairs);
     expect(fit.maxResidual).toBeGreaterThan(0.8);
     expect(fit.maxResidual).toBeLessThan(2);
@@ -57,14 +70,27 @@ describe('actuator map (least-squares affine from taps)', () => {
   });
 
   it('refuses too few or collinear points with a message that says what to do', () => {
-    expect(() => fitAffine(devicePoints.slice(0, 2).map((device) => ({ device, actuator: device })))).toThrow(/at least 3/);
+    expect(() => fitAffine(devicePoints.slice(0, 2).map((device) => ({ device, actuator: device })))).toThrow(
+      /at least 3/,
+    );
     const line = [0, 1, 2].map((i) => ({ x: 100 * i, y: 100 * i }));
     expect(() => fitAffine(line.map((device) => ({ device, actuator: device })))).toThrow(/one line/);
   });
 });
 
 describe('calibration block schema', () => {
-  const good = { version: 1, deviceSize: { width: 1080, height: 2400 }, cameraSize: { width: 1640, height: 1232 }, screenCorners: [{ x: 1, y: 2 }, { x: 3, y: 4 }, { x: 5, y: 6 }, { x: 7, y: 8 }], actuator: { affine: [...identityAffine], source: 'identity' } };
+  const good = {
+    version: 1,
+    deviceSize: { width: 1080, height: 2400 },
+    cameraSize: { width: 1640, height: 1232 },
+    screenCorners: [
+      { x: 1, y: 2 },
+      { x: 3, y: 4 },
+      { x: 5, y: 6 },
+      { x: 7, y: 8 },
+    ],
+    actuator: { affine: [...identityAffine], source: 'identity' },
+  };
 
   it('accepts a whole block and names the field of a bad one', () => {
     expect(parseCalibration(good).ok).toBe(true);

@@ -17,7 +17,10 @@ describe('changed regions between frames', () => {
     const camera = new VirtualCamera({ source: () => d.device.render(), seed: 7 });
     const take = async () => {
       const capture = await camera.captureWithTruth<DeviceFrame>();
-      const prepared = await prepareCameraFrame(capture.frame.image, { deviceSize: { width: 1080, height: 2400 }, screenCorners: capture.screenCorners });
+      const prepared = await prepareCameraFrame(capture.frame.image, {
+        deviceSize: { width: 1080, height: 2400 },
+        screenCorners: capture.screenCorners,
+      });
       return { prepared, truth: capture.screen };
     };
     const first = await take();

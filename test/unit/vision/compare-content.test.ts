@@ -16,7 +16,10 @@ import { Driver } from '../sim/drive.js';
 const devices = join(import.meta.dirname, '../../../src/sim/devices');
 
 const probe = join(import.meta.dirname, '../../fixtures/vision/layout-probe.yaml');
-const open = (device: string) => device === 'probe' ? new VirtualDevice(parseDeviceFile(readFileSync(probe, 'utf8'))) : VirtualDevice.fromFile(join(devices, `${device}.yaml`));
+const open = (device: string) =>
+  device === 'probe'
+    ? new VirtualDevice(parseDeviceFile(readFileSync(probe, 'utf8')))
+    : VirtualDevice.fromFile(join(devices, `${device}.yaml`));
 /** A clock that only moves when told (the observer never sleeps here). */
 const still = { now: () => 0, sleep: async () => undefined };
 
@@ -25,7 +28,12 @@ function bench(device: string) {
   const camera = new VirtualCamera({ source: () => d.device.render(), seed: 5 });
   const look = async (): Promise<ContentFingerprint> => {
     const capture = await camera.captureWithTruth();
-    return (await fingerprintCameraFrame(capture.frame.image, { deviceSize: { width: d.device.width, height: d.device.height }, screenCorners: capture.screenCorners })).print;
+    return (
+      await fingerprintCameraFrame(capture.frame.image, {
+        deviceSize: { width: d.device.width, height: d.device.height },
+        screenCorners: capture.screenCorners,
+      })
+    ).print;
   };
   return { d, look };
 }
@@ -61,7 +69,10 @@ describe('compareContent on camera frames', () => {
     const after = await look();
     const change = compareContent(before, after);
     expect(change.changed).toBe(true);
-    const list = d.device.groundTruth().targets.filter((t) => t.role === 'list-item').map((t) => t.box);
+    const list = d.device
+      .groundTruth()
+      .targets.filter((t) => t.role === 'list-item')
+      .map((t) => t.box);
     expect(list.length).toBeGreaterThan(0);
     for (const row of list) expect(touchesChange(change, row)).toBe(true);
     expect(Math.min(...change.boxes.map((b) => b.y))).toBeGreaterThanOrEqual(list[0]!.y - 30);

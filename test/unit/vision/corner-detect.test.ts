@@ -6,7 +6,8 @@ import { detectScreenCorners } from '../../../src/core/vision/corner-detect.js';
 import { corpusFrames, isLightTheme } from '../../support/ocr-corpus.js';
 
 const frames = corpusFrames();
-const detect = async (path: string, deviceSize: { width: number; height: number }) => detectScreenCorners(await decodeGray(readFileSync(path)), { deviceSize });
+const detect = async (path: string, deviceSize: { width: number; height: number }) =>
+  detectScreenCorners(await decodeGray(readFileSync(path)), { deviceSize });
 
 describe('automatic screen-corner detection on corpus frames', () => {
   it('finds the corners of a lit screen within 2 camera px of the truth, in device order', async () => {
@@ -16,7 +17,8 @@ describe('automatic screen-corner detection on corpus frames', () => {
     for (const frame of lit) {
       const found = await detect(frame.cameraPath, frame.truth.deviceSize);
       expect(found.ok, `${frame.dir}/${frame.stem}`).toBe(true);
-      if (found.ok) expect(cornerError(found.corners, frame.truth.screenCorners), `${frame.dir}/${frame.stem}`).toBeLessThan(2);
+      if (found.ok)
+        expect(cornerError(found.corners, frame.truth.screenCorners), `${frame.dir}/${frame.stem}`).toBeLessThan(2);
     }
   });
 

@@ -24,7 +24,10 @@ function bench(theme: 'light' | 'dark') {
   const camera = new VirtualCamera({ source: () => d.device.render(), seed: 3 });
   const look = async () => {
     const capture = await camera.captureWithTruth();
-    const prepared = await prepareCameraFrame(capture.frame.image, { deviceSize: size, screenCorners: capture.screenCorners });
+    const prepared = await prepareCameraFrame(capture.frame.image, {
+      deviceSize: size,
+      screenCorners: capture.screenCorners,
+    });
     return { hints: detectLayout(prepared.rectified, size), marks: d.device.groundTruth().marks };
   };
   return { d, look };
@@ -32,9 +35,12 @@ function bench(theme: 'light' | 'dark') {
 
 type AnyHint = { kind: string; box: Box; state?: ShapeHint['state']; unasked?: boolean };
 function found(hints: LayoutHints, mark: LayoutMark): AnyHint | undefined {
-  return ([...hints.regions!, ...hints.shapes!] as AnyHint[]).filter((h) => h.kind === mark.kind).sort((a, b) => iou(b.box, mark.box) - iou(a.box, mark.box))[0];
+  return ([...hints.regions!, ...hints.shapes!] as AnyHint[])
+    .filter((h) => h.kind === mark.kind)
+    .sort((a, b) => iou(b.box, mark.box) - iou(a.box, mark.box))[0];
 }
-const mark = (marks: LayoutMark[], kind: LayoutMark['kind'], label?: string) => marks.find((m) => m.kind === kind && (label === undefined || m.label === label))!;
+const mark = (marks: LayoutMark[], kind: LayoutMark['kind'], label?: string) =>
+  marks.find((m) => m.kind === kind && (label === undefined || m.label === label))!;
 
 describe.each(['light', 'dark'] as const)('layout from pixels, %s theme', (theme) => {
   it('finds the toggles with their state, the buttons (filled and outlined) and the field; no region on a plain page', async () => {
@@ -47,7 +53,10 @@ describe.each(['light', 'dark'] as const)('layout from pixels, %s theme', (theme
       expect(iou(hint.box, truth.box)).toBeGreaterThan(0.75);
       expect(hint.state?.checked).toBe(truth.checked);
     }
-    for (const label of ['Save', 'Details', 'Banner']) expect(iou(found(plain.hints, mark(plain.marks, 'button', label))!.box, mark(plain.marks, 'button', label).box)).toBeGreaterThan(0.85);
+    for (const label of ['Save', 'Details', 'Banner'])
+      expect(
+        iou(found(plain.hints, mark(plain.marks, 'button', label))!.box, mark(plain.marks, 'button', label).box),
+      ).toBeGreaterThan(0.85);
     const field = mark(plain.marks, 'field');
     expect(iou(found(plain.hints, field)!.box, field.box)).toBeGreaterThan(0.85);
     expect(found(plain.hints, field)!.state?.focused).toBe(false);

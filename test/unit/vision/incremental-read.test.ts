@@ -7,42 +7,87 @@ import { carriedOver, planRead, type ReadPlan } from '../../../src/core/vision/i
 import type { Box, OcrLine } from '../../../src/core/vision/ocr-line.js';
 
 const deviceSize = { width: 1080, height: 2400 };
-const line = (text: string, y: number, height = 48): OcrLine => ({ text, confidence: 0.9, box: { x: 60, y, width: 400, height }, words: [] });
-const change = (boxes: Box[], fraction = 0.02): ContentChange => ({ changed: boxes.length > 0, fraction, boxes, largestDelta: 40 });
-const previous = [line('Probe', 150), line('Airplane mode', 400), line('Bluetooth', 568), line('Your name', 736), line('Save', 1000)];
-const bands = (plan: ReadPlan) => (plan.kind === 'bands' ? plan : expect.unreachable(`a ${plan.kind} read: ${plan.reason}`));
+const line = (text: string, y: number, height = 48): OcrLine => ({
+  text,
+  confidence: 0.9,
+  box: { x: 60, y, width: 400, height },
+  words: [],
+});
+const change = (boxes: Box[], fraction = 0.02): ContentChange => ({
+  changed: boxes.length > 0,
+  fraction,
+  boxes,
+  largestDelta: 40,
+});
+const previous = [
+  line('Probe', 150),
+  line('Airplane mode', 400),
+  line('Bluetooth', 568),
+  line('Your name', 736),
+  line('Save', 1000),
+];
+const bands = (plan: ReadPlan) =>
+  plan.kind === 'bands' ? plan : expect.unreachable(`a ${plan.kind} read: ${plan.reason}`);
 const overlaps = (a: Box, b: Box) => a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('planRead', () => {
   it('reads only the band of a flipped toggle and carries the other lines over', () => {
-    const plan = bands(planRead({ change: change([{ x: 900, y: 400, width: 120, height: 60 }]), previous, deviceSize, bandReadsInARow: 0 }));
+    const plan = bands(
+      planRead({
+        change: change([{ x: 900, y: 400, width: 120, height: 60 }]),
+        previous,
+        deviceSize,
+        bandReadsInARow: 0,
+      }),
+    );
     expect(plan.bands).toHaveLength(1);
     expect(plan.kept.map((l) => l.text)).toEqual(['Probe', 'Bluetooth', 'Your name', 'Save']);
   });
 
   it('grows a band over a line it cuts, so the whole line is read again', () => {
     // The change (with its margin) touches only the bottom of "Bluetooth" (568..616).
-    const plan = bands(planRead({ change: change([{ x: 0, y: 610, width: 200, height: 10 }]), previous, deviceSize, bandReadsInARow: 0 }));
+    const plan = bands(
+      planRead({
+        change: change([{ x: 0, y: 610, width: 200, height: 10 }]),
+        previous,
+        deviceSize,
+        bandReadsInARow: 0,
+      }),
+    );
     expect(plan.bands[0]!.y0).toBeLessThanOrEqual(568);
     expect(plan.kept.map((l) => l.text)).toEqual(['Probe', 'Airplane mode', 'Your name', 'Save']);
   });
 
   it('never carries over a line that touches a changed box, whatever the boxes', () => {
     for (let y = 100; y < 1200; y += 37) {
-      const boxes = [{ x: 0, y, width: 50, height: 7 }, { x: 500, y: y + 300, width: 10, height: 30 }];
+      const boxes = [
+        { x: 0, y, width: 50, height: 7 },
+        { x: 500, y: y + 300, width: 10, height: 30 },
+      ];
       const plan = planRead({ change: change(boxes), previous, deviceSize, bandReadsInARow: 0 });
       if (plan.kind !== 'bands') continue;
-      for (const kept of plan.kept) for (const box of boxes) expect(overlaps(kept.box, box), `${kept.text} kept under a change at y=${box.y}`).toBe(false);
+      for (const kept of plan.kept)
+        for (const box of boxes)
+          expect(overlaps(kept.box, box), `${kept.text} kept under a change at y=${box.y}`).toBe(false);
     }
   });
 
   it('reads the whole screen the first time, after a large change, and after too many band reads', () => {
     const small = change([{ x: 0, y: 400, width: 100, height: 50 }]);
     expect(planRead({ change: small, previous: undefined, deviceSize, bandReadsInARow: 0 }).kind).toBe('full');
-    expect(planRead({ change: change([{ x: 0, y: 0, width: 1080, height: 900 }], 0.5), previous, deviceSize, bandReadsInARow: 0 }).kind).toBe('full');
+    expect(
+      planRead({
+        change: change([{ x: 0, y: 0, width: 1080, height: 900 }], 0.5),
+        previous,
+        deviceSize,
+        bandReadsInARow: 0,
+      }).kind,
+    ).toBe('full');
     expect(planRead({ change: small, previous, deviceSize, bandReadsInARow: 8 }).kind).toBe('full');
     expect(planRead({ change: small, previous, deviceSize, bandReadsInARow: 7 }).kind).toBe('bands');
-    expect(planRead({ change: small, previous, deviceSize, bandReadsInARow: 3 }, { fullReadEvery: 3 }).kind).toBe('full');
+    expect(planRead({ change: small, previous, deviceSize, bandReadsInARow: 3 }, { fullReadEvery: 3 }).kind).toBe(
+      'full',
+    );
   });
 
   it('reads the whole screen when the bands would cover most of it', () => {
@@ -51,14 +96,29 @@ describe('planRead', () => {
   });
 
   it('merges changes close together into one band', () => {
-    const plan = bands(planRead({ change: change([{ x: 0, y: 400, width: 50, height: 20 }, { x: 600, y: 430, width: 50, height: 20 }]), previous, deviceSize, bandReadsInARow: 0 }));
+    const plan = bands(
+      planRead({
+        change: change([
+          { x: 0, y: 400, width: 50, height: 20 },
+          { x: 600, y: 430, width: 50, height: 20 },
+        ]),
+        previous,
+        deviceSize,
+        bandReadsInARow: 0,
+      }),
+    );
     expect(plan.bands).toHaveLength(1);
   });
 });
 
 describe('carriedOver', () => {
   it('keeps exactly the lines outside every band', () => {
-    expect(carriedOver(previous, [{ y0: 390, y1: 460 }, { y0: 990, y1: 1100 }]).map((l) => l.text)).toEqual(['Probe', 'Bluetooth', 'Your name']);
+    expect(
+      carriedOver(previous, [
+        { y0: 390, y1: 460 },
+        { y0: 990, y1: 1100 },
+      ]).map((l) => l.text),
+    ).toEqual(['Probe', 'Bluetooth', 'Your name']);
     expect(carriedOver(previous, [])).toHaveLength(previous.length);
   });
 });

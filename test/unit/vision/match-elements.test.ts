@@ -21,7 +21,9 @@ describe('matching whole elements', () => {
       line('Your account and its data will be deleted. It cannot be', 60, 600, 960, 40),
       line('undone.', 60, 648, 130, 40),
     ]);
-    expect(model.elements.map((e) => e.text)).toEqual(['Your account and its data will be deleted. It cannot be undone.']);
+    expect(model.elements.map((e) => e.text)).toEqual([
+      'Your account and its data will be deleted. It cannot be undone.',
+    ]);
     expect(findElements(model, { text: 'It cannot be undone' }).matches[0]!.how).toBe('sentence');
   });
 
@@ -31,9 +33,12 @@ describe('matching whole elements', () => {
   });
 
   it('never takes the status bar, nor a banner that appeared unasked, unless asked for it', () => {
-    const model = screen([line('Cache cleared.', 60, 140), line('12:30', 20, 20, 90, 30), line('Clear cache', 60, 800)], {
-      regions: [{ kind: 'banner', box: { x: 20, y: 100, width: 1040, height: 200 } }],
-    });
+    const model = screen(
+      [line('Cache cleared.', 60, 140), line('12:30', 20, 20, 90, 30), line('Clear cache', 60, 800)],
+      {
+        regions: [{ kind: 'banner', box: { x: 20, y: 100, width: 1040, height: 200 } }],
+      },
+    );
     const report = findElements(model, { text: 'Cache cleared.' });
     expect(report.matches).toEqual([]);
     expect(report.setAside[0]!.why).toMatch(/banner that appeared unasked/);
@@ -42,9 +47,17 @@ describe('matching whole elements', () => {
   });
 
   it('behind an open dialog only the dialog counts', () => {
-    const model = screen([line('Delete account', 60, 800), line('Delete account?', 200, 1000), line('Cancel', 200, 1300), line('Delete account', 600, 1300)], {
-      regions: [{ kind: 'dialog', box: { x: 150, y: 950, width: 780, height: 450 } }],
-    });
+    const model = screen(
+      [
+        line('Delete account', 60, 800),
+        line('Delete account?', 200, 1000),
+        line('Cancel', 200, 1300),
+        line('Delete account', 600, 1300),
+      ],
+      {
+        regions: [{ kind: 'dialog', box: { x: 150, y: 950, width: 780, height: 450 } }],
+      },
+    );
     const found = findElements(model, { text: 'Delete account' });
     // The dialog's title asks ("?" is kept: a question is not a button's label); the page behind never counts.
     expect(found.matches.map((m) => m.region.kind)).toEqual(['dialog']);
@@ -54,16 +67,26 @@ describe('matching whole elements', () => {
   });
 
   it('a target seen twice is ambiguous, and the refusal lists both with positions', () => {
-    const model = screen([line('Sign in', 60, 200, 200, 50), line('Email', 60, 500), line('Sign in', 400, 900, 200, 40)]);
+    const model = screen([
+      line('Sign in', 60, 200, 200, 50),
+      line('Email', 60, 500),
+      line('Sign in', 400, 900, 200, 40),
+    ]);
     const resolved = resolveTarget(model, { text: 'Sign in' });
     expect(resolved.ok).toBe(false);
-    if (!resolved.ok) expect(resolved.message).toMatch(/2 times: "Sign in" \(.* at 160,225\).*"Sign in" \(text at 500,920\)/);
+    if (!resolved.ok)
+      expect(resolved.message).toMatch(/2 times: "Sign in" \(.* at 160,225\).*"Sign in" \(text at 500,920\)/);
     const second = resolveTarget(model, { text: 'Sign in' }, 2);
     expect(second.ok && second.match.element.box.y).toBe(900);
   });
 
   it('an anchor picks the nearest candidate in its direction', () => {
-    const model = screen([line('Wi-Fi', 60, 400), line('On', 60, 450), line('Bluetooth', 60, 700), line('On', 60, 750)]);
+    const model = screen([
+      line('Wi-Fi', 60, 400),
+      line('On', 60, 450),
+      line('Bluetooth', 60, 700),
+      line('On', 60, 750),
+    ]);
     const below = resolveTarget(model, { text: 'On', below: 'Bluetooth' });
     expect(below.ok && below.match.element.box.y).toBe(750);
     const missing = resolveTarget(model, { text: 'On', below: 'NFC' });
@@ -71,12 +94,20 @@ describe('matching whole elements', () => {
   });
 
   it('a button shape gives its label the role and its whole box, padding included', () => {
-    const model = screen([line('Connect', 480, 1210, 120, 40)], { shapes: [{ kind: 'button', box: { x: 60, y: 1180, width: 960, height: 100 } }] });
-    expect(model.elements[0]).toMatchObject({ kind: 'button', text: 'Connect', box: { x: 60, y: 1180, width: 960, height: 100 } });
+    const model = screen([line('Connect', 480, 1210, 120, 40)], {
+      shapes: [{ kind: 'button', box: { x: 60, y: 1180, width: 960, height: 100 } }],
+    });
+    expect(model.elements[0]).toMatchObject({
+      kind: 'button',
+      text: 'Connect',
+      box: { x: 60, y: 1180, width: 960, height: 100 },
+    });
   });
 
   it('a toggle takes the label on its row, and its state', () => {
-    const model = screen([line('Airplane mode', 60, 500)], { shapes: [{ kind: 'toggle', box: { x: 900, y: 495, width: 100, height: 50 }, state: { checked: true } }] });
+    const model = screen([line('Airplane mode', 60, 500)], {
+      shapes: [{ kind: 'toggle', box: { x: 900, y: 495, width: 100, height: 50 }, state: { checked: true } }],
+    });
     expect(model.elements[0]).toMatchObject({ kind: 'toggle', text: 'Airplane mode', state: { checked: true } });
   });
 });

@@ -1,19 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalWord, containsText, endsText, OCR_CONFUSIONS, sameText } from '../../../src/core/vision/ocr-confusions.js';
+import {
+  canonicalWord,
+  containsText,
+  endsText,
+  OCR_CONFUSIONS,
+  sameText,
+} from '../../../src/core/vision/ocr-confusions.js';
 
 describe('OCR confusions', () => {
   it.each([
-    ['HomeNet-5G', 'HomeNet-SG'], ['Wi-Fi', 'Wl-Fl'], ['Order #10', 'Order #1O'], ['modern', 'modem'],
-    ['Connected', 'Connected.'], ['Cancel', 'cancel'], ['B8-22', '88-22'], ['Network & internet', 'Network &internet'],
-    ['“Done”', '"Done"'], ['Set up – now', 'Set up - now'],
+    ['HomeNet-5G', 'HomeNet-SG'],
+    ['Wi-Fi', 'Wl-Fl'],
+    ['Order #10', 'Order #1O'],
+    ['modern', 'modem'],
+    ['Connected', 'Connected.'],
+    ['Cancel', 'cancel'],
+    ['B8-22', '88-22'],
+    ['Network & internet', 'Network &internet'],
+    ['“Done”', '"Done"'],
+    ['Set up – now', 'Set up - now'],
   ])('"%s" is "%s" through a documented confusion, case, spacing or outer punctuation', (a, b) => {
     expect(sameText(a, b)).toBe(true);
   });
 
   it.each([
-    ['Do not disturb is on', 'Do not disturb is off'], ['Previews shown', 'Previews hidden'], ['#A7-3921', '#B7-3921'],
-    ['Connect', 'Connected'], ['Disable', 'Disabled'], ['Delete account', 'Delete'], ['Pay', 'Pay €42.00'],
-    ['Conected', 'Connected'], ['Cancel', 'Cancelled'],
+    ['Do not disturb is on', 'Do not disturb is off'],
+    ['Previews shown', 'Previews hidden'],
+    ['#A7-3921', '#B7-3921'],
+    ['Connect', 'Connected'],
+    ['Disable', 'Disabled'],
+    ['Delete account', 'Delete'],
+    ['Pay', 'Pay €42.00'],
+    ['Conected', 'Connected'],
+    ['Cancel', 'Cancelled'],
   ])('"%s" is never "%s": another word, not a misreading', (a, b) => {
     expect(sameText(a, b)).toBe(false);
   });
@@ -39,7 +58,7 @@ describe('OCR confusions', () => {
   });
 });
 
-describe('a text\'s end, as a scrolled one-line field shows it', () => {
+describe("a text's end, as a scrolled one-line field shows it", () => {
   const name = 'Maximiliana Featherstonehaugh-Wolstenholme';
   it('the end with its first word cut, the whole text, a caret glued on', () => {
     expect(endsText(name, 'atherstonehaugh-Wolstenholme')).toBe(true);

@@ -38,6 +38,8 @@ describe('ocrModelChoice', () => {
   it('accepts the three choices and names the variable for anything else', () => {
     expect(ocrModelChoice('fast')).toBe('fast');
     expect(ocrModelChoice('')).toBe('best_int');
-    expect(() => ocrModelChoice('tessdata_best')).toThrow(/BENCHHAND_OCR_MODEL must be one of auto, fast, best_int; got "tessdata_best"/);
+    expect(() => ocrModelChoice('tessdata_best')).toThrow(
+      /BENCHHAND_OCR_MODEL must be one of auto, fast, best_int; got "tessdata_best"/,
+    );
   });
 });

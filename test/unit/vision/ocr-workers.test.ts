@@ -11,7 +11,9 @@ describe('how many OCR workers a bench reads with', () => {
 
   it('BENCHHAND_OCR_WORKERS overrides; a bad value names the variable, the rule and the way out', () => {
     expect(ocrWorkers({ BENCHHAND_OCR_WORKERS: '3' }, 2)).toBe(3);
-    expect(() => ocrWorkers({ BENCHHAND_OCR_WORKERS: '0' }, 2)).toThrow(/BENCHHAND_OCR_WORKERS must be a whole number from 1 to 4; got "0"\. Unset it/);
+    expect(() => ocrWorkers({ BENCHHAND_OCR_WORKERS: '0' }, 2)).toThrow(
+      /BENCHHAND_OCR_WORKERS must be a whole number from 1 to 4; got "0"\. Unset it/,
+    );
     expect(() => ocrWorkers({ BENCHHAND_OCR_WORKERS: 'many' }, 2)).toThrow(/got "many"/);
   });
 });

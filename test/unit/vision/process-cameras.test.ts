@@ -32,7 +32,9 @@ setInterval(send, 40);
 
 beforeAll(async () => {
   bin = mkdtempSync(join(tmpdir(), 'fake-cameras-'));
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } })
+    .jpeg()
+    .toBuffer();
   writeFileSync(join(bin, 'frame.jpg'), jpeg);
   fakeProducer('rpicam-vid', join(bin, 'frame.jpg'));
   fakeProducer('ffmpeg', join(bin, 'frame.jpg'));
@@ -51,7 +53,11 @@ describe('MJPEG splitting', () => {
     const jpeg = readFileSync(join(bin, 'frame.jpg'));
     const stream = Buffer.concat([Buffer.from([1, 2, 3]), jpeg, jpeg]);
     const splitter = new JpegSplitter();
-    const pictures = [stream.subarray(0, 100), stream.subarray(100, jpeg.length + 50), stream.subarray(jpeg.length + 50)].flatMap((c) => splitter.push(c));
+    const pictures = [
+      stream.subarray(0, 100),
+      stream.subarray(100, jpeg.length + 50),
+      stream.subarray(jpeg.length + 50),
+    ].flatMap((c) => splitter.push(c));
     expect(pictures).toHaveLength(2);
     expect(pictures[0]!.equals(jpeg)).toBe(true);
     expect(jpegSize(pictures[1]!)).toEqual({ width: 64, height: 48 });
@@ -77,10 +83,12 @@ describe.each([
     }
   });
 
-  it('fails with the camera\'s own words when the producer exits', async () => {
+  it("fails with the camera's own words when the producer exits", async () => {
     process.env.FAKE_CAMERA_MODE = 'fail';
     const camera = make();
-    await expect(camera.capture({ timeoutMs: 5000 })).rejects.toThrow(/stopped \(exit code 255\).*no cameras available/);
+    await expect(camera.capture({ timeoutMs: 5000 })).rejects.toThrow(
+      /stopped \(exit code 255\).*no cameras available/,
+    );
     await camera.close();
   });
 
@@ -88,7 +96,9 @@ describe.each([
     process.env.FAKE_CAMERA_MODE = 'silent';
     const camera = make();
     // Only the 300 ms timer writes this message: a hang would fail on the test's own timeout instead.
-    await expect(camera.capture({ timeoutMs: 300 })).rejects.toThrow(new RegExp(`${name}\\): no frame within 300 ms.*connected`));
+    await expect(camera.capture({ timeoutMs: 300 })).rejects.toThrow(
+      new RegExp(`${name}\\): no frame within 300 ms.*connected`),
+    );
     await camera.close();
   });
 });
@@ -102,13 +112,17 @@ describe('producer commands', () => {
     const args = JSON.parse(readFileSync(join(bin, 'rpicam-vid.args'), 'utf8')) as string[];
     expect(args).toEqual(rpicamArgs({ shutterUs: 8000, gain: 1.5, awbGains: [1.8, 1.6], lensPosition: 4 }));
     expect(args.join(' ')).toContain('--codec mjpeg -o -');
-    expect(args.join(' ')).toContain('--shutter 8000 --gain 1.5 --awbgains 1.8,1.6 --autofocus-mode manual --lens-position 4');
+    expect(args.join(' ')).toContain(
+      '--shutter 8000 --gain 1.5 --awbgains 1.8,1.6 --autofocus-mode manual --lens-position 4',
+    );
     expect(v4l2Args({ device: '/dev/video2' }).join(' ')).toMatch(/-f v4l2 .*-i \/dev\/video2 .*-f mjpeg pipe:1/);
   });
 
   it('says what to install when the binary is missing', async () => {
     const camera = rpicamCamera({ command: 'rpicam-vid-not-installed' });
-    await expect(camera.capture({ timeoutMs: 5000 })).rejects.toThrow(/"rpicam-vid-not-installed" is not installed or not on PATH\. Install rpicam-apps/);
+    await expect(camera.capture({ timeoutMs: 5000 })).rejects.toThrow(
+      /"rpicam-vid-not-installed" is not installed or not on PATH\. Install rpicam-apps/,
+    );
     await camera.close();
   });
 });

@@ -10,13 +10,18 @@ import { corpusFrames } from '../../support/ocr-corpus.js';
 
 const frames = corpusFrames();
 const statsOf = async (frame: (typeof frames)[number]) => {
-  const prepared = await prepareCameraFrame(readFileSync(frame.cameraPath), { deviceSize: frame.truth.deviceSize, screenCorners: frame.truth.screenCorners });
+  const prepared = await prepareCameraFrame(readFileSync(frame.cameraPath), {
+    deviceSize: frame.truth.deviceSize,
+    screenCorners: frame.truth.screenCorners,
+  });
   return frameStats(prepared.rectified);
 };
 
 describe('quality gate', () => {
   it('flags the dark frames as too dark and the blurred frames as blurred, and passes all others', async () => {
-    const verdicts = await Promise.all(frames.map(async (frame) => ({ frame, verdict: assessQuality(await statsOf(frame), undefined) })));
+    const verdicts = await Promise.all(
+      frames.map(async (frame) => ({ frame, verdict: assessQuality(await statsOf(frame), undefined) })),
+    );
     const kinds = (v: (typeof verdicts)[number]) => (v.verdict.ok ? [] : v.verdict.problems.map((p) => p.kind));
     for (const v of verdicts) {
       const label = `${v.frame.dir}/${v.frame.stem} (${v.frame.fault ?? 'normal'})`;
@@ -29,7 +34,14 @@ describe('quality gate', () => {
   }, 90_000);
 
   it('reports low OCR confidence as a problem with the value and the limit', () => {
-    const model = screenModel({ width: 1080, height: 2400 }, [{ text: 'x', confidence: 0.4, box: { x: 0, y: 0, width: 9, height: 9 }, words: [{ text: 'x', confidence: 0.4, box: { x: 0, y: 0, width: 9, height: 9 } }] }]);
+    const model = screenModel({ width: 1080, height: 2400 }, [
+      {
+        text: 'x',
+        confidence: 0.4,
+        box: { x: 0, y: 0, width: 9, height: 9 },
+        words: [{ text: 'x', confidence: 0.4, box: { x: 0, y: 0, width: 9, height: 9 } }],
+      },
+    ]);
     const verdict = assessQuality({ brightness: 200, contrast: 150, sharpness: 90 }, model);
     expect(verdict).toMatchObject({ ok: false, problems: [{ kind: 'low_confidence', value: 0.4, limit: 0.6 }] });
   });

@@ -10,7 +10,12 @@ describe('replay camera', () => {
     const camera = new ReplayCamera(folder);
     const frames = [];
     for (let i = 0; i < 4; i++) frames.push(await camera.capture());
-    expect(frames.map((f) => [f.format, f.width, f.sequence])).toEqual([['jpeg', 1640, 1], ['png', 1080, 2], ['jpeg', 1640, 3], ['png', 1080, 4]]);
+    expect(frames.map((f) => [f.format, f.width, f.sequence])).toEqual([
+      ['jpeg', 1640, 1],
+      ['png', 1080, 2],
+      ['jpeg', 1640, 3],
+      ['png', 1080, 4],
+    ]);
     await expect(camera.capture()).rejects.toThrow(/all 4 picture\(s\).*were played; use loop/);
   });
 

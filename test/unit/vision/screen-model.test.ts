@@ -14,7 +14,11 @@ function line(text: string, y: number, confidence = 0.9): OcrLine {
   return { text, confidence, words, box: { x: 40, y, width: x - 60, height: 40 } };
 }
 
-const model = screenModel({ width: 1080, height: 2400 }, [line('Wi-Fi networks', 100), line('HomeNet-5G Secured', 400), line('Continue to payrnent', 900)]);
+const model = screenModel({ width: 1080, height: 2400 }, [
+  line('Wi-Fi networks', 100),
+  line('HomeNet-5G Secured', 400),
+  line('Continue to payrnent', 900),
+]);
 
 describe('findElements on a hand-made screen', () => {
   it('forgives a documented OCR confusion (rn for m) and gives the element to tap', () => {
@@ -36,7 +40,11 @@ describe('findElements on a hand-made screen', () => {
 
 describe('OCR metrics', () => {
   it('joins runs on one row, and counts errors regardless of line order', () => {
-    const truth = truthLines([{ text: '82%', box: { x: 900, y: 10, width: 80, height: 40 } }, { text: '09:41', box: { x: 20, y: 12, width: 90, height: 40 } }, { text: 'Settings', box: { x: 20, y: 200, width: 200, height: 60 } }]);
+    const truth = truthLines([
+      { text: '82%', box: { x: 900, y: 10, width: 80, height: 40 } },
+      { text: '09:41', box: { x: 20, y: 12, width: 90, height: 40 } },
+      { text: 'Settings', box: { x: 20, y: 200, width: 200, height: 60 } },
+    ]);
     expect(truth).toEqual(['09:41 82%', 'Settings']);
     expect(lineCharacterErrorRate(truth, ['Settings', '09:41 82%'])).toBe(0);
     expect(lineCharacterErrorRate(truth, ['Settlngs', '09:41 82%'])).toBeCloseTo(1 / 17, 6);

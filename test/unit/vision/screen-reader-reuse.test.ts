@@ -18,9 +18,22 @@ describe('ScreenReader on an unchanged screen', () => {
     const d = new Driver(new VirtualDevice(parseDeviceFile(probe)));
     const camera = new VirtualCamera({ source: () => d.device.render(), seed: 4 });
     let jobs = 0;
-    const engine: OcrEngine = { recognize: async () => { jobs++; return []; }, close: async () => undefined };
+    const engine: OcrEngine = {
+      recognize: async () => {
+        jobs++;
+        return [];
+      },
+      close: async () => undefined,
+    };
     const first = await camera.captureWithTruth();
-    const reader = new ScreenReader(engine, { kind: 'camera', calibration: { deviceSize: { width: 1080, height: 2400 }, screenCorners: first.screenCorners } }, { fullReadAbove: -1 });
+    const reader = new ScreenReader(
+      engine,
+      {
+        kind: 'camera',
+        calibration: { deviceSize: { width: 1080, height: 2400 }, screenCorners: first.screenCorners },
+      },
+      { fullReadAbove: -1 },
+    );
     const read = await reader.read(first.frame.image);
     expect(read.source).toBe('full');
     expect(read.model.regions.length).toBeGreaterThan(0);

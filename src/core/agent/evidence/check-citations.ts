@@ -7,7 +7,10 @@ import type { ScreenModel } from '../../vision/screen-model.js';
 import { queryOf } from '../tools/place-args.js';
 import { describeCitation, describePlace, type Citation, type CitationCheck } from './citation.js';
 
-export interface CitationVerdict { held: boolean; checks: CitationCheck[] }
+export interface CitationVerdict {
+  held: boolean;
+  checks: CitationCheck[];
+}
 
 export function checkCitations(model: ScreenModel, citations: Citation[]): CitationVerdict {
   const checks = citations.map((citation) => checkOne(model, citation));
@@ -23,24 +26,35 @@ function checkOne(model: ScreenModel, citation: Citation): CitationCheck {
   const first = report.matches[0];
   if (!first) return { ...base, held: false, detail: notFoundMessage(query, report) };
   const count = report.matches.length > 1 ? ` (and ${report.matches.length - 1} more)` : '';
-  return { ...base, held: true, detail: `seen: ${describeElement(first.element)} in the ${describe(first.region)}${count}` };
+  return {
+    ...base,
+    held: true,
+    detail: `seen: ${describeElement(first.element)} in the ${describe(first.region)}${count}`,
+  };
 }
 
 const BARS = new Set(['status_bar', 'navigation_bar', 'keyboard']);
 
 /** The refusal an interpreter hears: which citations held, which did not and why, and what the screen shows. */
 export function refusalMessage(claim: string, verdict: CitationVerdict, model: ScreenModel): string {
-  const failed = verdict.checks.filter((c) => !c.held).map((c) => `- NOT on the screen: ${describeCitation(c)}: ${c.detail}`);
+  const failed = verdict.checks
+    .filter((c) => !c.held)
+    .map((c) => `- NOT on the screen: ${describeCitation(c)}: ${c.detail}`);
   const held = verdict.checks.filter((c) => c.held).map((c) => `- held: ${describeCitation(c)} (${c.detail})`);
   const regions = new Map(model.regions.map((r) => [r.id, r]));
-  const shown = model.elements.filter((e) => !BARS.has(regions.get(e.region)?.kind ?? 'content')).slice(0, 14).map((e) => {
-    const region = regions.get(e.region);
-    return `${describeElement(e)}${region && region.kind !== 'content' ? ` in the ${describe(region)}${region.unasked ? ' (appeared unasked: never evidence unless cited with in: ' + region.kind + ')' : ''}` : ''}`;
-  });
-  const next = 'Look at the screen again and claim only what it shows, citing whole texts where they are (or go where the evidence is first). A second refused claim in a row hands the run over to a person.';
+  const shown = model.elements
+    .filter((e) => !BARS.has(regions.get(e.region)?.kind ?? 'content'))
+    .slice(0, 14)
+    .map((e) => {
+      const region = regions.get(e.region);
+      return `${describeElement(e)}${region && region.kind !== 'content' ? ` in the ${describe(region)}${region.unasked ? ' (appeared unasked: never evidence unless cited with in: ' + region.kind + ')' : ''}` : ''}`;
+    });
+  const next =
+    'Look at the screen again and claim only what it shows, citing whole texts where they are (or go where the evidence is first). A second refused claim in a row hands the run over to a person.';
   return [
     `Your ${claim} was refused: the screen, looked at again just now, does not show what it cites.`,
-    ...failed, ...held,
+    ...failed,
+    ...held,
     `The screen shows: ${shown.join('; ') || '(no text read)'}.`,
     next,
   ].join('\n');

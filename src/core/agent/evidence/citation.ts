@@ -6,16 +6,28 @@ import { placeFields } from '../tools/place-args.js';
 
 // Kept small: the model sees this schema on every request.
 const anchor = z.string().min(1).max(200).optional();
-export const citationSchema = z.object({
-  text: z.string().min(1).max(200),
-  in: placeFields.in, contains: placeFields.contains,
-  below: anchor, above: anchor, near: anchor, right_of: anchor, left_of: anchor,
-}).strict();
+export const citationSchema = z
+  .object({
+    text: z.string().min(1).max(200),
+    in: placeFields.in,
+    contains: placeFields.contains,
+    below: anchor,
+    above: anchor,
+    near: anchor,
+    right_of: anchor,
+    left_of: anchor,
+  })
+  .strict();
 
 export type Citation = z.output<typeof citationSchema>;
 
-export const citationsField = z.array(citationSchema).min(1).max(8)
-  .describe('whole on-screen texts that show the result, placed when the text alone says little: {"text":"Connected","below":"HomeNet-5G"}');
+export const citationsField = z
+  .array(citationSchema)
+  .min(1)
+  .max(8)
+  .describe(
+    'whole on-screen texts that show the result, placed when the text alone says little: {"text":"Connected","below":"HomeNet-5G"}',
+  );
 
 /** One citation as checked on the fresh frame. */
 export interface CitationCheck {
@@ -30,7 +42,11 @@ export interface CitationCheck {
 const PLACE_KEYS = ['in', 'below', 'above', 'near', 'right_of', 'left_of'] as const;
 
 export function describePlace(citation: Citation): string | undefined {
-  const parts = PLACE_KEYS.flatMap((key) => (citation[key] === undefined ? [] : [key === 'in' ? `in ${citation[key]}` : `${key.replace('_', ' ')} "${citation[key]}"`]));
+  const parts = PLACE_KEYS.flatMap((key) =>
+    citation[key] === undefined
+      ? []
+      : [key === 'in' ? `in ${citation[key]}` : `${key.replace('_', ' ')} "${citation[key]}"`],
+  );
   if (citation.contains) parts.push('(contains)');
   return parts.length ? parts.join(' ') : undefined;
 }

@@ -8,7 +8,18 @@ import { z } from 'zod';
 import { ToolRegistry } from '../tools/registry.js';
 import { defineActionTool, defineInfoTool, type ActionTool, type Tool } from '../tools/tool.js';
 
-export const EXPLORE_TOOL_NAMES = ['read_screen', 'find_text', 'wait_for', 'tap_text', 'tap_point', 'scroll', 'swipe', 'back', 'home', 'press_key'] as const;
+export const EXPLORE_TOOL_NAMES = [
+  'read_screen',
+  'find_text',
+  'wait_for',
+  'tap_text',
+  'tap_point',
+  'scroll',
+  'swipe',
+  'back',
+  'home',
+  'press_key',
+] as const;
 
 /** The only key a sub-run may press: Escape, the phone's back. */
 const BACK_KEY = 'ESC';
@@ -17,11 +28,14 @@ export const REPORT_EXPLORATION = 'report_exploration';
 
 export const reportExploration = defineInfoTool({
   name: REPORT_EXPLORATION,
-  description: 'End the exploration and report what you found (the setting, the list\'s items, where it lives). The path of taps and the screen you end on are added for you.',
-  input: z.object({
-    found: z.string().min(1).max(600).describe('what you found, in a few sentences'),
-    found_it: z.boolean().describe('true when what you were sent to find is on the screen you end on'),
-  }).strict(),
+  description:
+    "End the exploration and report what you found (the setting, the list's items, where it lives). The path of taps and the screen you end on are added for you.",
+  input: z
+    .object({
+      found: z.string().min(1).max(600).describe('what you found, in a few sentences'),
+      found_it: z.boolean().describe('true when what you were sent to find is on the screen you end on'),
+    })
+    .strict(),
   timeoutMs: 5000,
   async run(args) {
     return { status: 'ok', content: 'Reported.', termination: { kind: 'answered', text: JSON.stringify(args) } };

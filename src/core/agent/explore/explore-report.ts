@@ -19,18 +19,27 @@ export interface ExploreReportInput {
 
 export function exploreReport(input: ExploreReportInput): string {
   const found = foundText(input.termination);
-  const path = input.actions.length ? input.actions.map((a, i) => `${i + 1}. ${a.summary.slice(0, 90)}`).join('\n') : '(no action)';
+  const path = input.actions.length
+    ? input.actions.map((a, i) => `${i + 1}. ${a.summary.slice(0, 90)}`).join('\n')
+    : '(no action)';
   const regions = new Map(input.endedOn.regions.map((r) => [r.id, r]));
   const title = input.endedOn.elements.find((e) => e.kind === 'title')?.text;
-  const texts = input.endedOn.elements.filter((e) => !BARS.has(regions.get(e.region)?.kind ?? 'content')).slice(0, 10)
-    .map((e) => { const region = regions.get(e.region); return `"${e.text.slice(0, 60)}"${region && region.kind !== 'content' ? ` (${describe(region)})` : ''}`; });
+  const texts = input.endedOn.elements
+    .filter((e) => !BARS.has(regions.get(e.region)?.kind ?? 'content'))
+    .slice(0, 10)
+    .map((e) => {
+      const region = regions.get(e.region);
+      return `"${e.text.slice(0, 60)}"${region && region.kind !== 'content' ? ` (${describe(region)})` : ''}`;
+    });
   const report = [
     `Exploration ${input.subRunId} ended (${input.stepsUsed} step${input.stepsUsed === 1 ? '' : 's'}): ${found}`,
     `Path of actions from where it started:\n${path}`,
     `Ended on${title ? ` "${title}"` : ''}: ${texts.join(', ') || '(no text read)'}`,
     'The device may have moved during the exploration: look at the screen (read_screen, find_text) before acting.',
   ].join('\n');
-  return report.length <= EXPLORE_REPORT_CAP_CHARS ? report : `${report.slice(0, EXPLORE_REPORT_CAP_CHARS - 80)}\n[report cut to ${EXPLORE_REPORT_CAP_CHARS} characters]\n${report.split('\n').at(-1)}`;
+  return report.length <= EXPLORE_REPORT_CAP_CHARS
+    ? report
+    : `${report.slice(0, EXPLORE_REPORT_CAP_CHARS - 80)}\n[report cut to ${EXPLORE_REPORT_CAP_CHARS} characters]\n${report.split('\n').at(-1)}`;
 }
 
 function foundText(termination: Termination): string {

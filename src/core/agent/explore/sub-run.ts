@@ -25,57 +25,121 @@ const PARENT_RESERVE_STEPS = 2;
 
 /** Anything an approval rule covers is out of an exploration's reach: refused, never asked. */
 const refusingApprovals: ApprovalPort = {
-  ask: async (request) => ({ approved: false, by: 'the exploration policy', reason: `an exploration never taps what an approval rule covers (rule ${request.rule})` }),
+  ask: async (request) => ({
+    approved: false,
+    by: 'the exploration policy',
+    reason: `an exploration never taps what an approval rule covers (rule ${request.rule})`,
+  }),
 };
 
 /** `call` is the loop's callTool, handed in (the loop imports this file: no import cycle). */
-export async function runSubRun(deps: AgentDeps, parent: RunState, looks: Observations, goal: string, askedSteps: number, call: CallTool): Promise<ToolReply> {
+export async function runSubRun(
+  deps: AgentDeps,
+  parent: RunState,
+  looks: Observations,
+  goal: string,
+  askedSteps: number,
+  call: CallTool,
+): Promise<ToolReply> {
   const left = deps.guardrails.maxSteps - (parent.step - parent.firstStep) - PARENT_RESERVE_STEPS;
   const budget = Math.min(askedSteps, left);
-  if (budget < 1) return { status: 'error', content: `No step budget is left for an exploration (${left + PARENT_RESERVE_STEPS} steps left). Look yourself instead.` };
+  if (budget < 1)
+    return {
+      status: 'error',
+      content: `No step budget is left for an exploration (${left + PARENT_RESERVE_STEPS} steps left). Look yourself instead.`,
+    };
   if (!deps.explorer) return { status: 'error', content: 'explore is not available in this run.' };
   const tools = exploreRegistry(deps.tools);
-  const sub = new RunState(deps.newId(), parent.continuationId, goal, `${parent.task} (explore)`, parent.startedAt, deps.wallClock);
+  const sub = new RunState(
+    deps.newId(),
+    parent.continuationId,
+    goal,
+    `${parent.task} (explore)`,
+    parent.startedAt,
+    deps.wallClock,
+  );
   sub.step = parent.step;
   sub.lastCommandId = parent.lastCommandId;
   const sync = new ParentSync(deps, parent, sub);
   const subDeps: AgentDeps = {
-    ...deps, tools, approvals: refusingApprovals, interpreter: deps.explorer(goal, tools), explorer: undefined,
-    guardrails: { ...deps.guardrails, maxSteps: budget }, store: sync.store,
+    ...deps,
+    tools,
+    approvals: refusingApprovals,
+    interpreter: deps.explorer(goal, tools),
+    explorer: undefined,
+    guardrails: { ...deps.guardrails, maxSteps: budget },
+    store: sync.store,
   };
-  await deps.store.appendJournal({ type: 'run', at: deps.wallClock(), runId: sub.runId, continuationId: sub.continuationId, step: sub.step });
+  await deps.store.appendJournal({
+    type: 'run',
+    at: deps.wallClock(),
+    runId: sub.runId,
+    continuationId: sub.continuationId,
+    step: sub.step,
+  });
   parent.log(`explore ${sub.runId} (${budget} steps): ${goal}`);
-  const guards: CallGuards = { repeated: new RepeatedCalls(deps.guardrails.repeatLimit), failures: new ToolFailures(deps.guardrails), evidence: new EvidenceGate() };
+  const guards: CallGuards = {
+    repeated: new RepeatedCalls(deps.guardrails.repeatLimit),
+    failures: new ToolFailures(deps.guardrails),
+    evidence: new EvidenceGate(),
+  };
   const first = sub.step;
   let results: ToolOutcome[] = [];
   while (!sub.termination) {
-    sub.termination = checkBudgets(sub.step - first, deps.clock.now() - parent.startedAt, subDeps.guardrails, deps.signal);
+    sub.termination = checkBudgets(
+      sub.step - first,
+      deps.clock.now() - parent.startedAt,
+      subDeps.guardrails,
+      deps.signal,
+    );
     if (sub.termination) break;
     sub.step++;
-    const stepped = await subStep(subDeps, sub, looks, guards, results, call).catch((error: Error): { results: ToolOutcome[]; termination: Termination } => ({ results: [], termination: { kind: 'halted', reason: error.message } }));
+    const stepped = await subStep(subDeps, sub, looks, guards, results, call).catch(
+      (error: Error): { results: ToolOutcome[]; termination: Termination } => ({
+        results: [],
+        termination: { kind: 'halted', reason: error.message },
+      }),
+    );
     results = stepped.results;
     sub.termination = stepped.termination;
     deps.phaseHook?.('checkpoint', sub.step);
     await sync.save();
   }
-  const report = exploreReport({ subRunId: sub.runId, termination: sub.termination, actions: sub.completed.filter((c) => c.commandId !== undefined), stepsUsed: sub.step - first, endedOn: looks.current().screen });
+  const report = exploreReport({
+    subRunId: sub.runId,
+    termination: sub.termination,
+    actions: sub.completed.filter((c) => c.commandId !== undefined),
+    stepsUsed: sub.step - first,
+    endedOn: looks.current().screen,
+  });
   parent.log(`explore ${sub.runId} ended: ${sub.termination.kind}`);
   return { status: 'ok', content: report, stopReply: true, data: { subRunId: sub.runId, stepsUsed: sub.step - first } };
 }
 
-async function subStep(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, previous: ToolOutcome[], callTool: CallTool): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+async function subStep(
+  deps: AgentDeps,
+  state: RunState,
+  looks: Observations,
+  guards: CallGuards,
+  previous: ToolOutcome[],
+  callTool: CallTool,
+): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
   state.phase = 'observe';
   deps.phaseHook?.('observe', state.step);
   const observation = await looks.look();
   state.phase = 'interpret';
   deps.phaseHook?.('interpret', state.step);
-  const decision = await deps.interpreter.next({ step: state.step, goal: state.goal, observation, results: previous }, deps.signal);
+  const decision = await deps.interpreter.next(
+    { step: state.step, goal: state.goal, observation, results: previous },
+    deps.signal,
+  );
   if (decision.kind === 'halt') return { results: [], termination: { kind: 'halted', reason: decision.reason } };
   // A plain answer is its report (no evidence gate: the parent looks again before acting on it).
   if (decision.kind === 'answer') return { results: [], termination: { kind: 'answered', text: decision.text } };
   const results: ToolOutcome[] = [];
   for (const toolCall of decision.calls) {
-    if (deps.signal.aborted) return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
+    if (deps.signal.aborted)
+      return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
     deps.phaseHook?.('guard', state.step);
     const outcome = await callTool(deps, state, looks, guards, toolCall);
     results.push(outcome);
@@ -93,7 +157,11 @@ class ParentSync {
   private readonly actionsBefore: number;
   readonly store: RunStore;
 
-  constructor(private readonly deps: AgentDeps, private readonly parent: RunState, private readonly sub: RunState) {
+  constructor(
+    private readonly deps: AgentDeps,
+    private readonly parent: RunState,
+    private readonly sub: RunState,
+  ) {
     this.actionsBefore = parent.actionsDone;
     const base = deps.store;
     this.store = {
@@ -116,7 +184,8 @@ class ParentSync {
     parent.lastCommandId = sub.lastCommandId ?? parent.lastCommandId;
     parent.current = sub.current;
     parent.actionsDone = this.actionsBefore + sub.actionsDone;
-    for (const done of sub.completed.slice(this.synced)) if (done.commandId !== undefined) parent.completed.push({ ...done, summary: `explore: ${done.summary}` });
+    for (const done of sub.completed.slice(this.synced))
+      if (done.commandId !== undefined) parent.completed.push({ ...done, summary: `explore: ${done.summary}` });
     this.synced = sub.completed.length;
     await this.deps.store.saveCheckpoint(buildCheckpoint(this.deps, parent, this.deps.interpreter));
   }

@@ -4,7 +4,9 @@ import type { ApprovalRule, ForbiddenZone, GuardrailConfig } from './guardrail-c
 
 /** A zone any touch of the action lands in: a tap's point, a long press's, a swipe's start or end. */
 export function forbiddenZoneHit(plan: ActionPlan, zones: readonly ForbiddenZone[]): ForbiddenZone | undefined {
-  for (const { point: { x, y } } of touchPoints(plan.action)) {
+  for (const {
+    point: { x, y },
+  } of touchPoints(plan.action)) {
     const zone = zones.find((z) => x >= z.x && x < z.x + z.width && y >= z.y && y < z.y + z.height);
     if (zone) return zone;
   }
@@ -20,12 +22,21 @@ function targetsOf(plan: ActionPlan): string[] {
 }
 
 /** The first approval rule this action falls under, if any. */
-export function approvalRuleFor(tool: string, args: unknown, plan: ActionPlan, rules: readonly ApprovalRule[]): ApprovalRule | undefined {
+export function approvalRuleFor(
+  tool: string,
+  args: unknown,
+  plan: ActionPlan,
+  rules: readonly ApprovalRule[],
+): ApprovalRule | undefined {
   const targets = targetsOf(plan);
   const argumentText = JSON.stringify(args ?? {});
-  return rules.find((rule) => (rule.tool === '*' || rule.tool === tool)
-    && ((rule.targetMatches !== undefined && targets.some((target) => new RegExp(rule.targetMatches!, 'i').test(target)))
-      || (rule.argumentsMatch !== undefined && new RegExp(rule.argumentsMatch, 'i').test(argumentText))));
+  return rules.find(
+    (rule) =>
+      (rule.tool === '*' || rule.tool === tool) &&
+      ((rule.targetMatches !== undefined &&
+        targets.some((target) => new RegExp(rule.targetMatches!, 'i').test(target))) ||
+        (rule.argumentsMatch !== undefined && new RegExp(rule.argumentsMatch, 'i').test(argumentText))),
+  );
 }
 
 /** Counts identical calls on an unchanged screen; the limit-th one is refused. */
@@ -67,7 +78,10 @@ export class ToolFailures {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

@@ -23,18 +23,28 @@ export const preApprovalSchema = z.strictObject({
 export type PreApproval = z.output<typeof preApprovalSchema>;
 
 /** The pre-approval that covers this approval context, if any. */
-export function preApprovalFor(context: ApprovalContext | undefined, preApprovals: readonly PreApproval[]): PreApproval | undefined {
+export function preApprovalFor(
+  context: ApprovalContext | undefined,
+  preApprovals: readonly PreApproval[],
+): PreApproval | undefined {
   const element = context?.element;
   if (!element || !context.screenTitle) return undefined;
   const region = context.region?.kind ?? 'content';
-  return preApprovals.find((approval) => sameText(approval.text, element.text)
-    && sameText(approval.screen, context.screenTitle!)
-    && approval.in === region
-    && (approval.region_title === undefined || (context.region?.title !== undefined && sameText(approval.region_title, context.region.title))));
+  return preApprovals.find(
+    (approval) =>
+      sameText(approval.text, element.text) &&
+      sameText(approval.screen, context.screenTitle!) &&
+      approval.in === region &&
+      (approval.region_title === undefined ||
+        (context.region?.title !== undefined && sameText(approval.region_title, context.region.title))),
+  );
 }
 
 /** In words, for the audit line and the run's events. */
 export function describePreApproval(approval: PreApproval): string {
-  const where = approval.in === 'content' ? '' : ` in the ${approval.in}${approval.region_title ? ` "${approval.region_title}"` : ''}`;
+  const where =
+    approval.in === 'content'
+      ? ''
+      : ` in the ${approval.in}${approval.region_title ? ` "${approval.region_title}"` : ''}`;
   return `the task's pre-approval of "${approval.text}" on the screen "${approval.screen}"${where}`;
 }

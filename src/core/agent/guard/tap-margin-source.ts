@@ -21,12 +21,21 @@ export interface TapMarginSource {
 
 export function tapMarginSource(calibration: MeasuredAccuracy | undefined, configuredPx?: number): TapMarginSource {
   const rms = calibration?.actuator.rmsResidualPx;
-  if (configuredPx !== undefined) return { px: configuredPx, why: 'guardrails.tapMarginPx in the configuration', measured: rms !== undefined };
+  if (configuredPx !== undefined)
+    return { px: configuredPx, why: 'guardrails.tapMarginPx in the configuration', measured: rms !== undefined };
   if (rms === undefined) {
-    return { px: TAP_MARGIN_FLOOR_PX, why: `the ${TAP_MARGIN_FLOOR_PX} px floor: the rig's tap accuracy was never measured (calibration source "${calibration?.actuator.source ?? 'none'}")`, measured: false };
+    return {
+      px: TAP_MARGIN_FLOOR_PX,
+      why: `the ${TAP_MARGIN_FLOOR_PX} px floor: the rig's tap accuracy was never measured (calibration source "${calibration?.actuator.source ?? 'none'}")`,
+      measured: false,
+    };
   }
   const camera = calibration!.cameraResidualPx ?? 0;
   const combined = Math.hypot(rms, camera);
   const px = Math.max(TAP_MARGIN_FLOOR_PX, Math.ceil(3 * combined));
-  return { px, why: `3 x the calibration's residual of ${combined.toFixed(1)} px rms (taps ${rms.toFixed(1)}, camera ${camera.toFixed(1)}), at least ${TAP_MARGIN_FLOOR_PX} px`, measured: true };
+  return {
+    px,
+    why: `3 x the calibration's residual of ${combined.toFixed(1)} px rms (taps ${rms.toFixed(1)}, camera ${camera.toFixed(1)}), at least ${TAP_MARGIN_FLOOR_PX} px`,
+    measured: true,
+  };
 }

@@ -17,14 +17,22 @@ export interface MarginVerdict {
   moved: boolean;
 }
 
-export function judgeMargin(screen: ScreenModel, point: Point, aimBox: Box | undefined, marginPx: number, tool: string, rules: readonly ApprovalRule[]): MarginVerdict {
+export function judgeMargin(
+  screen: ScreenModel,
+  point: Point,
+  aimBox: Box | undefined,
+  marginPx: number,
+  tool: string,
+  rules: readonly ApprovalRule[],
+): MarginVerdict {
   const dp = screen.deviceSize.width / DP_PER_WIDTH;
   const area = (e: ScreenElement) => touchArea(e, dp);
-  const riskyNear = (p: Point) => screen.elements
-    .filter((e) => !(aimBox && sameBox(e.box, aimBox)) && gap(p, area(e)) <= marginPx)
-    .map((element) => ({ element, rule: ruleFor(element.text, tool, rules) }))
-    .filter((r): r is { element: ScreenElement; rule: ApprovalRule } => r.rule !== undefined)
-    .sort((a, b) => gap(p, area(a.element)) - gap(p, area(b.element)));
+  const riskyNear = (p: Point) =>
+    screen.elements
+      .filter((e) => !(aimBox && sameBox(e.box, aimBox)) && gap(p, area(e)) <= marginPx)
+      .map((element) => ({ element, rule: ruleFor(element.text, tool, rules) }))
+      .filter((r): r is { element: ScreenElement; rule: ApprovalRule } => r.rule !== undefined)
+      .sort((a, b) => gap(p, area(a.element)) - gap(p, area(b.element)));
   const first = riskyNear(point)[0];
   if (!first || marginPx <= 0) return { point, moved: false };
   if (!aimBox) return { point, risky: first, moved: false };
@@ -32,8 +40,15 @@ export function judgeMargin(screen: ScreenModel, point: Point, aimBox: Box | und
   let best = { point, clearance: gap(point, area(first.element)) };
   for (let i = 0; i <= 8; i++) {
     for (let j = 0; j <= 4; j++) {
-      const candidate = { x: Math.round(aimBox.x + (aimBox.width * (i + 0.5)) / 9.5), y: Math.round(aimBox.y + (aimBox.height * (j + 0.5)) / 5.5) };
-      const nearest = Math.min(...screen.elements.filter((e) => ruleFor(e.text, tool, rules) && !sameBox(e.box, aimBox)).map((e) => gap(candidate, area(e))));
+      const candidate = {
+        x: Math.round(aimBox.x + (aimBox.width * (i + 0.5)) / 9.5),
+        y: Math.round(aimBox.y + (aimBox.height * (j + 0.5)) / 5.5),
+      };
+      const nearest = Math.min(
+        ...screen.elements
+          .filter((e) => ruleFor(e.text, tool, rules) && !sameBox(e.box, aimBox))
+          .map((e) => gap(candidate, area(e))),
+      );
       if (nearest > best.clearance) best = { point: candidate, clearance: nearest };
     }
   }
@@ -57,11 +72,21 @@ export function touchArea(element: ScreenElement, dp: number): Box {
   if (!sameBox(element.box, element.textBox)) return element.box;
   const padX = TEXT_BUTTON_PADDING_DP * dp;
   const padY = Math.max(0, (MIN_TOUCH_DP * dp - element.box.height) / 2);
-  return { x: element.box.x - padX, y: element.box.y - padY, width: element.box.width + 2 * padX, height: element.box.height + 2 * padY };
+  return {
+    x: element.box.x - padX,
+    y: element.box.y - padY,
+    width: element.box.width + 2 * padX,
+    height: element.box.height + 2 * padY,
+  };
 }
 
 export function ruleFor(text: string, tool: string, rules: readonly ApprovalRule[]): ApprovalRule | undefined {
-  return rules.find((rule) => (rule.tool === '*' || rule.tool === tool) && rule.targetMatches !== undefined && new RegExp(rule.targetMatches, 'i').test(text));
+  return rules.find(
+    (rule) =>
+      (rule.tool === '*' || rule.tool === tool) &&
+      rule.targetMatches !== undefined &&
+      new RegExp(rule.targetMatches, 'i').test(text),
+  );
 }
 
 /** Distance from a point to a box (0 inside it). */

@@ -18,12 +18,20 @@ export interface ActResult {
 }
 
 export interface ActContext {
-  tool: string; callId: string; expectation: Expectation; screenBefore: string;
+  tool: string;
+  callId: string;
+  expectation: Expectation;
+  screenBefore: string;
   /** The picture the action was planned on, packed: recovery compares it with a fresh one. */
   contentBefore?: PackedFingerprint;
 }
 
-export async function act(deps: AgentDeps, state: RunState, context: ActContext, action: DeviceAction): Promise<ActResult> {
+export async function act(
+  deps: AgentDeps,
+  state: RunState,
+  context: ActContext,
+  action: DeviceAction,
+): Promise<ActResult> {
   const { tool } = context;
   const pieces = toPhysical(action, deps.mcu.info.limits.maxTextBytes, deps.toActuator);
   const commandIds: number[] = [];
@@ -35,8 +43,16 @@ export async function act(deps: AgentDeps, state: RunState, context: ActContext,
     state.lastCommandId = commandId;
     state.phase = 'journal';
     await deps.store.appendJournal({
-      type: 'intent', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, tool, action: redact(piece),
-      callId: context.callId, expectation: context.expectation, screenBefore: context.screenBefore,
+      type: 'intent',
+      at: deps.wallClock(),
+      runId: state.runId,
+      step: state.step,
+      commandId,
+      tool,
+      action: redact(piece),
+      callId: context.callId,
+      expectation: context.expectation,
+      screenBefore: context.screenBefore,
       ...(context.contentBefore ? { contentBefore: context.contentBefore } : {}),
       ...(isRepeatable(piece, context.expectation) ? { repeatable: true } : {}),
     });
@@ -49,7 +65,14 @@ export async function act(deps: AgentDeps, state: RunState, context: ActContext,
     const sending = send(deps, piece, commandId);
     deps.phaseHook?.('act', state.step);
     outcome = await sending;
-    await deps.store.appendJournal({ type: 'outcome', at: deps.wallClock(), runId: state.runId, step: state.step, commandId, outcome });
+    await deps.store.appendJournal({
+      type: 'outcome',
+      at: deps.wallClock(),
+      runId: state.runId,
+      step: state.step,
+      commandId,
+      outcome,
+    });
     if (outcome.kind !== 'done' && outcome.kind !== 'already') break;
   }
   state.actionsDone++;
@@ -58,26 +81,37 @@ export async function act(deps: AgentDeps, state: RunState, context: ActContext,
 
 function send(deps: AgentDeps, action: PhysicalAction, id: number): Promise<ActionOutcome> {
   switch (action.kind) {
-    case 'tap': return deps.mcu.tap({ x: action.actuator.x, y: action.actuator.y, holdMs: action.holdMs }, { id });
-    case 'type': return deps.mcu.type(action.text, { id });
-    case 'key': return deps.mcu.key({ key: action.key, mods: action.mods as never, holdMs: action.holdMs }, { id });
+    case 'tap':
+      return deps.mcu.tap({ x: action.actuator.x, y: action.actuator.y, holdMs: action.holdMs }, { id });
+    case 'type':
+      return deps.mcu.type(action.text, { id });
+    case 'key':
+      return deps.mcu.key({ key: action.key, mods: action.mods as never, holdMs: action.holdMs }, { id });
     // A gesture is one ledgered command like a tap: one id, executed once, whatever is retried.
-    case 'swipe': return deps.mcu.swipe({ path: action.actuator, durationMs: action.durationMs, holdMs: action.holdMs }, { id });
-    case 'long_press': return deps.mcu.longPress({ x: action.actuator.x, y: action.actuator.y, durationMs: action.durationMs }, { id });
+    case 'swipe':
+      return deps.mcu.swipe({ path: action.actuator, durationMs: action.durationMs, holdMs: action.holdMs }, { id });
+    case 'long_press':
+      return deps.mcu.longPress({ x: action.actuator.x, y: action.actuator.y, durationMs: action.durationMs }, { id });
   }
 }
 
 /** Maps a device action onto the actuator, splitting long text into commands the MCU accepts. */
-export function toPhysical(action: DeviceAction, maxText: number, toActuator: AgentDeps['toActuator']): PhysicalAction[] {
+export function toPhysical(
+  action: DeviceAction,
+  maxText: number,
+  toActuator: AgentDeps['toActuator'],
+): PhysicalAction[] {
   const onActuator = (point: { x: number; y: number }) => {
     const actuator = toActuator(point);
     return { x: Math.round(actuator.x), y: Math.round(actuator.y) };
   };
-  if (action.kind === 'tap' || action.kind === 'long_press') return [{ ...action, actuator: onActuator(action.device) }];
+  if (action.kind === 'tap' || action.kind === 'long_press')
+    return [{ ...action, actuator: onActuator(action.device) }];
   if (action.kind === 'swipe') return [{ ...action, actuator: action.device.map(onActuator) }];
   if (action.kind !== 'type' || action.text.length <= maxText) return [action];
   const pieces: PhysicalAction[] = [];
-  for (let start = 0; start < action.text.length; start += maxText) pieces.push({ ...action, text: action.text.slice(start, start + maxText) });
+  for (let start = 0; start < action.text.length; start += maxText)
+    pieces.push({ ...action, text: action.text.slice(start, start + maxText) });
   return pieces;
 }
 

@@ -14,7 +14,10 @@ import type { FindingInput, TaskInputs } from '../tools/tool.js';
 import type { RunError, StepRecord } from '../run-state.js';
 import type { CitationCheck } from '../evidence/citation.js';
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 
 export type ProgressEvent =
   | { type: 'step'; step: number; phase: string }
@@ -64,5 +67,11 @@ export interface TaskSpec {
   /** The task's name or file, for the record. */
   task: string;
   /** Continues a saved run: the same execution chain, its step count, what it completed and what went wrong. */
-  resume?: { continuationId: string; step: number; completed: StepRecord[]; errors: RunError[]; lastCommandId?: number | null };
+  resume?: {
+    continuationId: string;
+    step: number;
+    completed: StepRecord[];
+    errors: RunError[];
+    lastCommandId?: number | null;
+  };
 }

@@ -11,21 +11,49 @@ import type { ToolCall, ToolOutcome } from '../types.js';
 import type { AgentDeps } from './agent-deps.js';
 
 /** Asks (or finds the task's pre-approval); returns the refusal outcome, or nothing when approved. */
-export async function gateOnApproval(deps: AgentDeps, state: RunState, call: ToolCall, args: unknown, plan: ActionPlan, before: Observation, rule: ApprovalRule): Promise<ToolOutcome | undefined> {
+export async function gateOnApproval(
+  deps: AgentDeps,
+  state: RunState,
+  call: ToolCall,
+  args: unknown,
+  plan: ActionPlan,
+  before: Observation,
+  rule: ApprovalRule,
+): Promise<ToolOutcome | undefined> {
   const context = approvalContext(plan, before);
   const preApproved = preApprovalFor(context, deps.preApprovals ?? []);
   const answer: ApprovalAnswer = preApproved
     ? { approved: true, by: describePreApproval(preApproved) }
-    : await deps.approvals.ask({
-      id: deps.newId(), tool: call.name, args, summary: plan.summary + contextInWords(context), rule: rule.name, context,
-      ...(before.frame ? { frame: before.frame } : {}),
-    }, deps.signal);
-  deps.onProgress?.({ type: 'approval', step: state.step, tool: call.name, summary: plan.summary, approved: answer.approved, by: answer.by });
+    : await deps.approvals.ask(
+        {
+          id: deps.newId(),
+          tool: call.name,
+          args,
+          summary: plan.summary + contextInWords(context),
+          rule: rule.name,
+          context,
+          ...(before.frame ? { frame: before.frame } : {}),
+        },
+        deps.signal,
+      );
+  deps.onProgress?.({
+    type: 'approval',
+    step: state.step,
+    tool: call.name,
+    summary: plan.summary,
+    approved: answer.approved,
+    by: answer.by,
+  });
   if (answer.approved) {
     if (preApproved) state.log(`${plan.summary}: approved by ${answer.by} (rule ${rule.name})`);
     return undefined;
   }
-  return { callId: call.id, tool: call.name, status: 'denied_by_user', content: `${answer.by} did not approve ${plan.summary} (${answer.reason}). Nothing moved. Do not try it another way; continue without it or hand over.` };
+  return {
+    callId: call.id,
+    tool: call.name,
+    status: 'denied_by_user',
+    content: `${answer.by} did not approve ${plan.summary} (${answer.reason}). Nothing moved. Do not try it another way; continue without it or hand over.`,
+  };
 }
 
 /** What a person approving a touch should see: the screen's title, the dialog's, and the element (a drag's start). */
@@ -36,7 +64,9 @@ export function approvalContext(plan: ActionPlan, before: Observation): Approval
   const hit = action.hit;
   return {
     ...(screenTitle ? { screenTitle } : {}),
-    ...(hit && hit.region !== 'content' ? { region: { kind: hit.region, ...(hit.regionTitle ? { title: hit.regionTitle } : {}) } } : {}),
+    ...(hit && hit.region !== 'content'
+      ? { region: { kind: hit.region, ...(hit.regionTitle ? { title: hit.regionTitle } : {}) } }
+      : {}),
     ...(hit ? { element: { kind: hit.kind, text: hit.text, box: hit.box } } : {}),
     point: action.kind === 'swipe' ? action.device[0]! : action.device,
   };

@@ -8,6 +8,17 @@ import type { AgentDeps } from './agent-deps.js';
 import type { EvidenceGate } from './evidence-phase.js';
 import type { Observations } from './observe-phase.js';
 
-export interface CallGuards { repeated: RepeatedCalls; failures: ToolFailures; evidence: EvidenceGate; lastTap?: LastTap }
+export interface CallGuards {
+  repeated: RepeatedCalls;
+  failures: ToolFailures;
+  evidence: EvidenceGate;
+  lastTap?: LastTap;
+}
 
-export type CallTool = (deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, call: ToolCall) => Promise<ToolOutcome>;
+export type CallTool = (
+  deps: AgentDeps,
+  state: RunState,
+  looks: Observations,
+  guards: CallGuards,
+  call: ToolCall,
+) => Promise<ToolOutcome>;

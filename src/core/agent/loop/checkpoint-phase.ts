@@ -31,9 +31,18 @@ export function buildCheckpoint(deps: AgentDeps, state: RunState, interpreter: I
     errors: [...state.errors],
     outputTail: [...state.outputTail],
     lastVerifiedScreen: state.lastVerifiedScreen,
-    budgets: { stepsUsed: state.step, maxSteps: deps.guardrails.maxSteps, elapsedMs: Math.round(deps.clock.now() - state.startedAt), deadlineMs: deps.guardrails.deadlineMs },
+    budgets: {
+      stepsUsed: state.step,
+      maxSteps: deps.guardrails.maxSteps,
+      elapsedMs: Math.round(deps.clock.now() - state.startedAt),
+      deadlineMs: deps.guardrails.deadlineMs,
+    },
     status: statusOf(termination),
-    ...(termination?.kind === 'submitted' ? { result: withEvidence(termination.result, termination.evidence) } : termination?.kind === 'answered' ? { result: withEvidence({ answer: termination.text }, termination.evidence) } : {}),
+    ...(termination?.kind === 'submitted'
+      ? { result: withEvidence(termination.result, termination.evidence) }
+      : termination?.kind === 'answered'
+        ? { result: withEvidence({ answer: termination.text }, termination.evidence) }
+        : {}),
   };
 }
 

@@ -23,24 +23,49 @@ export class EvidenceGate {
    * `citations` undefined: the claim cites nothing. An LLM's claim must cite (refused); a
    * script's submit without `evidence:` is what its author wrote, accepted unchecked.
    */
-  async judge(deps: AgentDeps, state: RunState, looks: Observations, claim: ClaimKind, citations: Citation[] | undefined, problem?: string): Promise<EvidenceVerdict> {
+  async judge(
+    deps: AgentDeps,
+    state: RunState,
+    looks: Observations,
+    claim: ClaimKind,
+    citations: Citation[] | undefined,
+    problem?: string,
+  ): Promise<EvidenceVerdict> {
     if (!citations?.length) {
       if (deps.interpreter.kind === 'script' && !problem) return { accepted: true, evidence: [] };
-      return this.refuse(deps, state, claim, `Your ${claim} was refused: it cites no evidence (${problem ?? 'give evidence: the whole on-screen texts that show it, placed with in/below/near when the text alone says little'}). Nothing was checked.`, []);
+      return this.refuse(
+        deps,
+        state,
+        claim,
+        `Your ${claim} was refused: it cites no evidence (${problem ?? 'give evidence: the whole on-screen texts that show it, placed with in/below/near when the text alone says little'}). Nothing was checked.`,
+        [],
+      );
     }
     const fresh = await looks.look(deps.clock.now());
     const verdict = checkCitations(fresh.screen, citations);
     deps.onProgress?.({ type: 'evidence', step: state.step, claim, held: verdict.held, citations: verdict.checks });
-    state.log(`evidence for the ${claim}: ${verdict.checks.map((c) => `${describeCitation(c)} ${c.held ? 'held' : 'NOT held'}`).join('; ')}`);
+    state.log(
+      `evidence for the ${claim}: ${verdict.checks.map((c) => `${describeCitation(c)} ${c.held ? 'held' : 'NOT held'}`).join('; ')}`,
+    );
     if (verdict.held) return { accepted: true, evidence: verdict.checks };
     return this.refuse(deps, state, claim, refusalMessage(claim, verdict, fresh.screen), verdict.checks);
   }
 
-  private refuse(deps: AgentDeps, state: RunState, claim: ClaimKind, message: string, evidence: CitationCheck[]): EvidenceVerdict {
+  private refuse(
+    deps: AgentDeps,
+    state: RunState,
+    claim: ClaimKind,
+    message: string,
+    evidence: CitationCheck[],
+  ): EvidenceVerdict {
     this.refusals.push(message);
     state.error('claim_refused', message.split('\n').slice(0, 2).join(' '));
     if (this.refusals.length < 2) return { accepted: false, message, evidence };
-    const gist = (text: string) => text.split('\n').filter((line) => line.startsWith('- NOT')).join(' ') || text.split('\n')[0]!;
+    const gist = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('- NOT'))
+        .join(' ') || text.split('\n')[0]!;
     const reason = `two claims in a row were not backed by the screen, a person should look. First: ${gist(this.refusals.at(-2)!)} Second: ${gist(this.refusals.at(-1)!)}`;
     return { accepted: false, message, evidence, termination: { kind: 'handed_over', reason } };
   }

@@ -11,7 +11,10 @@ export class Observations {
   private consecutiveFailures = 0;
   private readonly secrets: string[];
 
-  constructor(private readonly deps: AgentDeps, private readonly state: RunState) {
+  constructor(
+    private readonly deps: AgentDeps,
+    private readonly state: RunState,
+  ) {
     this.secrets = secretValues(deps.inputs);
   }
 
@@ -26,12 +29,15 @@ export class Observations {
       try {
         this.latest = redactObservation(await this.deps.observer.observe({ newerThan, timeoutMs }), this.secrets);
         this.consecutiveFailures = 0;
-        if (!this.latest.quality.ok) for (const problem of this.latest.quality.problems) this.state.deviceProblem(`screen_${problem.kind}`, problem.message);
+        if (!this.latest.quality.ok)
+          for (const problem of this.latest.quality.problems)
+            this.state.deviceProblem(`screen_${problem.kind}`, problem.message);
         return this.latest;
       } catch (error) {
         this.consecutiveFailures++;
         this.state.deviceProblem('camera_unavailable', (error as Error).message);
-        if (this.consecutiveFailures >= 2) throw new Error(`the camera failed twice in a row: ${(error as Error).message}`);
+        if (this.consecutiveFailures >= 2)
+          throw new Error(`the camera failed twice in a row: ${(error as Error).message}`);
         await this.deps.clock.sleep(500, this.deps.signal);
       }
     }

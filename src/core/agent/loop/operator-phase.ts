@@ -8,7 +8,11 @@ import type { RunState } from '../run-state.js';
 import type { Termination } from '../types.js';
 import type { AgentDeps } from './agent-deps.js';
 
-interface Verdict { message: string; status: 'ok' | 'refused'; stop?: boolean }
+interface Verdict {
+  message: string;
+  status: 'ok' | 'refused';
+  stop?: boolean;
+}
 
 export async function applyOperatorCommands(deps: AgentDeps, state: RunState): Promise<Termination | undefined> {
   if (!deps.operator && !deps.emergencyStop) return undefined;
@@ -38,8 +42,11 @@ async function estopLatched(deps: AgentDeps): Promise<boolean> {
 
 async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand): Promise<Verdict> {
   switch (command.kind) {
-    case 'stop': return { message: 'stopping at this safe point', status: 'ok', stop: true };
-    case 'pause': state.log(`paused by ${command.by}`); return { message: 'paused until resumed', status: 'ok' };
+    case 'stop':
+      return { message: 'stopping at this safe point', status: 'ok', stop: true };
+    case 'pause':
+      state.log(`paused by ${command.by}`);
+      return { message: 'paused until resumed', status: 'ok' };
     case 'resume': {
       if (await estopLatched(deps)) {
         const why = deps.emergencyStop!.describe();
@@ -52,12 +59,33 @@ async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand)
     case 'redirect': {
       const taken = deps.interpreter.redirect?.(command.instructions) ?? false;
       state.log(`redirect from ${command.by}: ${taken ? 'taken' : 'not possible for this interpreter'}`);
-      return { message: taken ? `new instructions taken: ${command.instructions}` : 'this interpreter follows a fixed script and cannot take new instructions; stop and start a new task instead', status: 'ok' };
+      return {
+        message: taken
+          ? `new instructions taken: ${command.instructions}`
+          : 'this interpreter follows a fixed script and cannot take new instructions; stop and start a new task instead',
+        status: 'ok',
+      };
     }
   }
 }
 
 async function audit(deps: AgentDeps, state: RunState, command: OperatorCommand, verdict: Verdict): Promise<void> {
-  await deps.store.appendAudit({ at: deps.wallClock(), runId: state.runId, step: state.step, tool: `operator_${command.kind}`, args: { id: command.id, by: command.by }, status: verdict.status, message: verdict.message, durationMs: 0 });
-  deps.onProgress?.({ type: 'outcome', step: state.step, tool: `operator_${command.kind}`, status: verdict.status, content: verdict.message, durationMs: 0 });
+  await deps.store.appendAudit({
+    at: deps.wallClock(),
+    runId: state.runId,
+    step: state.step,
+    tool: `operator_${command.kind}`,
+    args: { id: command.id, by: command.by },
+    status: verdict.status,
+    message: verdict.message,
+    durationMs: 0,
+  });
+  deps.onProgress?.({
+    type: 'outcome',
+    step: state.step,
+    tool: `operator_${command.kind}`,
+    status: verdict.status,
+    content: verdict.message,
+    durationMs: 0,
+  });
 }

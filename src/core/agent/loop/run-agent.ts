@@ -14,7 +14,14 @@ import { Observations } from './observe-phase.js';
 import { applyOperatorCommands } from './operator-phase.js';
 
 export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSummary> {
-  const state = new RunState(deps.newId(), task.resume?.continuationId ?? deps.newId(), task.goal, task.task, deps.clock.now(), deps.wallClock);
+  const state = new RunState(
+    deps.newId(),
+    task.resume?.continuationId ?? deps.newId(),
+    task.goal,
+    task.task,
+    deps.clock.now(),
+    deps.wallClock,
+  );
   if (task.resume) {
     state.step = task.resume.step;
     state.completed.push(...task.resume.completed);
@@ -23,23 +30,37 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
     state.log(`resumed at step ${task.resume.step}`);
   }
   const looks = new Observations(deps, state);
-  const guards: CallGuards = { repeated: new RepeatedCalls(deps.guardrails.repeatLimit), failures: new ToolFailures(deps.guardrails), evidence: new EvidenceGate() };
+  const guards: CallGuards = {
+    repeated: new RepeatedCalls(deps.guardrails.repeatLimit),
+    failures: new ToolFailures(deps.guardrails),
+    evidence: new EvidenceGate(),
+  };
   state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
   // The journal names the run and its chain before any result file does (recovery checks the two against each other).
-  await deps.store.appendJournal({ type: 'run', at: deps.wallClock(), runId: state.runId, continuationId: state.continuationId, step: state.step });
+  await deps.store.appendJournal({
+    type: 'run',
+    at: deps.wallClock(),
+    runId: state.runId,
+    continuationId: state.continuationId,
+    step: state.step,
+  });
   await checkpoint(deps, state, deps.interpreter);
   let results: ToolOutcome[] = [];
   const firstStep = state.step;
   state.firstStep = firstStep;
   while (!state.termination) {
-    state.termination = checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal)
-      ?? (await applyOperatorCommands(deps, state));
+    state.termination =
+      checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal) ??
+      (await applyOperatorCommands(deps, state));
     if (state.termination) break;
     state.step++;
-    state.termination = await step(deps, state, looks, guards, results).then((r) => {
-      results = r.results;
-      return r.termination;
-    }, (error: Error) => halt(state, error));
+    state.termination = await step(deps, state, looks, guards, results).then(
+      (r) => {
+        results = r.results;
+        return r.termination;
+      },
+      (error: Error) => halt(state, error),
+    );
     deps.phaseHook?.('checkpoint', state.step);
     await checkpoint(deps, state, deps.interpreter);
   }
@@ -47,15 +68,25 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.plannedSteps());
 }
 
-async function step(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, previous: ToolOutcome[]): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+async function step(
+  deps: AgentDeps,
+  state: RunState,
+  looks: Observations,
+  guards: CallGuards,
+  previous: ToolOutcome[],
+): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
   state.phase = 'observe';
   deps.onProgress?.({ type: 'step', step: state.step, phase: 'observe' });
   deps.phaseHook?.('observe', state.step);
   const observation = await looks.look();
   state.phase = 'interpret';
   deps.phaseHook?.('interpret', state.step);
-  const decision = await deps.interpreter.next({ step: state.step, goal: state.goal, observation, results: previous }, deps.signal);
-  if (deps.signal.aborted) return { results: [], termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
+  const decision = await deps.interpreter.next(
+    { step: state.step, goal: state.goal, observation, results: previous },
+    deps.signal,
+  );
+  if (deps.signal.aborted)
+    return { results: [], termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
   if (decision.kind === 'halt') {
     state.error(decision.code ?? 'interpreter_halted', decision.reason);
     return { results: [], termination: { kind: 'halted', reason: decision.reason } };
@@ -66,7 +97,8 @@ async function step(deps: AgentDeps, state: RunState, looks: Observations, guard
   }
   const results: ToolOutcome[] = [];
   for (const call of decision.calls) {
-    if (deps.signal.aborted) return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
+    if (deps.signal.aborted)
+      return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
     state.log(`call ${call.name} ${safeArgs(call.argumentsJson)}`);
     deps.phaseHook?.('guard', state.step);
     const outcome = await callTool(deps, state, looks, guards, call);
@@ -79,13 +111,31 @@ async function step(deps: AgentDeps, state: RunState, looks: Observations, guard
 }
 
 /** An LLM's plain final answer ends the run only when its "Evidence:" line holds on a fresh look. */
-async function answer(deps: AgentDeps, state: RunState, looks: Observations, guards: CallGuards, text: string): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+async function answer(
+  deps: AgentDeps,
+  state: RunState,
+  looks: Observations,
+  guards: CallGuards,
+  text: string,
+): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
   if (deps.interpreter.kind === 'script') return { results: [], termination: { kind: 'answered', text } };
   const parsed = citationsInAnswer(text);
-  const verdict = await guards.evidence.judge(deps, state, looks, 'final answer', parsed.ok ? parsed.citations : undefined, parsed.ok ? undefined : parsed.problem);
+  const verdict = await guards.evidence.judge(
+    deps,
+    state,
+    looks,
+    'final answer',
+    parsed.ok ? parsed.citations : undefined,
+    parsed.ok ? undefined : parsed.problem,
+  );
   // Not a tool call, so no audit line: the refusal is in the saved errors, the accepted evidence in the result.
   if (verdict.accepted) return { results: [], termination: { kind: 'answered', text, evidence: verdict.evidence } };
-  const refused: ToolOutcome = { callId: FINAL_ANSWER, tool: FINAL_ANSWER, status: 'unsupported_claim', content: verdict.message };
+  const refused: ToolOutcome = {
+    callId: FINAL_ANSWER,
+    tool: FINAL_ANSWER,
+    status: 'unsupported_claim',
+    content: verdict.message,
+  };
   return { results: [refused], ...(verdict.termination ? { termination: verdict.termination } : {}) };
 }
 

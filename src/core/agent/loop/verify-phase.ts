@@ -11,9 +11,20 @@ import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 
-export interface Verification { met: boolean; detail: string; observation: Observation }
+export interface Verification {
+  met: boolean;
+  detail: string;
+  observation: Observation;
+}
 
-export async function verify(deps: AgentDeps, looks: Observations, before: Observation, expectation: Expectation, actedAt: number, timeoutMs: number): Promise<Verification> {
+export async function verify(
+  deps: AgentDeps,
+  looks: Observations,
+  before: Observation,
+  expectation: Expectation,
+  actedAt: number,
+  timeoutMs: number,
+): Promise<Verification> {
   const start = deps.clock.now();
   let after = actedAt;
   for (;;) {
@@ -23,21 +34,33 @@ export async function verify(deps: AgentDeps, looks: Observations, before: Obser
     const check = judge(before, seen, expectation);
     if (check.met) return { ...check, observation: seen };
     if (waitIsOver(seen.at, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
-      const problems = seen.quality.ok ? '' : ` (and the picture is poor: ${seen.quality.problems.map((p) => p.kind).join(', ')})`;
-      return { met: false, detail: `${check.detail} after ${Math.round(deps.clock.now() - start)} ms${problems}`, observation: seen };
+      const problems = seen.quality.ok
+        ? ''
+        : ` (and the picture is poor: ${seen.quality.problems.map((p) => p.kind).join(', ')})`;
+      return {
+        met: false,
+        detail: `${check.detail} after ${Math.round(deps.clock.now() - start)} ms${problems}`,
+        observation: seen,
+      };
     }
     // The next look waits for a newer frame anyway: poll at the camera's own rate, so a short toast is seen.
     await deps.clock.sleep(FRAME_GAP_MS, deps.signal);
   }
 }
 
-export function judge(before: Observation, after: Observation, expectation: Expectation): { met: boolean; detail: string } {
+export function judge(
+  before: Observation,
+  after: Observation,
+  expectation: Expectation,
+): { met: boolean; detail: string } {
   switch (expectation.kind) {
     case 'none':
       return { met: true, detail: 'nothing to check' };
     case 'screen_changes': {
       const change = screenChange(before, after);
-      return change.changed ? { met: true, detail: `the screen changed (${change.summary})` } : { met: false, detail: 'the screen did not change (status and navigation bars left out)' };
+      return change.changed
+        ? { met: true, detail: `the screen changed (${change.summary})` }
+        : { met: false, detail: 'the screen did not change (status and navigation bars left out)' };
     }
     case 'text_appears': {
       const query = { text: expectation.text, ...expectation.where };
@@ -46,22 +69,42 @@ export function judge(before: Observation, after: Observation, expectation: Expe
       // in the same place, before the action (a banner that claims the result early) proves nothing.
       const fresh = report.matches.filter((m) => !wasThere(before, m.element));
       const found = fresh[0];
-      if (found) return { met: true, detail: `"${found.element.text}" is on the screen (${found.element.kind} in the ${describe(found.region)})` };
-      if (report.matches.length) return { met: false, detail: `"${report.matches[0]!.element.text}" was on the screen already before the action, in the same place, so it shows nothing of what the action did` };
+      if (found)
+        return {
+          met: true,
+          detail: `"${found.element.text}" is on the screen (${found.element.kind} in the ${describe(found.region)})`,
+        };
+      if (report.matches.length)
+        return {
+          met: false,
+          detail: `"${report.matches[0]!.element.text}" was on the screen already before the action, in the same place, so it shows nothing of what the action did`,
+        };
       return { met: false, detail: `${notFoundMessage(query, report)}` };
     }
     case 'text_gone': {
       // Gone means gone from everywhere the app draws, banners and pop-ups included.
-      const found = findElements(after.screen, { text: expectation.text, contains: expectation.where?.contains, in: expectation.where?.in ?? 'anywhere' }).matches[0];
-      return found ? { met: false, detail: `"${expectation.text}" is still on the screen (${describeElement(found.element)})` } : { met: true, detail: `"${expectation.text}" is gone` };
+      const found = findElements(after.screen, {
+        text: expectation.text,
+        contains: expectation.where?.contains,
+        in: expectation.where?.in ?? 'anywhere',
+      }).matches[0];
+      return found
+        ? { met: false, detail: `"${expectation.text}" is still on the screen (${describeElement(found.element)})` }
+        : { met: true, detail: `"${expectation.text}" is gone` };
     }
   }
 }
 
 /** The same text at the same place on the screen before the action. */
 function wasThere(before: Observation, element: ScreenElement): boolean {
-  const c = centreOf(element.box), tolerance = Math.max(12, element.textBox.height / 2);
-  return before.screen.elements.some((e) => sameText(e.text, element.text) && Math.abs(centreOf(e.box).x - c.x) <= tolerance && Math.abs(centreOf(e.box).y - c.y) <= tolerance);
+  const c = centreOf(element.box),
+    tolerance = Math.max(12, element.textBox.height / 2);
+  return before.screen.elements.some(
+    (e) =>
+      sameText(e.text, element.text) &&
+      Math.abs(centreOf(e.box).x - c.x) <= tolerance &&
+      Math.abs(centreOf(e.box).y - c.y) <= tolerance,
+  );
 }
 
 export const screenSummary = (observation: Observation): string => screenText(observation.screen).slice(0, 2000);

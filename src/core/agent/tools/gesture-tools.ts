@@ -21,36 +21,78 @@ const FLING_MS = 120;
 // Kept small: every field here is in every gesture tool's schema the model reads.
 const checks = { expect: expectArg, expect_in: expectPlaceFields.expect_in, verify_timeout_ms: verifyTimeoutArg };
 const pointArg = z.object({ x: z.number().int().min(0), y: z.number().int().min(0) }).strict();
-const directionArg = z.enum(['up', 'down', 'left', 'right'])
-  .describe('which way the content should go: down shows what is further down (the finger moves up), up shows what is above');
+const directionArg = z
+  .enum(['up', 'down', 'left', 'right'])
+  .describe(
+    'which way the content should go: down shows what is further down (the finger moves up), up shows what is above',
+  );
 
-const refuse = (status: 'invalid_arguments' | 'not_found' | 'observation_problem', content: string): PlanReply => ({ ok: false, reply: { status, content } });
+const refuse = (status: 'invalid_arguments' | 'not_found' | 'observation_problem', content: string): PlanReply => ({
+  ok: false,
+  reply: { status, content },
+});
 
 function offScreen(observation: Observation, points: Point[]): string | undefined {
   const { width, height } = observation.screen.deviceSize;
   const bad = points.find((p) => p.x >= width || p.y >= height);
-  return bad ? `(${bad.x}, ${bad.y}) is outside the ${width}x${height} screen; nothing moved. Use coordinates from read_screen or find_text.` : undefined;
+  return bad
+    ? `(${bad.x}, ${bad.y}) is outside the ${width}x${height} screen; nothing moved. Use coordinates from read_screen or find_text.`
+    : undefined;
 }
 
 /** The element a text names (as tap_text finds it), or the reply that explains why not. */
-function element(observation: Observation, text: string, args: PlaceArgs & { occurrence?: number }): { ok: true; box: Box; text: string; where: string } | { ok: false; reply: PlanReply } {
-  if (!observation.quality.ok) return { ok: false, reply: refuse('observation_problem', `Not touching: ${qualityNote(observation).trim()}`) };
+function element(
+  observation: Observation,
+  text: string,
+  args: PlaceArgs & { occurrence?: number },
+): { ok: true; box: Box; text: string; where: string } | { ok: false; reply: PlanReply } {
+  if (!observation.quality.ok)
+    return { ok: false, reply: refuse('observation_problem', `Not touching: ${qualityNote(observation).trim()}`) };
   const resolved = resolveTarget(observation.screen, queryOf(text, args), args.occurrence);
-  if (!resolved.ok) return { ok: false, reply: refuse(resolved.reason === 'ambiguous' ? 'invalid_arguments' : 'not_found', `${resolved.message}. Nothing moved.${resolved.reason === 'not_found' ? ' Call read_screen to see what is there.' : ''}`) };
+  if (!resolved.ok)
+    return {
+      ok: false,
+      reply: refuse(
+        resolved.reason === 'ambiguous' ? 'invalid_arguments' : 'not_found',
+        `${resolved.message}. Nothing moved.${resolved.reason === 'not_found' ? ' Call read_screen to see what is there.' : ''}`,
+      ),
+    };
   const { element: found, region } = resolved.match;
-  return { ok: true, box: found.box, text: found.text, where: region.kind === 'content' ? '' : ` in the ${describe(region)}` };
+  return {
+    ok: true,
+    box: found.box,
+    text: found.text,
+    where: region.kind === 'content' ? '' : ` in the ${describe(region)}`,
+  };
 }
 
 const rounded = (p: Point): Point => ({ x: Math.round(p.x), y: Math.round(p.y) });
 
-function swipePlan(observation: Observation, path: Point[], durationMs: number, holdMs: number | undefined, summary: string, fallback: ActionPlan['expectation'], args: Parameters<typeof expectation>[0] & { verify_timeout_ms?: number }): PlanReply {
+function swipePlan(
+  observation: Observation,
+  path: Point[],
+  durationMs: number,
+  holdMs: number | undefined,
+  summary: string,
+  fallback: ActionPlan['expectation'],
+  args: Parameters<typeof expectation>[0] & { verify_timeout_ms?: number },
+): PlanReply {
   const device = path.map(rounded);
   const hit = hitAt(observation.screen, device[0]!);
   const endHit = hitAt(observation.screen, device.at(-1)!);
   return {
     ok: true,
     plan: {
-      action: { kind: 'swipe', device, durationMs, ...(holdMs ? { holdMs } : {}), target: hit?.text, endTarget: endHit?.text, hit, endHit },
+      action: {
+        kind: 'swipe',
+        device,
+        durationMs,
+        ...(holdMs ? { holdMs } : {}),
+        target: hit?.text,
+        endTarget: endHit?.text,
+        hit,
+        endHit,
+      },
       expectation: expectation(args, fallback),
       summary,
       verifyTimeoutMs: args.verify_timeout_ms,
@@ -59,9 +101,18 @@ function swipePlan(observation: Observation, path: Point[], durationMs: number, 
 }
 
 /** A finger stroke `direction` over `distance` of the screen, from an element, an edge or the middle. */
-function strokePath(observation: Observation, args: { direction: 'up' | 'down' | 'left' | 'right'; from?: string; edge?: 'top' | 'bottom' | 'left' | 'right'; distance: number }): { ok: true; path: Point[]; what: string } | { ok: false; reply: PlanReply } {
+function strokePath(
+  observation: Observation,
+  args: {
+    direction: 'up' | 'down' | 'left' | 'right';
+    from?: string;
+    edge?: 'top' | 'bottom' | 'left' | 'right';
+    distance: number;
+  },
+): { ok: true; path: Point[]; what: string } | { ok: false; reply: PlanReply } {
   const { width, height } = observation.screen.deviceSize;
-  let start: Point = { x: width / 2, y: height / 2 }, what = '';
+  let start: Point = { x: width / 2, y: height / 2 },
+    what = '';
   if (args.from) {
     const found = element(observation, args.from, {});
     if (!found.ok) return found;
@@ -77,31 +128,47 @@ function strokePath(observation: Observation, args: { direction: 'up' | 'down' |
   const along = args.direction === 'up' || args.direction === 'down' ? height : width;
   const sign = args.direction === 'down' || args.direction === 'right' ? 1 : -1;
   const move = sign * along * args.distance;
-  const end = args.direction === 'up' || args.direction === 'down' ? { x: start.x, y: start.y + move } : { x: start.x + move, y: start.y };
+  const end =
+    args.direction === 'up' || args.direction === 'down'
+      ? { x: start.x, y: start.y + move }
+      : { x: start.x + move, y: start.y };
   const clamped = { x: Math.min(width - 1, Math.max(0, end.x)), y: Math.min(height - 1, Math.max(0, end.y)) };
   return { ok: true, path: [start, clamped].map(rounded), what };
 }
 
 export const swipe = defineActionTool({
   name: 'swipe',
-  description: 'Move a finger across the screen in `direction` (up: unlock a swipe lock; down from edge top: the notification shade; left/right from an item: swipe it away), or along `path` (2-8 device-pixel points). Under ~200 ms flings. For scrolling use scroll, to move an item drag. Checks the screen changed, or `expect` appeared.',
-  input: z.object({
-    direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('the finger\'s way'),
-    from: z.string().min(1).max(200).optional().describe('start on this text'),
-    edge: z.enum(['top', 'bottom', 'left', 'right']).optional().describe('start at this screen edge'),
-    distance: z.number().min(0.05).max(0.95).default(0.45).describe('fraction of the screen'),
-    path: z.array(pointArg).min(2).max(8).optional(),
-    duration_ms: z.number().int().min(50).max(3000).default(300),
-    hold_ms: z.number().int().min(0).max(1500).optional().describe('rest before moving'),
-    ...checks,
-  }).strict(),
+  description:
+    'Move a finger across the screen in `direction` (up: unlock a swipe lock; down from edge top: the notification shade; left/right from an item: swipe it away), or along `path` (2-8 device-pixel points). Under ~200 ms flings. For scrolling use scroll, to move an item drag. Checks the screen changed, or `expect` appeared.',
+  input: z
+    .object({
+      direction: z.enum(['up', 'down', 'left', 'right']).optional().describe("the finger's way"),
+      from: z.string().min(1).max(200).optional().describe('start on this text'),
+      edge: z.enum(['top', 'bottom', 'left', 'right']).optional().describe('start at this screen edge'),
+      distance: z.number().min(0.05).max(0.95).default(0.45).describe('fraction of the screen'),
+      path: z.array(pointArg).min(2).max(8).optional(),
+      duration_ms: z.number().int().min(50).max(3000).default(300),
+      hold_ms: z.number().int().min(0).max(1500).optional().describe('rest before moving'),
+      ...checks,
+    })
+    .strict(),
   timeoutMs: 20000,
   plan(args, context) {
     const observation = context.observation();
-    let path = args.path, what = '';
+    let path = args.path,
+      what = '';
     if (!path) {
-      if (!args.direction) return refuse('invalid_arguments', 'give direction (up, down, left, right) or a path of points; nothing moved.');
-      const stroke = strokePath(observation, { direction: args.direction, from: args.from, edge: args.edge, distance: args.distance });
+      if (!args.direction)
+        return refuse(
+          'invalid_arguments',
+          'give direction (up, down, left, right) or a path of points; nothing moved.',
+        );
+      const stroke = strokePath(observation, {
+        direction: args.direction,
+        from: args.from,
+        edge: args.edge,
+        distance: args.distance,
+      });
       if (!stroke.ok) return stroke.reply;
       path = stroke.path;
       what = ` ${args.direction}${stroke.what}`;
@@ -109,7 +176,15 @@ export const swipe = defineActionTool({
     const outside = offScreen(observation, path);
     if (outside) return refuse('invalid_arguments', outside);
     const [from, to] = [path[0]!, path.at(-1)!];
-    return swipePlan(observation, path, args.duration_ms, args.hold_ms, `swipe${what} (${from.x},${from.y} -> ${to.x},${to.y} in ${args.duration_ms} ms)`, { kind: 'screen_changes' }, args);
+    return swipePlan(
+      observation,
+      path,
+      args.duration_ms,
+      args.hold_ms,
+      `swipe${what} (${from.x},${from.y} -> ${to.x},${to.y} in ${args.duration_ms} ms)`,
+      { kind: 'screen_changes' },
+      args,
+    );
   },
 });
 
@@ -117,7 +192,10 @@ export const swipe = defineActionTool({
  * The box a scroll runs in: the region `in` (default the app's content), and with `within` the
  * finger starts on that element (so it is inside the list or pane that holds it, however small).
  */
-function scrollArea(observation: Observation, args: { within?: string; in?: Place }): { ok: true; box: Box; what: string; start?: Point } | { ok: false; reply: PlanReply } {
+function scrollArea(
+  observation: Observation,
+  args: { within?: string; in?: Place },
+): { ok: true; box: Box; what: string; start?: Point } | { ok: false; reply: PlanReply } {
   if (args.within) {
     const found = element(observation, args.within, {});
     if (!found.ok) return found;
@@ -126,7 +204,14 @@ function scrollArea(observation: Observation, args: { within?: string; in?: Plac
   }
   const kind = args.in && args.in !== 'anywhere' && args.in !== 'title' ? args.in : 'content';
   const region = observation.screen.regions.find((r) => r.kind === kind);
-  if (!region) return { ok: false, reply: refuse('not_found', `there is no ${kind} region on the screen to scroll; nothing moved. Call read_screen.`) };
+  if (!region)
+    return {
+      ok: false,
+      reply: refuse(
+        'not_found',
+        `there is no ${kind} region on the screen to scroll; nothing moved. Call read_screen.`,
+      ),
+    };
   return { ok: true, box: region.box, what: kind === 'content' ? '' : ` in the ${kind}` };
 }
 
@@ -135,9 +220,15 @@ function scrollArea(observation: Observation, args: { within?: string; in?: Plac
  * its height for a page, 30 % for half (which stays inside a list that fills most of a screen,
  * and moves it less than it shows, so nothing is skipped).
  */
-export function scrollPath(box: Box, direction: 'up' | 'down' | 'left' | 'right', amount: 'page' | 'half', start?: Point): [Point, Point] {
+export function scrollPath(
+  box: Box,
+  direction: 'up' | 'down' | 'left' | 'right',
+  amount: 'page' | 'half',
+  start?: Point,
+): [Point, Point] {
   const span = amount === 'page' ? 0.3 : 0.15;
-  const dy = box.height * span, dx = box.width * span;
+  const dy = box.height * span,
+    dx = box.width * span;
   if (start) {
     const along = direction === 'down' || direction === 'up' ? { x: 0, y: 2 * dy } : { x: 2 * dx, y: 0 };
     const sign = direction === 'down' || direction === 'right' ? -1 : 1;
@@ -145,33 +236,58 @@ export function scrollPath(box: Box, direction: 'up' | 'down' | 'left' | 'right'
   }
   const c = centreOf(box);
   switch (direction) {
-    case 'down': return [{ x: c.x, y: c.y + dy }, { x: c.x, y: c.y - dy }];
-    case 'up': return [{ x: c.x, y: c.y - dy }, { x: c.x, y: c.y + dy }];
-    case 'right': return [{ x: c.x + dx, y: c.y }, { x: c.x - dx, y: c.y }];
-    case 'left': return [{ x: c.x - dx, y: c.y }, { x: c.x + dx, y: c.y }];
+    case 'down':
+      return [
+        { x: c.x, y: c.y + dy },
+        { x: c.x, y: c.y - dy },
+      ];
+    case 'up':
+      return [
+        { x: c.x, y: c.y - dy },
+        { x: c.x, y: c.y + dy },
+      ];
+    case 'right':
+      return [
+        { x: c.x + dx, y: c.y },
+        { x: c.x - dx, y: c.y },
+      ];
+    case 'left':
+      return [
+        { x: c.x - dx, y: c.y },
+        { x: c.x + dx, y: c.y },
+      ];
   }
 }
 
 export const scroll = defineActionTool({
   name: 'scroll',
-  description: 'Scroll the content (or the pane holding the text `within`, or region `in`) a page or half in `direction` with a slow swipe: it moves as far as the finger. Fails when nothing moved (the end). until_visible: nothing moves if that text already shows.',
-  input: z.object({
-    direction: directionArg.default('down'),
-    amount: z.enum(['page', 'half']).default('page'),
-    within: z.string().min(1).max(200).optional(),
-    in: placeFields.in,
-    fling: z.boolean().default(false).describe('a fast flick that carries on'),
-    until_visible: z.string().min(1).max(200).optional(),
-    until_contains: z.boolean().optional(),
-    verify_timeout_ms: verifyTimeoutArg,
-  }).strict(),
+  description:
+    'Scroll the content (or the pane holding the text `within`, or region `in`) a page or half in `direction` with a slow swipe: it moves as far as the finger. Fails when nothing moved (the end). until_visible: nothing moves if that text already shows.',
+  input: z
+    .object({
+      direction: directionArg.default('down'),
+      amount: z.enum(['page', 'half']).default('page'),
+      within: z.string().min(1).max(200).optional(),
+      in: placeFields.in,
+      fling: z.boolean().default(false).describe('a fast flick that carries on'),
+      until_visible: z.string().min(1).max(200).optional(),
+      until_contains: z.boolean().optional(),
+      verify_timeout_ms: verifyTimeoutArg,
+    })
+    .strict(),
   timeoutMs: 20000,
   plan(args, context) {
     const observation = context.observation();
-    if (!observation.quality.ok) return refuse('observation_problem', `Not scrolling: ${qualityNote(observation).trim()}`);
-    const wanted = args.until_visible ? { text: args.until_visible, ...(args.until_contains ? { contains: true } : {}) } : undefined;
+    if (!observation.quality.ok)
+      return refuse('observation_problem', `Not scrolling: ${qualityNote(observation).trim()}`);
+    const wanted = args.until_visible
+      ? { text: args.until_visible, ...(args.until_contains ? { contains: true } : {}) }
+      : undefined;
     if (wanted && findElements(observation.screen, wanted).matches.length) {
-      return { ok: false, reply: { status: 'ok', content: `"${args.until_visible}" is already on the screen; nothing moved.` } };
+      return {
+        ok: false,
+        reply: { status: 'ok', content: `"${args.until_visible}" is already on the screen; nothing moved.` },
+      };
     }
     const area = scrollArea(observation, args);
     if (!area.ok) return area.reply;
@@ -180,22 +296,33 @@ export const scroll = defineActionTool({
     const durationMs = args.fling ? FLING_MS : Math.max(250, Math.round((distance / SCROLL_SPEED_PX_PER_S) * 1000));
     // Verified by the content moving, whether or not the text has come yet: a scroll that moved
     // nothing failed (the end of the list); one that moved did its job.
-    return swipePlan(observation, path, durationMs, undefined, `${args.fling ? 'fling' : 'scroll'} ${args.direction}${area.what} (swipe ${Math.round(path[0].x)},${Math.round(path[0].y)} -> ${Math.round(path[1].x)},${Math.round(path[1].y)} in ${durationMs} ms)`, { kind: 'screen_changes' }, { verify_timeout_ms: args.verify_timeout_ms });
+    return swipePlan(
+      observation,
+      path,
+      durationMs,
+      undefined,
+      `${args.fling ? 'fling' : 'scroll'} ${args.direction}${area.what} (swipe ${Math.round(path[0].x)},${Math.round(path[0].y)} -> ${Math.round(path[1].x)},${Math.round(path[1].y)} in ${durationMs} ms)`,
+      { kind: 'screen_changes' },
+      { verify_timeout_ms: args.verify_timeout_ms },
+    );
   },
 });
 
 export const longPress = defineActionTool({
   name: 'long_press',
-  description: 'Press and hold `text` (matched as tap_text does) or point x, y for duration_ms: opens a context menu, selects. Checks the screen changed, or `expect` appeared.',
-  input: z.object({
-    text: z.string().min(1).max(200).optional(),
-    x: z.number().int().min(0).optional(),
-    y: z.number().int().min(0).optional(),
-    occurrence: z.number().int().min(1).max(10).optional(),
-    in: placeFields.in,
-    duration_ms: z.number().int().min(500).max(3000).default(800),
-    ...checks,
-  }).strict(),
+  description:
+    'Press and hold `text` (matched as tap_text does) or point x, y for duration_ms: opens a context menu, selects. Checks the screen changed, or `expect` appeared.',
+  input: z
+    .object({
+      text: z.string().min(1).max(200).optional(),
+      x: z.number().int().min(0).optional(),
+      y: z.number().int().min(0).optional(),
+      occurrence: z.number().int().min(1).max(10).optional(),
+      in: placeFields.in,
+      duration_ms: z.number().int().min(500).max(3000).default(800),
+      ...checks,
+    })
+    .strict(),
   timeoutMs: 20000,
   plan(args, context) {
     const observation = context.observation();
@@ -228,16 +355,19 @@ export const longPress = defineActionTool({
 
 export const drag = defineActionTool({
   name: 'drag',
-  description: 'Press the item `from` (its text), hold to pick it up, move onto `to` (a text, or to_x, to_y) and let go: reorders a list, drops into a folder. Checks that `from` then shows past `to` (or that the screen changed, for a point), or `expect` appeared.',
-  input: z.object({
-    from: z.string().min(1).max(200),
-    to: z.string().min(1).max(200).optional(),
-    to_x: z.number().int().min(0).optional(),
-    to_y: z.number().int().min(0).optional(),
-    hold_ms: z.number().int().min(300).max(1500).default(700).describe('the pick-up'),
-    duration_ms: z.number().int().min(200).max(2000).default(600),
-    ...checks,
-  }).strict(),
+  description:
+    'Press the item `from` (its text), hold to pick it up, move onto `to` (a text, or to_x, to_y) and let go: reorders a list, drops into a folder. Checks that `from` then shows past `to` (or that the screen changed, for a point), or `expect` appeared.',
+  input: z
+    .object({
+      from: z.string().min(1).max(200),
+      to: z.string().min(1).max(200).optional(),
+      to_x: z.number().int().min(0).optional(),
+      to_y: z.number().int().min(0).optional(),
+      hold_ms: z.number().int().min(300).max(1500).default(700).describe('the pick-up'),
+      duration_ms: z.number().int().min(200).max(2000).default(600),
+      ...checks,
+    })
+    .strict(),
   timeoutMs: 20000,
   plan(args, context) {
     const observation = context.observation();
@@ -263,28 +393,52 @@ export const drag = defineActionTool({
     if (outside) return refuse('invalid_arguments', outside);
     // A midpoint so the move is a path, not a jump: the phone sees the item travel.
     const middle = { x: (start.x + drop.x) / 2, y: (start.y + drop.y) / 2 };
-    return swipePlan(observation, [start, middle, drop], args.duration_ms, args.hold_ms, `drag "${picked.text}" from ${start.x},${start.y} to ${where} at ${drop.x},${drop.y}`, moved, args);
+    return swipePlan(
+      observation,
+      [start, middle, drop],
+      args.duration_ms,
+      args.hold_ms,
+      `drag "${picked.text}" from ${start.x},${start.y} to ${where} at ${drop.x},${drop.y}`,
+      moved,
+      args,
+    );
   },
 });
 
 /** Android reads Esc as Back and Meta+Esc as Home from a USB keyboard (its fallback key map). */
 export const back = defineActionTool({
   name: 'back',
-  description: 'The phone\'s Back (closes a dialog, menu or the shade, else the previous screen), sent as Esc. Checks the screen changed, or `expect` appeared.',
+  description:
+    "The phone's Back (closes a dialog, menu or the shade, else the previous screen), sent as Esc. Checks the screen changed, or `expect` appeared.",
   input: z.object({ expect: expectArg }).strict(),
   timeoutMs: 20000,
   plan(args) {
-    return { ok: true, plan: { action: { kind: 'key', key: 'ESC', mods: [] }, expectation: expectation(args, { kind: 'screen_changes' }), summary: 'Back (Esc)' } };
+    return {
+      ok: true,
+      plan: {
+        action: { kind: 'key', key: 'ESC', mods: [] },
+        expectation: expectation(args, { kind: 'screen_changes' }),
+        summary: 'Back (Esc)',
+      },
+    };
   },
 });
 
 export const home = defineActionTool({
   name: 'home',
-  description: 'The phone\'s Home, sent as Meta+Esc. Checks the screen changed (expect_change false when already home), or `expect` appeared.',
+  description:
+    "The phone's Home, sent as Meta+Esc. Checks the screen changed (expect_change false when already home), or `expect` appeared.",
   input: z.object({ expect: expectArg, expect_change: expectChangeArg }).strict(),
   timeoutMs: 20000,
   plan(args) {
-    return { ok: true, plan: { action: { kind: 'key', key: 'ESC', mods: ['gui'] }, expectation: expectation(args, { kind: 'screen_changes' }), summary: 'Home (Meta+Esc)' } };
+    return {
+      ok: true,
+      plan: {
+        action: { kind: 'key', key: 'ESC', mods: ['gui'] },
+        expectation: expectation(args, { kind: 'screen_changes' }),
+        summary: 'Home (Meta+Esc)',
+      },
+    };
   },
 });
 

@@ -5,7 +5,15 @@ import type { ElementQuery, Place } from '../../vision/match-elements.js';
 import type { ExpectationPlace } from '../../ports/run-store.js';
 
 /** The places a tool call may name (the phone's own bars are never a target or evidence). */
-export const PLACES = ['content', 'dialog', 'sheet', 'banner', 'toast', 'title', 'anywhere'] as const satisfies readonly Place[];
+export const PLACES = [
+  'content',
+  'dialog',
+  'sheet',
+  'banner',
+  'toast',
+  'title',
+  'anywhere',
+] as const satisfies readonly Place[];
 
 const anchorText = z.string().min(1).max(200);
 
@@ -30,7 +38,7 @@ export const expectPlaceFields = {
 
 export function placeOf(args: PlaceArgs): ExpectationPlace | undefined {
   const entries = Object.entries(args).filter(([key, value]) => key in placeFields && value !== undefined);
-  return entries.length ? Object.fromEntries(entries) as ExpectationPlace : undefined;
+  return entries.length ? (Object.fromEntries(entries) as ExpectationPlace) : undefined;
 }
 
 export function queryOf(text: string, args: PlaceArgs): ElementQuery {

@@ -10,7 +10,20 @@ import type { Tool } from './tool.js';
 import { explore } from '../explore/explore-tool.js';
 
 export const ALL_TOOLS: readonly Tool[] = [
-  readScreen, findTextTool, tapText, tapPoint, typeText, pressKey, ...GESTURE_TOOLS, waitFor, writeNote, readNote, recordFinding, handOver, submitResult, explore,
+  readScreen,
+  findTextTool,
+  tapText,
+  tapPoint,
+  typeText,
+  pressKey,
+  ...GESTURE_TOOLS,
+  waitFor,
+  writeNote,
+  readNote,
+  recordFinding,
+  handOver,
+  submitResult,
+  explore,
 ];
 
 export class ToolRegistry {
@@ -31,7 +44,10 @@ export class ToolRegistry {
   specs(): LlmToolSpec[] {
     return this.tools.map((tool) => {
       // The $schema URL says nothing to a model and costs about 15 tokens per tool on every request.
-      const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+      const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<
+        string,
+        unknown
+      >;
       return { name: tool.name, description: tool.description, inputSchema };
     });
   }

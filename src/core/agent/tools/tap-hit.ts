@@ -3,7 +3,18 @@
 import type { Observation } from '../../ports/observer.js';
 
 /** What a tap would land on: the element under the point and the region it belongs to. */
-export interface TapHit { text: string; kind: string; region: string; regionTitle?: string; unasked: boolean; box: { x: number; y: number; width: number; height: number } }
+export interface TapHit {
+  text: string;
+  kind: string;
+  region: string;
+  regionTitle?: string;
+  unasked: boolean;
+  box: { x: number; y: number; width: number; height: number };
+}
 
 /** The last tap of a run and what the screen showed right after it (for the typing focus rule). */
-export interface LastTap { hit?: TapHit; target?: string; seenAfter: Observation }
+export interface LastTap {
+  hit?: TapHit;
+  target?: string;
+  seenAfter: Observation;
+}

@@ -19,14 +19,27 @@ export type DeviceAction =
   | { kind: 'tap'; device: Point; holdMs?: number; target?: string; hit?: TapHit }
   | { kind: 'long_press'; device: Point; durationMs: number; target?: string; hit?: TapHit }
   /** hit / endHit: what the first and the last point would land on (a drag's item and its drop place). */
-  | { kind: 'swipe'; device: Point[]; durationMs: number; holdMs?: number; target?: string; endTarget?: string; hit?: TapHit; endHit?: TapHit }
+  | {
+      kind: 'swipe';
+      device: Point[];
+      durationMs: number;
+      holdMs?: number;
+      target?: string;
+      endTarget?: string;
+      hit?: TapHit;
+      endHit?: TapHit;
+    }
   | Exclude<PhysicalAction, { kind: 'tap' | 'long_press' | 'swipe' }>;
 
 /** Where an action touches the glass and what it would hit there: a tap's or long press's point, a swipe's start and end. */
 export function touchPoints(action: DeviceAction): { point: Point; hit?: TapHit; target?: string }[] {
-  if (action.kind === 'tap' || action.kind === 'long_press') return [{ point: action.device, hit: action.hit, target: action.target }];
+  if (action.kind === 'tap' || action.kind === 'long_press')
+    return [{ point: action.device, hit: action.hit, target: action.target }];
   if (action.kind !== 'swipe') return [];
-  return [{ point: action.device[0]!, hit: action.hit, target: action.target }, { point: action.device.at(-1)!, hit: action.endHit, target: action.endTarget }];
+  return [
+    { point: action.device[0]!, hit: action.hit, target: action.target },
+    { point: action.device.at(-1)!, hit: action.endHit, target: action.endTarget },
+  ];
 }
 
 export interface ActionPlan {
@@ -58,9 +71,18 @@ export interface ToolContext {
   explore?(goal: string, maxSteps: number): Promise<ToolReply>;
 }
 
-export interface TaskInputs { values: Readonly<Record<string, string>>; secrets: ReadonlySet<string> }
+export interface TaskInputs {
+  values: Readonly<Record<string, string>>;
+  secrets: ReadonlySet<string>;
+}
 
-export interface FindingInput { kind: string; subject: string; screen: string; detail: string; severity: 'info' | 'minor' | 'major' | 'critical' }
+export interface FindingInput {
+  kind: string;
+  subject: string;
+  screen: string;
+  detail: string;
+  severity: 'info' | 'minor' | 'major' | 'critical';
+}
 
 export type ToolReply =
   | { status: 'ok'; content: string; data?: unknown; termination?: Termination; stopReply?: boolean }

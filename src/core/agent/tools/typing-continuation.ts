@@ -9,9 +9,7 @@ import { caretReadings, sameText } from '../../vision/ocr-confusions.js';
 import { centreOf, type Box } from '../../vision/ocr-line.js';
 import type { ToolReply } from './tool.js';
 
-export type Continuation =
-  | { ok: true; typed: string; rest: string }
-  | { ok: false; shows: string };
+export type Continuation = { ok: true; typed: string; rest: string } | { ok: false; shows: string };
 
 /** What the field shows inside its box, its label left out, in reading order. */
 export function fieldShows(now: Observation, box: Box, label: string): string {
@@ -45,15 +43,49 @@ export function continueTyping(text: string, shows: string): Continuation {
 type Remaining = { ok: true; text: string; note: string } | { ok: false; reply: ToolReply };
 
 /** What is left to type after an interrupted try, read off the field (typing-continuation.ts). */
-export function remainingText(text: string, secret: boolean, now: Observation, focus: { field: string; box?: Box }): Remaining {
+export function remainingText(
+  text: string,
+  secret: boolean,
+  now: Observation,
+  focus: { field: string; box?: Box },
+): Remaining {
   // Dots cannot be compared with the text: a cut-off secret is cleared and typed again by a person's task, not guessed at.
-  if (secret) return { ok: false, reply: { status: 'invalid_arguments', content: 'continue_typing cannot be used for a secret: the field shows dots, not what was typed. Clear the field and type it again. Nothing was typed.' } };
-  if (!focus.box) return { ok: false, reply: { status: 'not_focused', content: `Not typing: the box of "${focus.field}" is not known, so what it already holds cannot be read. Tap the field first. Nothing was typed.` } };
+  if (secret)
+    return {
+      ok: false,
+      reply: {
+        status: 'invalid_arguments',
+        content:
+          'continue_typing cannot be used for a secret: the field shows dots, not what was typed. Clear the field and type it again. Nothing was typed.',
+      },
+    };
+  if (!focus.box)
+    return {
+      ok: false,
+      reply: {
+        status: 'not_focused',
+        content: `Not typing: the box of "${focus.field}" is not known, so what it already holds cannot be read. Tap the field first. Nothing was typed.`,
+      },
+    };
   const shows = fieldShows(now, focus.box, focus.field);
   const continued = continueTyping(text, shows);
   if (!continued.ok) {
-    return { ok: false, reply: { status: 'invalid_arguments', content: `Not typing: "${focus.field}" shows "${continued.shows}", which is not the start of the text, so the rest cannot be typed after it. Clear the field or hand over. Nothing was typed.` } };
+    return {
+      ok: false,
+      reply: {
+        status: 'invalid_arguments',
+        content: `Not typing: "${focus.field}" shows "${continued.shows}", which is not the start of the text, so the rest cannot be typed after it. Clear the field or hand over. Nothing was typed.`,
+      },
+    };
   }
-  if (continued.rest === '') return { ok: false, reply: { status: 'ok', content: `"${focus.field}" already shows the whole text; nothing was typed.` } };
-  return { ok: true, text: continued.rest, note: continued.typed ? ` after the "${continued.typed}" it already shows` : '' };
+  if (continued.rest === '')
+    return {
+      ok: false,
+      reply: { status: 'ok', content: `"${focus.field}" already shows the whole text; nothing was typed.` },
+    };
+  return {
+    ok: true,
+    text: continued.rest,
+    note: continued.typed ? ` after the "${continued.typed}" it already shows` : '',
+  };
 }

@@ -11,8 +11,7 @@ export type { LastTap };
 
 export type FocusVerdict =
   /** `box`: the field's whole box, where what it already holds is read (absent when unknown). */
-  | { ok: true; field: string; secretField: boolean; box?: Box }
-  | { ok: false; message: string };
+  { ok: true; field: string; secretField: boolean; box?: Box } | { ok: false; message: string };
 
 const COVERING = new Set<ScreenRegion['kind']>(['dialog', 'sheet', 'banner']);
 /** Labels of fields that take a secret, when the dots themselves are not detected. */
@@ -21,19 +20,57 @@ const SECRET_LABEL = /\b(password|passcode|passphrase|pin|secret|security code)\
 export function focusedField(now: Observation, lastTap: LastTap | undefined): FocusVerdict {
   const fields = now.screen.elements.filter((e) => e.kind === 'field');
   const focused = fields.filter((e) => e.state.focused);
-  if (focused.length === 1) return { ok: true, field: focused[0]!.text, secretField: focused[0]!.state.secret === true || SECRET_LABEL.test(focused[0]!.text), box: focused[0]!.box };
-  if (focused.length > 1) return { ok: false, message: `${focused.length} fields look focused (${focused.map((f) => `"${f.text}"`).join(', ')}); tap the one meant` };
-  if (fields.some((f) => f.evidence !== 'layout')) return { ok: false, message: `no text field is focused (fields on screen: ${fields.map((f) => `"${f.text}"`).join(', ')}); tap the field first` };
-  if (!lastTap) return { ok: false, message: 'no field was tapped before typing and no focused field is visible; tap the field first' };
-  const covered = now.screen.regions.filter((r) => COVERING.has(r.kind) && !lastTap.seenAfter.screen.regions.some((s) => s.kind === r.kind && overlapsMostly(s.box, r.box)));
-  if (covered.length) return { ok: false, message: `a ${covered[0]!.kind}${covered[0]!.title ? ` "${covered[0]!.title}"` : ''} appeared since the field was tapped, so focus may have moved; tap the field again` };
-  const gone = lastTap.seenAfter.screen.regions.filter((r) => COVERING.has(r.kind) && !now.screen.regions.some((s) => s.kind === r.kind && overlapsMostly(s.box, r.box)));
-  if (gone.length) return { ok: false, message: `the ${gone[0]!.kind} that was open when the field was tapped has closed, so focus may have moved; tap the field again` };
+  if (focused.length === 1)
+    return {
+      ok: true,
+      field: focused[0]!.text,
+      secretField: focused[0]!.state.secret === true || SECRET_LABEL.test(focused[0]!.text),
+      box: focused[0]!.box,
+    };
+  if (focused.length > 1)
+    return {
+      ok: false,
+      message: `${focused.length} fields look focused (${focused.map((f) => `"${f.text}"`).join(', ')}); tap the one meant`,
+    };
+  if (fields.some((f) => f.evidence !== 'layout'))
+    return {
+      ok: false,
+      message: `no text field is focused (fields on screen: ${fields.map((f) => `"${f.text}"`).join(', ')}); tap the field first`,
+    };
+  if (!lastTap)
+    return {
+      ok: false,
+      message: 'no field was tapped before typing and no focused field is visible; tap the field first',
+    };
+  const covered = now.screen.regions.filter(
+    (r) =>
+      COVERING.has(r.kind) &&
+      !lastTap.seenAfter.screen.regions.some((s) => s.kind === r.kind && overlapsMostly(s.box, r.box)),
+  );
+  if (covered.length)
+    return {
+      ok: false,
+      message: `a ${covered[0]!.kind}${covered[0]!.title ? ` "${covered[0]!.title}"` : ''} appeared since the field was tapped, so focus may have moved; tap the field again`,
+    };
+  const gone = lastTap.seenAfter.screen.regions.filter(
+    (r) => COVERING.has(r.kind) && !now.screen.regions.some((s) => s.kind === r.kind && overlapsMostly(s.box, r.box)),
+  );
+  if (gone.length)
+    return {
+      ok: false,
+      message: `the ${gone[0]!.kind} that was open when the field was tapped has closed, so focus may have moved; tap the field again`,
+    };
   const label = lastTap.hit?.text ?? lastTap.target ?? '';
-  return { ok: true, field: label, secretField: SECRET_LABEL.test(label), ...(lastTap.hit ? { box: lastTap.hit.box } : {}) };
+  return {
+    ok: true,
+    field: label,
+    secretField: SECRET_LABEL.test(label),
+    ...(lastTap.hit ? { box: lastTap.hit.box } : {}),
+  };
 }
 
 function overlapsMostly(a: ScreenRegion['box'], b: ScreenRegion['box']): boolean {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x), h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x),
+    h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > 0 && h > 0 && (w * h) / Math.max(a.width * a.height, b.width * b.height) > 0.6;
 }

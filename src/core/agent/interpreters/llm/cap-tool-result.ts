@@ -39,8 +39,14 @@ export function capToolResult(content: string, cap: ToolResultCap, spills: Spill
     ` (${cut.length} characters, about ${cutLines} lines) are not shown here. Nothing is lost: the whole result is kept as "${id}".`,
     ` To read them, call read_spill with id="${id}" offset=${headEnd} and page on from there.]`,
   ].join('');
-  const tail = tailStart < content.length ? `\n[the last ${content.length - tailStart} characters:]\n${content.slice(tailStart)}` : '';
-  return { content: `${content.slice(0, headEnd)}\n${note}${tail}`, spill: { id, cutChars: cut.length, totalChars: content.length } };
+  const tail =
+    tailStart < content.length
+      ? `\n[the last ${content.length - tailStart} characters:]\n${content.slice(tailStart)}`
+      : '';
+  return {
+    content: `${content.slice(0, headEnd)}\n${note}${tail}`,
+    spill: { id, cutChars: cut.length, totalChars: content.length },
+  };
 }
 
 /** Cut after a whole line when one ends in the last fifth of the allowance; else mid-line. */

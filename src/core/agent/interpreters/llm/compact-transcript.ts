@@ -32,7 +32,11 @@ export interface CompactionResult {
   droppedImages: number;
 }
 
-export function compactTranscript(messages: readonly LlmMessage[], memory: CompactionMemory, options: CompactionOptions): CompactionResult {
+export function compactTranscript(
+  messages: readonly LlmMessage[],
+  memory: CompactionMemory,
+  options: CompactionOptions,
+): CompactionResult {
   const cut = cutIndex(messages, Math.max(1, options.keepLastTurns));
   const removed = messages.slice(1, cut);
   const lines = [...memory.lines, ...summaryLines(removed)];
@@ -40,18 +44,31 @@ export function compactTranscript(messages: readonly LlmMessage[], memory: Compa
   let droppedImages = 0;
   const withoutOldImages = (message: LlmMessage): LlmMessage => ({
     role: message.role,
-    content: message.content.map((part): LlmContent => (part.type === 'image' ? (droppedImages++, { type: 'text', text: DROPPED_IMAGE }) : part)),
+    content: message.content.map((part): LlmContent =>
+      part.type === 'image' ? (droppedImages++, { type: 'text', text: DROPPED_IMAGE }) : part,
+    ),
   });
   const first = messages[0];
   const kept = messages.slice(Math.max(1, cut));
   const last = kept.length ? kept[kept.length - 1]! : undefined;
   const head: LlmMessage[] = first
-    ? [{ role: first.role, content: [...withoutOldImages(withoutSummary(first)).content, ...(bounded.lines.length ? [{ type: 'text' as const, text: summaryText(bounded, options.goal) }] : [])] }]
+    ? [
+        {
+          role: first.role,
+          content: [
+            ...withoutOldImages(withoutSummary(first)).content,
+            ...(bounded.lines.length ? [{ type: 'text' as const, text: summaryText(bounded, options.goal) }] : []),
+          ],
+        },
+      ]
     : [];
   // The newest message keeps its frame: it is the picture the model is about to act on.
   const compacted = [...head, ...kept.map((message) => (message === last ? message : withoutOldImages(message)))];
   const orphans = orphanedToolResults(compacted);
-  if (orphans.length) throw new Error(`compaction separated tool results from their calls (${orphans.join(', ')}); this is a bug in compact-transcript.ts`);
+  if (orphans.length)
+    throw new Error(
+      `compaction separated tool results from their calls (${orphans.join(', ')}); this is a bug in compact-transcript.ts`,
+    );
   return { messages: compacted, memory: bounded, removedMessages: removed.length, droppedImages };
 }
 
@@ -69,18 +86,31 @@ function cutIndex(messages: readonly LlmMessage[], keepLastTurns: number): numbe
 }
 
 function withoutSummary(message: LlmMessage): LlmMessage {
-  return { role: message.role, content: message.content.filter((part) => !(part.type === 'text' && part.text.startsWith(SUMMARY_MARKER))) };
+  return {
+    role: message.role,
+    content: message.content.filter((part) => !(part.type === 'text' && part.text.startsWith(SUMMARY_MARKER))),
+  };
 }
 
 /** One line per call made in the removed turns: what was called and how it ended. */
 function summaryLines(removed: readonly LlmMessage[]): string[] {
-  const results = new Map(removed.flatMap((message) => message.content.flatMap((part) => (part.type === 'tool_result' ? [[part.callId, part.content] as const] : []))));
-  return removed.filter((message) => message.role === 'assistant').flatMap((message) => message.content.flatMap((part) => {
-    if (part.type === 'text') return part.text.trim() ? [`- you wrote: ${clip(part.text, 160)}`] : [];
-    if (part.type !== 'tool_call') return [];
-    const result = results.get(part.id);
-    return [`- ${part.name} ${clip(part.argumentsJson, 120)} -> ${result === undefined ? 'no result recorded' : outcomeOf(result)}`];
-  }));
+  const results = new Map(
+    removed.flatMap((message) =>
+      message.content.flatMap((part) => (part.type === 'tool_result' ? [[part.callId, part.content] as const] : [])),
+    ),
+  );
+  return removed
+    .filter((message) => message.role === 'assistant')
+    .flatMap((message) =>
+      message.content.flatMap((part) => {
+        if (part.type === 'text') return part.text.trim() ? [`- you wrote: ${clip(part.text, 160)}`] : [];
+        if (part.type !== 'tool_call') return [];
+        const result = results.get(part.id);
+        return [
+          `- ${part.name} ${clip(part.argumentsJson, 120)} -> ${result === undefined ? 'no result recorded' : outcomeOf(result)}`,
+        ];
+      }),
+    );
 }
 
 /** "ok: Tapped ..." from "status: ok\nTapped ...". */
@@ -105,7 +135,9 @@ function summaryText(memory: CompactionMemory, goal: string): string {
   return [
     `${SUMMARY_MARKER}: the oldest part of this conversation was replaced by this list to save context. The goal is unchanged: ${goal}`,
     'Calls made before the turns below, oldest first, with how each ended:',
-    ...(memory.omitted ? [`- (${memory.omitted} older entries omitted; what is done is also in the durable record)`] : []),
+    ...(memory.omitted
+      ? [`- (${memory.omitted} older entries omitted; what is done is also in the durable record)`]
+      : []),
     ...memory.lines,
     'The screen may have changed since: look before acting on anything listed here.',
   ].join('\n');

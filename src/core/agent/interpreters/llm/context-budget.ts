@@ -32,7 +32,10 @@ export class ContextBudget {
   private correction = 1;
   private lastEstimate = 0;
 
-  constructor(window: number | undefined, private readonly imageTokens?: number) {
+  constructor(
+    window: number | undefined,
+    private readonly imageTokens?: number,
+  ) {
     this.windowTokens = window ?? DEFAULT_CONTEXT_WINDOW;
     this.windowSource = window === undefined ? 'default' : 'configured';
   }

@@ -51,7 +51,12 @@ export interface ContextSnapshot {
   lastSeed?: { durableChars: number; capped: boolean };
 }
 
-interface SwitchSource { lastUser?: LlmMessage; lastAssistant?: LlmMessage; reason: string; durableState: string }
+interface SwitchSource {
+  lastUser?: LlmMessage;
+  lastAssistant?: LlmMessage;
+  reason: string;
+  durableState: string;
+}
 
 export class ContextManager {
   readonly budget: ContextBudget;
@@ -61,7 +66,14 @@ export class ContextManager {
   private seedCapChars: number;
   private switchSource?: SwitchSource;
   private lastSeed?: ContextSnapshot['lastSeed'];
-  private readonly counts = { switches: 0, compactions: 0, beforeSending: 0, providerErrors: 0, silentTruncations: 0, singleEvent: 0 };
+  private readonly counts = {
+    switches: 0,
+    compactions: 0,
+    beforeSending: 0,
+    providerErrors: 0,
+    silentTruncations: 0,
+    singleEvent: 0,
+  };
 
   constructor(private readonly settings: ContextManagerSettings) {
     this.budget = new ContextBudget(settings.options.contextWindow ?? settings.portWindow);
@@ -72,7 +84,10 @@ export class ContextManager {
   /** Tool results over this are cut: a fixed number of tokens, or a share of a small window. */
   resultCap(): ToolResultCap {
     const { toolResultCapTokens, toolResultCapShare } = this.settings.options;
-    return capFromTokens(Math.min(toolResultCapTokens, Math.floor(this.budget.window * toolResultCapShare)), CHARS_PER_TOKEN);
+    return capFromTokens(
+      Math.min(toolResultCapTokens, Math.floor(this.budget.window * toolResultCapShare)),
+      CHARS_PER_TOKEN,
+    );
   }
 
   /** The single-event overflow: one result too big is cut to a preview, the rest spilled. */
@@ -100,7 +115,10 @@ export class ContextManager {
     // turn each time without ever fitting better (measured: a switch per step once the gesture
     // tools made the fixed part of a request larger than the window learned from an overflow).
     if (after <= switchAt || this.policy.inFreshSession || (!shrank && messages.length <= 3)) return { ok: true };
-    return this.switchSession(messages, `about ${Math.round(after * 100)}% of the ${this.budget.window}-token window even after compacting old turns`);
+    return this.switchSession(
+      messages,
+      `about ${Math.round(after * 100)}% of the ${this.budget.window}-token window even after compacting old turns`,
+    );
   }
 
   /** After the provider showed the prompt did not fit: learn from it, then compact, switch or halt. */
@@ -119,9 +137,11 @@ export class ContextManager {
         return this.reseed(messages);
       case 'halt':
         return {
-          ok: false, code: REPEATED_OVERFLOW_CODE,
-          reason: `repeated context overflow: the model's context (${this.budget.window} tokens) overflowed ${step.overflowsAfterSwitch} times right after session switch ${this.counts.switches}, `
-            + `in a fresh session seeded only from the durable record (${what}). Stop and surface to the operator: send less per step (images, tool result cap) or use a model with a larger window.`,
+          ok: false,
+          code: REPEATED_OVERFLOW_CODE,
+          reason:
+            `repeated context overflow: the model's context (${this.budget.window} tokens) overflowed ${step.overflowsAfterSwitch} times right after session switch ${this.counts.switches}, ` +
+            `in a fresh session seeded only from the durable record (${what}). Stop and surface to the operator: send less per step (images, tool result cap) or use a model with a larger window.`,
         };
     }
   }
@@ -139,7 +159,11 @@ export class ContextManager {
       budget: this.budget.snapshot(),
       compactions: this.counts.compactions,
       overflows: {
-        cumulative: { beforeSending: this.counts.beforeSending, providerErrors: this.counts.providerErrors, silentTruncations: this.counts.silentTruncations },
+        cumulative: {
+          beforeSending: this.counts.beforeSending,
+          providerErrors: this.counts.providerErrors,
+          silentTruncations: this.counts.silentTruncations,
+        },
         singleEvent: this.counts.singleEvent,
       },
       spills: { held: this.spills.count, chars: this.spills.chars },
@@ -160,7 +184,10 @@ export class ContextManager {
     if (evidence.promptTokens !== undefined) this.budget.calibrate(evidence.estimate, evidence.promptTokens);
     // Without numbers, all we know is that what we sent did not fit.
     this.budget.learnLimit(evidence.limitTokens ?? Math.floor(this.budget.corrected(evidence.estimate) * 0.95));
-    const sizes = evidence.promptTokens !== undefined && evidence.limitTokens !== undefined ? ` (${evidence.promptTokens} tokens > ${evidence.limitTokens})` : '';
+    const sizes =
+      evidence.promptTokens !== undefined && evidence.limitTokens !== undefined
+        ? ` (${evidence.promptTokens} tokens > ${evidence.limitTokens})`
+        : '';
     return `the provider refused the prompt as too long${sizes}`;
   }
 
@@ -168,13 +195,22 @@ export class ContextManager {
   private recapResults(messages: LlmMessage[]): void {
     messages.forEach((message, index) => {
       if (!message.content.some((part) => part.type === 'tool_result')) return;
-      messages[index] = { role: message.role, content: message.content.map((part) => (part.type === 'tool_result' ? { ...part, content: this.capResult(part.content) } : part)) };
+      messages[index] = {
+        role: message.role,
+        content: message.content.map((part) =>
+          part.type === 'tool_result' ? { ...part, content: this.capResult(part.content) } : part,
+        ),
+      };
     });
   }
 
   /** True when it changed anything. */
   private compact(messages: LlmMessage[], keepLastTurns: number): boolean {
-    const result = compactTranscript(messages, this.memory, { goal: this.settings.goal, keepLastTurns, maxSummaryChars: this.settings.options.summaryCapChars });
+    const result = compactTranscript(messages, this.memory, {
+      goal: this.settings.goal,
+      keepLastTurns,
+      maxSummaryChars: this.settings.options.summaryCapChars,
+    });
     if (result.removedMessages === 0 && result.droppedImages === 0) return false;
     messages.splice(0, messages.length, ...result.messages);
     this.memory = result.memory;
@@ -185,18 +221,29 @@ export class ContextManager {
   private async switchSession(messages: LlmMessage[], reason: string): Promise<ContextVerdict> {
     const source = this.settings.durableState;
     if (!source) {
-      return { ok: false, reason: `context overflow: ${reason}, and there is no durable state to start a fresh session from (the interpreter was given no durableState). Stop and surface to the operator.` };
+      return {
+        ok: false,
+        reason: `context overflow: ${reason}, and there is no durable state to start a fresh session from (the interpreter was given no durableState). Stop and surface to the operator.`,
+      };
     }
     let durableState: string;
     try {
       durableState = await source();
     } catch (error) {
-      return { ok: false, reason: `context overflow: ${reason}, and the durable state for a fresh session could not be read: ${(error as Error).message}` };
+      return {
+        ok: false,
+        reason: `context overflow: ${reason}, and the durable state for a fresh session could not be read: ${(error as Error).message}`,
+      };
     }
     const lastUserIndex = messages.map((m) => m.role).lastIndexOf('user');
     const lastUser = lastUserIndex >= 0 ? messages[lastUserIndex] : undefined;
     const before = lastUserIndex >= 1 ? messages[lastUserIndex - 1] : undefined;
-    this.switchSource = { reason, durableState, ...(lastUser ? { lastUser } : {}), ...(before?.role === 'assistant' ? { lastAssistant: before } : {}) };
+    this.switchSource = {
+      reason,
+      durableState,
+      ...(lastUser ? { lastUser } : {}),
+      ...(before?.role === 'assistant' ? { lastAssistant: before } : {}),
+    };
     this.counts.switches++;
     this.policy.onSessionSwitch();
     this.memory = { lines: [], omitted: 0 };
@@ -207,7 +254,11 @@ export class ContextManager {
 
   /** The fresh session overflowed once: the same seed with a quarter of the durable state. */
   private reseed(messages: LlmMessage[]): ContextVerdict {
-    if (!this.switchSource) return { ok: false, reason: 'context overflow in a fresh session with no seed to shrink (a bug in context-manager.ts)' };
+    if (!this.switchSource)
+      return {
+        ok: false,
+        reason: 'context overflow in a fresh session with no seed to shrink (a bug in context-manager.ts)',
+      };
     this.seedCapChars = Math.max(500, Math.floor(this.seedCapChars / 4));
     this.seed(messages);
     return { ok: true };

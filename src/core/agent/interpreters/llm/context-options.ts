@@ -40,7 +40,9 @@ export function resolveContextOptions(options: ContextOptions = {}): ResolvedCon
   };
   if (options.contextWindow !== undefined) resolved.contextWindow = options.contextWindow;
   if (!(resolved.compactAt > 0 && resolved.compactAt < resolved.switchAt && resolved.switchAt <= 1)) {
-    throw new Error(`context options: need 0 < compactAt (${resolved.compactAt}) < switchAt (${resolved.switchAt}) <= 1`);
+    throw new Error(
+      `context options: need 0 < compactAt (${resolved.compactAt}) < switchAt (${resolved.switchAt}) <= 1`,
+    );
   }
   return resolved;
 }

@@ -11,7 +11,12 @@ export function dropEarlierFrames(messages: LlmMessage[]): number {
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i]!;
     if (!message.content.some((part) => part.type === 'image')) continue;
-    messages[i] = { ...message, content: message.content.map((part): LlmContent => (part.type === 'image' ? (dropped++, { type: 'text', text: DROPPED_IMAGE }) : part)) };
+    messages[i] = {
+      ...message,
+      content: message.content.map((part): LlmContent =>
+        part.type === 'image' ? (dropped++, { type: 'text', text: DROPPED_IMAGE }) : part,
+      ),
+    };
   }
   return dropped;
 }

@@ -5,7 +5,14 @@
 // context by a ContextManager (caps, compaction, session switch); read_spill calls, which only
 // page through cut results, are answered here without a loop step.
 import type { ApprovalPort } from '../../../ports/approval.js';
-import { LlmError, type LlmContent, type LlmMessage, type LlmPort, type LlmResponse, type LlmToolSpec } from '../../../ports/llm.js';
+import {
+  LlmError,
+  type LlmContent,
+  type LlmMessage,
+  type LlmPort,
+  type LlmResponse,
+  type LlmToolSpec,
+} from '../../../ports/llm.js';
 import type { Decision, ToolCall, ToolOutcome } from '../../types.js';
 import type { InterpretInput, Interpreter } from '../interpreter.js';
 import { ContextManager } from './context-manager.js';
@@ -53,28 +60,45 @@ export class LlmInterpreter implements Interpreter {
   private readonly contextOptions: ResolvedContextOptions;
   private readonly tools: LlmToolSpec[];
 
-  constructor(private readonly options: LlmInterpreterOptions, goal: string) {
+  constructor(
+    private readonly options: LlmInterpreterOptions,
+    goal: string,
+  ) {
     this.prompt = { goal, handoff: options.handoff, ...(options.exploring ? { exploring: true } : {}) };
     this.contextOptions = resolveContextOptions(options.context);
     this.context = new ContextManager({
-      goal, options: this.contextOptions,
+      goal,
+      options: this.contextOptions,
       ...(options.llm.contextWindow !== undefined ? { portWindow: options.llm.contextWindow } : {}),
       ...(options.durableState ? { durableState: options.durableState } : {}),
     });
-    this.tools = options.tools.some((tool) => tool.name === READ_SPILL) ? options.tools : [...options.tools, readSpillSpec()];
+    this.tools = options.tools.some((tool) => tool.name === READ_SPILL)
+      ? options.tools
+      : [...options.tools, readSpillSpec()];
   }
 
   async next(input: InterpretInput, signal: AbortSignal): Promise<Decision> {
-    const planning = this.options.planFirst && (!this.prompt.plan || input.results.some((r) => REPLAN_ON.has(r.status)));
-    const user: LlmContent[] = [...this.resultBlocks(input.results), { type: 'text', text: screenForPrompt(input.observation) }];
+    const planning =
+      this.options.planFirst && (!this.prompt.plan || input.results.some((r) => REPLAN_ON.has(r.status)));
+    const user: LlmContent[] = [
+      ...this.resultBlocks(input.results),
+      { type: 'text', text: screenForPrompt(input.observation) },
+    ];
     if (this.options.sendImages && input.observation.frame) {
-      user.push({ type: 'image', mediaType: input.observation.frame.format === 'png' ? 'image/png' : 'image/jpeg', dataBase64: Buffer.from(input.observation.frame.image).toString('base64') });
+      user.push({
+        type: 'image',
+        mediaType: input.observation.frame.format === 'png' ? 'image/png' : 'image/jpeg',
+        dataBase64: Buffer.from(input.observation.frame.image).toString('base64'),
+      });
     }
     if (planning) {
       const approved = await this.plan(user, this.prompt.plan ? REPLAN_REQUEST : PLAN_REQUEST, signal);
       if (approved.kind !== 'calls') return approved;
       user.length = 0;
-      user.push({ type: 'text', text: `The plan is approved. Carry it out now, one verified step at a time.\n${screenForPrompt(input.observation)}` });
+      user.push({
+        type: 'text',
+        text: `The plan is approved. Carry it out now, one verified step at a time.\n${screenForPrompt(input.observation)}`,
+      });
     }
     if (user.some((part) => part.type === 'image')) dropEarlierFrames(this.messages);
     this.messages.push({ role: 'user', content: user });
@@ -83,7 +107,13 @@ export class LlmInterpreter implements Interpreter {
 
   cursor(): Record<string, unknown> {
     const context = this.context.snapshot();
-    return { turns: this.turns, plan: this.prompt.plan ?? null, sessionSwitches: context.sessionSwitches, spillReads: this.spillReads, context };
+    return {
+      turns: this.turns,
+      plan: this.prompt.plan ?? null,
+      sessionSwitches: context.sessionSwitches,
+      spillReads: this.spillReads,
+      context,
+    };
   }
 
   pending(): string[] {
@@ -110,14 +140,21 @@ export class LlmInterpreter implements Interpreter {
     const blocks: LlmContent[] = this.pendingCallIds.map((id) => {
       const local = this.localResults.get(id);
       const result = byId.get(id);
-      const [content, isError] = local ? [local.content, local.isError]
-        : result ? [`status: ${result.status}\n${result.content}`, result.status !== 'ok']
-          : ['status: not_run\nThis call was not run because an earlier call in the same reply ended or changed the step.', true];
+      const [content, isError] = local
+        ? [local.content, local.isError]
+        : result
+          ? [`status: ${result.status}\n${result.content}`, result.status !== 'ok']
+          : [
+              'status: not_run\nThis call was not run because an earlier call in the same reply ended or changed the step.',
+              true,
+            ];
       return { type: 'tool_result', callId: id, content: this.context.capResult(content), isError };
     });
     // A refused final answer has no call to answer: it goes back as text.
     const pending = new Set(this.pendingCallIds);
-    for (const result of results) if (!pending.has(result.callId)) blocks.push({ type: 'text', text: `status: ${result.status}\n${result.content}` });
+    for (const result of results)
+      if (!pending.has(result.callId))
+        blocks.push({ type: 'text', text: `status: ${result.status}\n${result.content}` });
     this.pendingCallIds = [];
     this.localResults.clear();
     return blocks;
@@ -127,9 +164,22 @@ export class LlmInterpreter implements Interpreter {
     this.messages.push({ role: 'user', content: [...user, { type: 'text', text: request }] });
     const reply = await this.complete(signal, []);
     if ('kind' in reply) return reply;
-    const text = reply.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n').trim();
+    const text = reply.content
+      .filter((c) => c.type === 'text')
+      .map((c) => c.text)
+      .join('\n')
+      .trim();
     this.messages.push({ role: 'assistant', content: [{ type: 'text', text: text || '(no plan)' }] });
-    const answer = await this.options.approvals.ask({ id: this.options.newId(), tool: 'plan', args: { plan: text }, summary: `the plan:\n${text}`, rule: 'plan-then-execute' }, signal);
+    const answer = await this.options.approvals.ask(
+      {
+        id: this.options.newId(),
+        tool: 'plan',
+        args: { plan: text },
+        summary: `the plan:\n${text}`,
+        rule: 'plan-then-execute',
+      },
+      signal,
+    );
     if (!answer.approved) return { kind: 'halt', reason: `${answer.by} did not approve the plan (${answer.reason})` };
     this.prompt.plan = text;
     return { kind: 'calls', calls: [] };
@@ -146,17 +196,27 @@ export class LlmInterpreter implements Interpreter {
       if ('kind' in reply) return reply;
       this.turns++;
       this.messages.push({ role: 'assistant', content: reply.content });
-      const calls: ToolCall[] = reply.content.flatMap((c) => (c.type === 'tool_call' ? [{ id: c.id, name: c.name, argumentsJson: c.argumentsJson }] : []));
-      const text = reply.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n').trim();
+      const calls: ToolCall[] = reply.content.flatMap((c) =>
+        c.type === 'tool_call' ? [{ id: c.id, name: c.name, argumentsJson: c.argumentsJson }] : [],
+      );
+      const text = reply.content
+        .filter((c) => c.type === 'text')
+        .map((c) => c.text)
+        .join('\n')
+        .trim();
       if (!calls.length) return { kind: 'answer', text: text || '(the model ended without an answer)' };
       this.pendingCallIds = calls.map((c) => c.id);
       const forLoop = calls.filter((c) => c.name !== READ_SPILL);
       for (const call of calls.filter((c) => c.name === READ_SPILL)) {
         this.spillReads++;
         // A page stays under the result cap (less room for its header), so it is never cut again.
-        this.localResults.set(call.id, answerReadSpill(call.argumentsJson, this.context.spills, this.context.resultCap().capChars - 300));
+        this.localResults.set(
+          call.id,
+          answerReadSpill(call.argumentsJson, this.context.spills, this.context.resultCap().capChars - 300),
+        );
       }
-      if (forLoop.length || round >= this.contextOptions.spillReadsPerStep) return { kind: 'calls', calls: forLoop, thought: text || undefined };
+      if (forLoop.length || round >= this.contextOptions.spillReadsPerStep)
+        return { kind: 'calls', calls: forLoop, thought: text || undefined };
       this.messages.push({ role: 'user', content: this.resultBlocks([]) });
     }
   }
@@ -173,24 +233,39 @@ export class LlmInterpreter implements Interpreter {
         reply = await this.options.llm.complete({ ...shape, messages: this.messages }, signal);
       } catch (error) {
         if (!(error instanceof LlmError)) throw error;
-        if (error.kind !== 'context_overflow') return { kind: 'halt', reason: `the LLM (${this.options.llm.describe()}) failed: ${error.kind}: ${error.message}` };
+        if (error.kind !== 'context_overflow')
+          return {
+            kind: 'halt',
+            reason: `the LLM (${this.options.llm.describe()}) failed: ${error.kind}: ${error.message}`,
+          };
         const verdict = await this.context.afterOverflow(this.messages, {
-          kind: 'error', estimate, message: error.message,
+          kind: 'error',
+          estimate,
+          message: error.message,
           ...(error.promptTokens !== undefined ? { promptTokens: error.promptTokens } : {}),
           ...(error.limitTokens !== undefined ? { limitTokens: error.limitTokens } : {}),
         });
-        if (!verdict.ok) return { kind: 'halt', reason: verdict.reason, ...(verdict.code ? { code: verdict.code } : {}) };
+        if (!verdict.ok)
+          return { kind: 'halt', reason: verdict.reason, ...(verdict.code ? { code: verdict.code } : {}) };
         continue;
       }
       if (reply.truncatedPrompt) {
         // The answer was written from a transcript missing its start (the goal, the rules): drop it.
-        const verdict = await this.context.afterOverflow(this.messages, { kind: 'truncated', estimate, reportedTokens: reply.usage.inputTokens });
-        if (!verdict.ok) return { kind: 'halt', reason: verdict.reason, ...(verdict.code ? { code: verdict.code } : {}) };
+        const verdict = await this.context.afterOverflow(this.messages, {
+          kind: 'truncated',
+          estimate,
+          reportedTokens: reply.usage.inputTokens,
+        });
+        if (!verdict.ok)
+          return { kind: 'halt', reason: verdict.reason, ...(verdict.code ? { code: verdict.code } : {}) };
         continue;
       }
       this.context.accepted(estimate, reply.usage.inputTokens);
       return reply;
     }
-    return { kind: 'halt', reason: `context overflow: the prompt still did not fit the model's context after ${MAX_CONTEXT_ATTEMPTS} attempts at compacting and switching sessions. Stop and surface to the operator.` };
+    return {
+      kind: 'halt',
+      reason: `context overflow: the prompt still did not fit the model's context after ${MAX_CONTEXT_ATTEMPTS} attempts at compacting and switching sessions. Stop and surface to the operator.`,
+    };
   }
 }

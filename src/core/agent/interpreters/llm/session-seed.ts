@@ -48,8 +48,14 @@ export function seedSession(input: SeedInput): Seed {
     '</durable_state>',
     ...carriedResults(input),
   ].join('\n');
-  const current = (input.lastUser?.content ?? []).filter((part): part is Exclude<LlmContent, { type: 'tool_result' }> => part.type === 'text' || part.type === 'image');
-  return { message: { role: 'user', content: [{ type: 'text', text: intro }, ...current] }, capped, durableChars: durable.length };
+  const current = (input.lastUser?.content ?? []).filter(
+    (part): part is Exclude<LlmContent, { type: 'tool_result' }> => part.type === 'text' || part.type === 'image',
+  );
+  return {
+    message: { role: 'user', content: [{ type: 'text', text: intro }, ...current] },
+    capped,
+    durableChars: durable.length,
+  };
 }
 
 /** The head of an over-long record, and a note saying how much is cut and where the rest is. */
@@ -60,11 +66,21 @@ function boundDurable(durable: string, input: SeedInput): string {
 }
 
 function carriedResults(input: SeedInput): string[] {
-  const results = (input.lastUser?.content ?? []).filter((part): part is Extract<LlmContent, { type: 'tool_result' }> => part.type === 'tool_result');
+  const results = (input.lastUser?.content ?? []).filter(
+    (part): part is Extract<LlmContent, { type: 'tool_result' }> => part.type === 'tool_result',
+  );
   if (!results.length) return [];
-  const names = new Map((input.lastAssistant?.content ?? []).flatMap((part) => (part.type === 'tool_call' ? [[part.id, `${part.name} ${part.argumentsJson}`] as const] : [])));
-  return ['', 'Results of the calls made just before the switch (the record may not show them yet):', ...results.map((result) => {
-    const capped = capToolResult(result.content, input.resultCap, input.spills).content;
-    return `- ${names.get(result.callId) ?? `call ${result.callId}`}:\n${capped}`;
-  })];
+  const names = new Map(
+    (input.lastAssistant?.content ?? []).flatMap((part) =>
+      part.type === 'tool_call' ? [[part.id, `${part.name} ${part.argumentsJson}`] as const] : [],
+    ),
+  );
+  return [
+    '',
+    'Results of the calls made just before the switch (the record may not show them yet):',
+    ...results.map((result) => {
+      const capped = capToolResult(result.content, input.resultCap, input.spills).content;
+      return `- ${names.get(result.callId) ?? `call ${result.callId}`}:\n${capped}`;
+    }),
+  ];
 }

@@ -39,7 +39,8 @@ export class SpillStore {
         ? `The spill "${id}" was discarded to keep memory bounded (older spills go first). Run the tool that produced it again if you still need it.`
         : `There is no spill "${id}". Spill ids are quoted in cut tool results (like "spill-3"); spills do not survive a restart of the agent.`;
     }
-    if (offset >= text.length) return `The spill "${id}" has ${text.length} characters; offset ${offset} is past its end.`;
+    if (offset >= text.length)
+      return `The spill "${id}" has ${text.length} characters; offset ${offset} is past its end.`;
     const end = Math.min(text.length, offset + maxChars);
     return { id, text: text.slice(offset, end), offset, end, total: text.length };
   }

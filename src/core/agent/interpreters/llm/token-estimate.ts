@@ -24,10 +24,14 @@ export function estimateTextTokens(text: string): number {
 
 export function estimateContentTokens(content: LlmContent, options: EstimateOptions = {}): number {
   switch (content.type) {
-    case 'text': return estimateTextTokens(content.text);
-    case 'image': return options.imageTokens ?? IMAGE_TOKENS;
-    case 'tool_call': return estimateTextTokens(content.name) + estimateTextTokens(content.argumentsJson);
-    case 'tool_result': return estimateTextTokens(content.content);
+    case 'text':
+      return estimateTextTokens(content.text);
+    case 'image':
+      return options.imageTokens ?? IMAGE_TOKENS;
+    case 'tool_call':
+      return estimateTextTokens(content.name) + estimateTextTokens(content.argumentsJson);
+    case 'tool_result':
+      return estimateTextTokens(content.content);
   }
 }
 
@@ -37,11 +41,17 @@ export function estimateMessageTokens(message: LlmMessage, options: EstimateOpti
 
 /** Tool definitions travel with every request, so they count against every prompt. */
 export function estimateToolTokens(tools: LlmToolSpec[]): number {
-  return tools.reduce((sum, tool) => sum + estimateTextTokens(tool.name + tool.description + JSON.stringify(tool.inputSchema)), 0);
+  return tools.reduce(
+    (sum, tool) => sum + estimateTextTokens(tool.name + tool.description + JSON.stringify(tool.inputSchema)),
+    0,
+  );
 }
 
 /** The whole prompt: system, tools and transcript (not the output the model will write). */
-export function estimateRequestTokens(request: Pick<LlmRequest, 'system' | 'messages' | 'tools'>, options: EstimateOptions = {}): number {
+export function estimateRequestTokens(
+  request: Pick<LlmRequest, 'system' | 'messages' | 'tools'>,
+  options: EstimateOptions = {},
+): number {
   const messages = request.messages.reduce((sum, message) => sum + estimateMessageTokens(message, options), 0);
   return estimateTextTokens(request.system) + estimateToolTokens(request.tools) + messages;
 }

@@ -8,7 +8,11 @@ export function orphanedToolResults(messages: readonly LlmMessage[]): string[] {
   const orphans: string[] = [];
   messages.forEach((message, index) => {
     const previous = messages[index - 1];
-    const calls = new Set(previous?.role === 'assistant' ? previous.content.flatMap((part) => (part.type === 'tool_call' ? [part.id] : [])) : []);
+    const calls = new Set(
+      previous?.role === 'assistant'
+        ? previous.content.flatMap((part) => (part.type === 'tool_call' ? [part.id] : []))
+        : [],
+    );
     for (const part of message.content) {
       if (part.type === 'tool_result' && !calls.has(part.callId)) orphans.push(part.callId);
     }

@@ -5,12 +5,17 @@ import type { ScriptStep } from '../../task/task-schema.js';
 import { describeStep } from './step-to-call.js';
 
 export type Branch = 'then' | 'else' | 'flow' | 'repeat';
-export interface CursorEntry { index: number; branch?: Branch; done?: number }
+export interface CursorEntry {
+  index: number;
+  branch?: Branch;
+  done?: number;
+}
 
 /** The list of steps a container step opens on the given branch. */
 function childSteps(step: ScriptStep | undefined, branch: Branch | undefined): ScriptStep[] {
   if (!step) return [];
-  if ((branch === 'then' || branch === 'else') && 'if' in step) return (branch === 'then' ? step.then : step.else) ?? [];
+  if ((branch === 'then' || branch === 'else') && 'if' in step)
+    return (branch === 'then' ? step.then : step.else) ?? [];
   if (branch === 'flow' && 'run_flow' in step) return step.loaded?.steps ?? [];
   if (branch === 'repeat' && 'repeat' in step) return step.repeat.steps;
   return [];
@@ -19,7 +24,10 @@ function childSteps(step: ScriptStep | undefined, branch: Branch | undefined): S
 export class FlowCursor {
   readonly path: CursorEntry[];
 
-  constructor(private readonly root: ScriptStep[], path?: CursorEntry[]) {
+  constructor(
+    private readonly root: ScriptStep[],
+    path?: CursorEntry[],
+  ) {
     this.path = path?.map((p) => ({ ...p })) ?? [{ index: 0 }];
   }
 
@@ -61,14 +69,18 @@ export class FlowCursor {
 
   /** E.g. "3/repeat.2" (step 2 of the repeat at step 3), "3[2]/repeat.2" in its second round. Unique per call. */
   position(): string {
-    return this.path.map((p) => `${p.branch ? `${p.branch}.` : ''}${p.index + 1}${p.done ? `[${p.done + 1}]` : ''}`).join('/');
+    return this.path
+      .map((p) => `${p.branch ? `${p.branch}.` : ''}${p.index + 1}${p.done ? `[${p.done + 1}]` : ''}`)
+      .join('/');
   }
 
   pending(): string[] {
     const remaining: string[] = [];
     for (let depth = this.path.length - 1; depth >= 0; depth--) {
       const steps = this.stepsAt(depth);
-      remaining.push(...steps.slice(this.path[depth]!.index + (depth === this.path.length - 1 ? 0 : 1)).map(describeStep));
+      remaining.push(
+        ...steps.slice(this.path[depth]!.index + (depth === this.path.length - 1 ? 0 : 1)).map(describeStep),
+      );
     }
     return remaining;
   }

@@ -6,7 +6,12 @@
 // does not show as the step is reached. The position is saved in every checkpoint.
 import { screenChange } from '../../../vision/screen-change.js';
 import type { Observation } from '../../../ports/observer.js';
-import { DEFAULT_ASSERT_TIMEOUT_MS, DEFAULT_STABLE_QUIET_MS, DEFAULT_STABLE_TIMEOUT_MS, isControlStep } from '../../task/flow-steps.js';
+import {
+  DEFAULT_ASSERT_TIMEOUT_MS,
+  DEFAULT_STABLE_QUIET_MS,
+  DEFAULT_STABLE_TIMEOUT_MS,
+  isControlStep,
+} from '../../task/flow-steps.js';
 import type { Interrupt, ScriptStep, TaskDefinition } from '../../task/task-schema.js';
 import type { Decision, ToolOutcome } from '../../types.js';
 import type { InterpretInput, Interpreter } from '../interpreter.js';
@@ -16,20 +21,37 @@ import { FlowCursor, type CursorEntry } from './flow-cursor.js';
 import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
 
 /** Where the script is: the index in each nested list of steps, outermost first. */
-export interface ScriptCursor { path: CursorEntry[]; attempts: number }
+export interface ScriptCursor {
+  path: CursorEntry[];
+  attempts: number;
+}
 
 type AssertStep = Extract<ScriptStep, { assert_visible: unknown } | { assert_not_visible: unknown }>;
 type StableStep = Extract<ScriptStep, { wait_for_stable: unknown }>;
 /** An assertion or wait_for_stable looking again: since when (observation time), and for which step. */
-interface Looking { position: string; since: number; looks: number; lastChange?: string }
+interface Looking {
+  position: string;
+  since: number;
+  looks: number;
+  lastChange?: string;
+}
 
 // A refused submit (its evidence not on screen) is tried once more on a fresh look; the second refusal hands over.
-const RETRYABLE = new Set(['verify_failed', 'not_found', 'observation_problem', 'timeout', 'device_error', 'error', 'unsupported_claim']);
+const RETRYABLE = new Set([
+  'verify_failed',
+  'not_found',
+  'observation_problem',
+  'timeout',
+  'device_error',
+  'error',
+  'unsupported_claim',
+]);
 /** An interrupt that keeps firing is not a pop-up any more but a loop. */
 const MAX_INTERRUPT_FIRINGS = 5;
 
 /** A focus tap: tapping a field so typing goes there. Harmless to repeat. */
-const isFocusTap = (step: ActionStep): boolean => ('tap' in step || 'tap_point' in step) && 'expect_change' in step && step.expect_change === false;
+const isFocusTap = (step: ActionStep): boolean =>
+  ('tap' in step || 'tap_point' in step) && 'expect_change' in step && step.expect_change === false;
 
 export class ScriptInterpreter implements Interpreter {
   readonly kind = 'script' as const;
@@ -56,17 +78,30 @@ export class ScriptInterpreter implements Interpreter {
   /** Swipes sent for the current scroll_until_visible step. */
   private scrollSwipes = 0;
 
-  constructor(private readonly task: TaskDefinition & { steps: ScriptStep[] }, resume?: ScriptCursor) {
+  constructor(
+    private readonly task: TaskDefinition & { steps: ScriptStep[] },
+    resume?: ScriptCursor,
+  ) {
     const missing = missingPlaceholders(task.steps, task.inputs);
-    if (missing.length) throw new Error(`the task's steps use {${missing.join('}, {')}}, which inputs does not define: add them under inputs`);
+    if (missing.length)
+      throw new Error(
+        `the task's steps use {${missing.join('}, {')}}, which inputs does not define: add them under inputs`,
+      );
     const nested = task.interrupts.findIndex((i) => i.do.some(isControlStep));
-    if (nested >= 0) throw new Error(`interrupts[${nested}].do: an interrupt's steps are single actions; "if", "repeat", "run_flow", assertions and wait_for_stable belong in the steps`);
+    if (nested >= 0)
+      throw new Error(
+        `interrupts[${nested}].do: an interrupt's steps are single actions; "if", "repeat", "run_flow", assertions and wait_for_stable belong in the steps`,
+      );
     this.flow = new FlowCursor(task.steps, resume?.path);
     this.attempts = resume?.attempts ?? 0;
   }
 
   /** Picks a saved run up at its cursor, moved on past the steps recovery found finished. */
-  static resume(task: TaskDefinition & { steps: ScriptStep[] }, cursor: ScriptCursor, advanceBy: number): ScriptInterpreter {
+  static resume(
+    task: TaskDefinition & { steps: ScriptStep[] },
+    cursor: ScriptCursor,
+    advanceBy: number,
+  ): ScriptInterpreter {
     const script = new ScriptInterpreter(task, { path: cursor.path, attempts: 0 });
     for (let i = 0; i < advanceBy; i++) script.flow.advance();
     return script;
@@ -106,13 +141,18 @@ export class ScriptInterpreter implements Interpreter {
       return undefined;
     }
     if ('run_flow' in step) {
-      if (!step.loaded) return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}): the sub-flow was not loaded; load flows with the flow loader (benchhand test / run), which reads run_flow files` };
+      if (!step.loaded)
+        return {
+          kind: 'halt',
+          reason: `script step ${this.position()} (${describeStep(step)}): the sub-flow was not loaded; load flows with the flow loader (benchhand test / run), which reads run_flow files`,
+        };
       this.flow.enter('flow');
       return undefined;
     }
     if ('repeat' in step) {
       const verdict = repeatVerdict(step, this.flow.entry().done ?? 0, observation, this.task.inputs);
-      if (verdict.kind === 'halt') return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${verdict.reason}` };
+      if (verdict.kind === 'halt')
+        return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${verdict.reason}` };
       if (verdict.kind === 'done') this.flow.advance();
       else this.flow.enter('repeat');
       return undefined;
@@ -133,7 +173,11 @@ export class ScriptInterpreter implements Interpreter {
     const left = (step.timeout_ms ?? DEFAULT_ASSERT_TIMEOUT_MS) - (observation.at - looking.since);
     if (left <= 0) {
       this.looking = undefined;
-      return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed: ${problem}`, code: 'assertion_failed' };
+      return {
+        kind: 'halt',
+        reason: `script step ${this.position()} (${describeStep(step)}) failed: ${problem}`,
+        code: 'assertion_failed',
+      };
     }
     // Look again when the screen changes, or at the timeout: an assertion waits for a settling screen, never longer.
     return this.look({ timeout_ms: Math.min(30000, Math.max(100, Math.round(left))) });
@@ -141,11 +185,16 @@ export class ScriptInterpreter implements Interpreter {
 
   /** The screen is stable once a quiet period passes without a change; it must be within the step's timeout. */
   private waitForStable(step: StableStep, observation: Observation): Decision | undefined {
-    const quiet = (typeof step.wait_for_stable === 'object' ? step.wait_for_stable.quiet_ms : undefined) ?? DEFAULT_STABLE_QUIET_MS;
+    const quiet =
+      (typeof step.wait_for_stable === 'object' ? step.wait_for_stable.quiet_ms : undefined) ?? DEFAULT_STABLE_QUIET_MS;
     const looking = this.lookingAt(observation);
     if (observation.at - looking.since >= (step.timeout_ms ?? DEFAULT_STABLE_TIMEOUT_MS)) {
       this.looking = undefined;
-      return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed: the screen kept changing for ${Math.round(observation.at - looking.since)} ms (last: ${looking.lastChange ?? 'a change'})`, code: 'screen_not_stable' };
+      return {
+        kind: 'halt',
+        reason: `script step ${this.position()} (${describeStep(step)}) failed: the screen kept changing for ${Math.round(observation.at - looking.since)} ms (last: ${looking.lastChange ?? 'a change'})`,
+        code: 'screen_not_stable',
+      };
     }
     return this.look({ timeout_ms: quiet });
   }
@@ -166,7 +215,13 @@ export class ScriptInterpreter implements Interpreter {
 
   /** True as a step is first reached (not on its retries, nor while it looks again, nor between a repeat's rounds). */
   private reachingAnew(): boolean {
-    return this.attempts === 0 && !this.retryOn && !this.refocusing && this.looking?.position !== this.position() && this.flow.entry().done === undefined;
+    return (
+      this.attempts === 0 &&
+      !this.retryOn &&
+      !this.refocusing &&
+      this.looking?.position !== this.position() &&
+      this.flow.entry().done === undefined
+    );
   }
 
   cursor(): Record<string, unknown> {
@@ -183,11 +238,17 @@ export class ScriptInterpreter implements Interpreter {
 
   private nextInterruptStep(observation: Observation): Decision | undefined {
     if (!this.interrupting) {
-      const index = this.task.interrupts.findIndex((i: Interrupt) => showsCondition(observation, i.when, this.task.inputs));
+      const index = this.task.interrupts.findIndex((i: Interrupt) =>
+        showsCondition(observation, i.when, this.task.inputs),
+      );
       if (index < 0) return undefined;
       const fired = (this.firings.get(index) ?? 0) + 1;
       this.firings.set(index, fired);
-      if (fired > MAX_INTERRUPT_FIRINGS) return { kind: 'halt', reason: `interrupt ${index + 1} fired ${fired} times: what it handles keeps coming back` };
+      if (fired > MAX_INTERRUPT_FIRINGS)
+        return {
+          kind: 'halt',
+          reason: `interrupt ${index + 1} fired ${fired} times: what it handles keeps coming back`,
+        };
       this.interrupting = { index, steps: [...this.task.interrupts[index]!.do] as ActionStep[], attempts: 0 };
     }
     const step = this.interrupting.steps[0]!;
@@ -208,7 +269,10 @@ export class ScriptInterpreter implements Interpreter {
       handling.attempts++;
       return undefined;
     }
-    return { kind: 'halt', reason: `interrupt ${handling.index + 1} (${describeStep(handling.steps[0]!)}) failed: ${last.status}: ${last.content.split('\n')[0]}` };
+    return {
+      kind: 'halt',
+      reason: `interrupt ${handling.index + 1} (${describeStep(handling.steps[0]!)}) failed: ${last.status}: ${last.content.split('\n')[0]}`,
+    };
   }
 
   private judgePrevious(results: ToolOutcome[], now: Observation): Decision | undefined {
@@ -219,7 +283,12 @@ export class ScriptInterpreter implements Interpreter {
     if (last.callId.startsWith('look-')) return this.judgeLook(last);
     if (last.callId.startsWith('refocus-')) {
       this.refocusing = false;
-      return last.status === 'ok' ? undefined : { kind: 'halt', reason: `tapping the field again before typing failed: ${last.status}: ${last.content.split('\n')[0]}` };
+      return last.status === 'ok'
+        ? undefined
+        : {
+            kind: 'halt',
+            reason: `tapping the field again before typing failed: ${last.status}: ${last.content.split('\n')[0]}`,
+          };
     }
     const scrolling = this.judgeScrolling(last, now);
     if (scrolling !== 'other') return scrolling;
@@ -233,14 +302,21 @@ export class ScriptInterpreter implements Interpreter {
       return undefined;
     }
     const step = this.flow.current() as ActionStep;
-    if (last.status === 'not_focused' && this.lastFocus && this.attempts < (('retries' in step ? step.retries : undefined) ?? this.task.retries)) {
+    if (
+      last.status === 'not_focused' &&
+      this.lastFocus &&
+      this.attempts < (('retries' in step ? step.retries : undefined) ?? this.task.retries)
+    ) {
       this.attempts++;
       this.refocusing = true;
       return undefined;
     }
     const explicit = 'retries' in step ? step.retries : undefined;
     const retries = explicit ?? this.task.retries;
-    const failed: Decision = { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}` };
+    const failed: Decision = {
+      kind: 'halt',
+      reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}`,
+    };
     if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
     this.attempts++;
     if (last.status === 'verify_failed' && last.plannedOn) this.retryOn = last.plannedOn;
@@ -255,11 +331,17 @@ export class ScriptInterpreter implements Interpreter {
     const step = this.flow.current();
     if (!isScrollUntilVisible(step)) return 'other';
     this.scrollSwipes++;
-    const verdict = judgeScrollSwipe(step, last, now, this.scrollSwipes, (text) => fillPlaceholders(text, this.task.inputs));
+    const verdict = judgeScrollSwipe(step, last, now, this.scrollSwipes, (text) =>
+      fillPlaceholders(text, this.task.inputs),
+    );
     if (verdict.next === 'other') return 'other';
     if (verdict.next === 'again') return undefined;
     this.scrollSwipes = 0;
-    if (verdict.next === 'halt') return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) failed: ${verdict.reason}` };
+    if (verdict.next === 'halt')
+      return {
+        kind: 'halt',
+        reason: `script step ${this.position()} (${describeStep(step)}) failed: ${verdict.reason}`,
+      };
     this.attempts = 0;
     this.retryOn = undefined;
     this.flow.advance();
@@ -277,7 +359,10 @@ export class ScriptInterpreter implements Interpreter {
     const change = screenChange(plannedOn, now);
     // An interrupted typing changed the screen by the start it typed: finishing it is the retry.
     if (!change.changed || isFocusTap(step) || ('type' in step && this.continueTyping)) return this.call(step);
-    return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) was not retried: the screen changed after the first try (${change.summary}), so it had an effect that did not match what the step expects` };
+    return {
+      kind: 'halt',
+      reason: `script step ${this.position()} (${describeStep(step)}) was not retried: the screen changed after the first try (${change.summary}), so it had an effect that did not match what the step expects`,
+    };
   }
 
   private refocus(): Decision {
@@ -304,7 +389,11 @@ export class ScriptInterpreter implements Interpreter {
       this.looking = undefined;
       this.flow.advance();
     } else if (last.status === 'ok') this.looking.lastChange = last.content.split('\n')[0];
-    else return { kind: 'halt', reason: `script step ${this.position()} (wait_for_stable) could not look: ${last.status}: ${last.content.split('\n')[0]}` };
+    else
+      return {
+        kind: 'halt',
+        reason: `script step ${this.position()} (wait_for_stable) could not look: ${last.status}: ${last.content.split('\n')[0]}`,
+      };
     return undefined;
   }
 

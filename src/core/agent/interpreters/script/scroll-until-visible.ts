@@ -13,19 +13,37 @@ export function isScrollUntilVisible(step: unknown): step is ScrollUntilVisibleS
   return typeof step === 'object' && step !== null && 'scroll_until_visible' in step;
 }
 
-const wantedText = (step: ScrollUntilVisibleStep) => (typeof step.scroll_until_visible === 'string' ? step.scroll_until_visible : step.scroll_until_visible.text);
+const wantedText = (step: ScrollUntilVisibleStep) =>
+  typeof step.scroll_until_visible === 'string' ? step.scroll_until_visible : step.scroll_until_visible.text;
 
 /** `swipes`: how many swipes of this step were sent, the one just judged included. */
-export function judgeScrollSwipe(step: ScrollUntilVisibleStep, last: ToolOutcome, now: Observation, swipes: number, fill: (text: string) => string): ScrollVerdict {
+export function judgeScrollSwipe(
+  step: ScrollUntilVisibleStep,
+  last: ToolOutcome,
+  now: Observation,
+  swipes: number,
+  fill: (text: string) => string,
+): ScrollVerdict {
   const wanted = step.scroll_until_visible;
-  const query = { text: fill(wantedText(step)), ...(typeof wanted === 'object' && wanted.contains ? { contains: true } : {}), ...(typeof wanted === 'object' && wanted.in ? { in: wanted.in } : {}) };
+  const query = {
+    text: fill(wantedText(step)),
+    ...(typeof wanted === 'object' && wanted.contains ? { contains: true } : {}),
+    ...(typeof wanted === 'object' && wanted.in ? { in: wanted.in } : {}),
+  };
   // The scroll tool fails a swipe that moved nothing: the list has ended without the text.
   if (last.status === 'verify_failed') {
-    return { next: 'halt', reason: `"${query.text}" did not show after ${swipes} swipe${swipes === 1 ? '' : 's'} ${step.direction ?? 'down'}: the last swipe moved nothing (the end of the list, or the swipe missed it)` };
+    return {
+      next: 'halt',
+      reason: `"${query.text}" did not show after ${swipes} swipe${swipes === 1 ? '' : 's'} ${step.direction ?? 'down'}: the last swipe moved nothing (the end of the list, or the swipe missed it)`,
+    };
   }
   if (last.status !== 'ok') return { next: 'other' };
   if (findElements(now.screen, query).matches.length) return { next: 'done' };
   const max = step.max_swipes ?? DEFAULT_MAX_SWIPES;
-  if (swipes >= max) return { next: 'halt', reason: `"${query.text}" did not show within ${max} swipes ${step.direction ?? 'down'} (the content was still moving; raise max_swipes if it is further)` };
+  if (swipes >= max)
+    return {
+      next: 'halt',
+      reason: `"${query.text}" did not show within ${max} swipes ${step.direction ?? 'down'} (the content was still moving; raise max_swipes if it is further)`,
+    };
   return { next: 'again' };
 }
