@@ -66,12 +66,10 @@ describe('compactTranscript', () => {
     expect(messages).toHaveLength(5);
     expect(messages[0]!.content[0]).toEqual(before[0]!.content[0]);
     expect(messages.slice(1, 4)).toEqual(
-      before
-        .slice(9, 12)
-        .map((m) => ({
-          ...m,
-          content: m.content.map((c) => (c.type === 'image' ? expect.objectContaining({ type: 'text' }) : c)),
-        })),
+      before.slice(9, 12).map((m) => ({
+        ...m,
+        content: m.content.map((c) => (c.type === 'image' ? expect.objectContaining({ type: 'text' }) : c)),
+      })),
     );
     expect(messages.at(-1)).toBe(before.at(-1)); // the newest turn, frame and all
     const summary = messages[0]!.content.find((c) => c.type === 'text' && c.text.startsWith(SUMMARY_MARKER));
