@@ -63,7 +63,9 @@ describe('benchhand doctor', () => {
       '✓ GPIO: Raspberry Pi 4 / 400 / CM4 controller pinctrl-bcm2711 at base 512: emergencyStop GPIO17 = sysfs 529',
       // hypot(9, 4) = 9.85 px rms: three times that, rounded up
       "✓ tap accuracy: tap margin 30 px: 3 x the calibration's residual of 9.8 px rms (taps 9.0, camera 4.0), at least 24 px",
-      expect.stringMatching(/^✓ OCR data: reads with the best_int model in .*4\.0\.0_best_int \(best_int, the default; .*\); a worker started offline in \d+ ms$/),
+      expect.stringMatching(
+        /^✓ OCR data: reads with the best_int model in .*4\.0\.0_best_int \(best_int, the default; .*\); a worker started offline in \d+ ms$/,
+      ),
       '✓ broker: off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)',
       expect.stringMatching(/^[✓!] disk space: .* free for /),
       expect.stringMatching(/^[✓!] clock: 20\d\d-/),
