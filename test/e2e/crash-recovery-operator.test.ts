@@ -3,32 +3,18 @@
 // safe to do twice (a focus tap) is done again rather than stopping for a person.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
 import { FakeLlmServer } from '../support/fake-llm-server.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
 import { until } from '../support/until.js';
 import { wifiModel } from '../support/scripted-models.js';
-import {
-  EXPECTED_TAPS,
-  journalLines,
-  PASSWORD_KEYS,
-  startCrashBench,
-  TASK,
-  type CrashBench,
-} from '../support/crash-bench.js';
+import { EXPECTED_TAPS, journalLines, PASSWORD_KEYS, crashBenchPerTest, TASK } from '../support/crash-bench.js';
 
-let bench: CrashBench | undefined;
-async function freshBench() {
-  bench = await startCrashBench();
-  return { url: bench.url, stateDir: bench.stateDir };
-}
-afterEach(async () => {
-  await bench?.close();
-  bench = undefined;
-});
-const taps = () => bench!.taps();
-const keys = () => bench!.keys();
+const benches = crashBenchPerTest();
+const freshBench = () => benches.fresh();
+const taps = () => benches.bench.taps();
+const keys = () => benches.bench.keys();
 
 describe('a person controls the run in the middle of a recovery', () => {
   it('pause holds the resumed run still, and resume lets it finish', async () => {
@@ -103,7 +89,7 @@ describe('a focus tap is safe to repeat (issue 14.7)', () => {
       );
       expect(resumed.code).toBe(0);
       expect(keys()).toBe(PASSWORD_KEYS);
-      expect(unmetExpectations(loadTaskFile(TASK), bench!.bench.device)).toEqual([]);
+      expect(unmetExpectations(loadTaskFile(TASK), benches.bench.bench.device)).toEqual([]);
     },
     90000,
   );

@@ -15,24 +15,24 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { checkpointChecksum } from '../../src/core/state/checkpoint-checksum.js';
 import { FakeLlmServer } from '../support/fake-llm-server.js';
 import { runCli } from '../support/run-cli.js';
-import { journalLines, PASSWORD_KEYS, startCrashBench, TASK, type CrashBench } from '../support/crash-bench.js';
+import {
+  journalLines,
+  PASSWORD_KEYS,
+  crashBenchPerTest,
+  startCrashBench,
+  TASK,
+  type CrashBench,
+} from '../support/crash-bench.js';
 
-let bench: CrashBench | undefined;
-async function freshBench() {
-  bench = await startCrashBench();
-  return { url: bench.url, stateDir: bench.stateDir };
-}
-afterEach(async () => {
-  await bench?.close();
-  bench = undefined;
-});
-const taps = () => bench!.taps();
-const keys = () => bench!.keys();
+const benches = crashBenchPerTest();
+const freshBench = () => benches.fresh();
+const taps = () => benches.bench.taps();
+const keys = () => benches.bench.keys();
 
 describe('resume refuses what it cannot trust, before anything moves', () => {
   const cases: [string, (text: string) => string, number, RegExp][] = [
@@ -178,7 +178,7 @@ describe("run over a crashed run's state directory (issue 14.5)", () => {
     expect(readFileSync(join(stateDir, 'result.json'), 'utf8')).toBe(saved);
     expect(taps().length).toBe(before);
     // A new phone (the old one is mid-task) and the same state directory, started over.
-    await bench!.close();
+    await benches.bench.close();
     const { url: newUrl } = await freshBench();
     const fresh = await runCli(['run', TASK, '--bench', newUrl, '--state-dir', stateDir, '--quiet', '--fresh']);
     const archives = readdirSync(join(stateDir, 'archive'));

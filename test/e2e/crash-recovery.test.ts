@@ -3,24 +3,17 @@
 // finishes the task — and the MCU's own log shows no physical action twice. Refusals of damaged
 // state are in crash-recovery-trust.test.ts, a person acting during a recovery in
 // crash-recovery-operator.test.ts (three files, so the suite's two workers share them).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
 import { FakeLlmServer } from '../support/fake-llm-server.js';
 import { runCli } from '../support/run-cli.js';
 import { until } from '../support/until.js';
 import { wifiModel } from '../support/scripted-models.js';
-import { EXPECTED_TAPS, startCrashBench, TASK, type CrashBench } from '../support/crash-bench.js';
+import { EXPECTED_TAPS, crashBenchPerTest, TASK } from '../support/crash-bench.js';
 
-let bench: CrashBench | undefined;
-async function freshBench() {
-  bench = await startCrashBench();
-  return { url: bench.url, stateDir: bench.stateDir };
-}
-afterEach(async () => {
-  await bench?.close();
-  bench = undefined;
-});
-const taps = () => bench!.taps();
+const benches = crashBenchPerTest();
+const freshBench = () => benches.fresh();
+const taps = () => benches.bench.taps();
 
 /**
  * What recovery decides after a kill in each phase of step 3 (run-agent.ts, act-phase.ts and
@@ -61,7 +54,7 @@ describe('kill -9 at every phase of a step, then resume', () => {
       ).toBe(expected);
       expect(resumed.stdout).toMatch(/Submitted a result/);
       expect(resumed.code).toBe(0);
-      expect(unmetExpectations(loadTaskFile(TASK), bench!.bench.device)).toEqual([]);
+      expect(unmetExpectations(loadTaskFile(TASK), benches.bench.bench.device)).toEqual([]);
       const seen = taps();
       expect(seen).toHaveLength(EXPECTED_TAPS);
       expect(new Set(seen).size).toBe(EXPECTED_TAPS);
@@ -86,11 +79,11 @@ describe('the device changed while the agent was down', () => {
         method: 'POST',
         body: JSON.stringify({ fault: 'screen-change', actions: [{ goto: 'settings' }] }),
       });
-      await until(() => bench!.bench.device.screen === 'settings', 10000, 'the phone backed out to settings');
+      await until(() => benches.bench.bench.device.screen === 'settings', 10000, 'the phone backed out to settings');
       const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir, ...llm]);
       expect(resumed.stdout).toMatch(/recovery: continue[\s\S]*the screen changed while the agent was down/);
       expect(resumed.stdout).toMatch(/Submitted a result/);
-      expect(unmetExpectations(loadTaskFile(TASK), bench!.bench.device)).toEqual([]);
+      expect(unmetExpectations(loadTaskFile(TASK), benches.bench.bench.device)).toEqual([]);
       const handoff = JSON.stringify(fake.requests.at(-1)!.body);
       expect(handoff).toMatch(/resumed after an interruption/);
     } finally {

@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
 import { BenchServer } from '../../src/sim/bench/bench-server.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
@@ -49,3 +50,27 @@ export async function startCrashBench(): Promise<CrashBench> {
 
 export const journalLines = (stateDir: string): string[] =>
   readFileSync(join(stateDir, 'journal.jsonl'), 'utf8').split('\n').filter(Boolean);
+
+/**
+ * A fresh bench for each test of the calling file, stopped after the test: `fresh()` starts it,
+ * `bench` is the one in use (a test may close it and start another; the last is stopped).
+ */
+export function crashBenchPerTest(): {
+  fresh(): Promise<{ url: string; stateDir: string }>;
+  readonly bench: CrashBench;
+} {
+  let current: CrashBench | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    async fresh() {
+      current = await startCrashBench();
+      return { url: current.url, stateDir: current.stateDir };
+    },
+    get bench() {
+      return current!;
+    },
+  };
+}
