@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { FixedApprovals } from '../../src/adapters/approval-terminal/terminal-approvals.js';
-import { systemClock } from '../../src/adapters/clock/system-clock.js';
+import { ManualClock } from '../../src/adapters/clock/manual-clock.js';
 import type { Clock } from '../../src/core/ports/clock.js';
 import { FakeMcu, type FakeActuation } from '../../src/adapters/mcu-fake/fake-mcu.js';
 import { TruthObserver } from '../../src/adapters/observer-truth/truth-observer.js';
@@ -19,6 +19,7 @@ import { ToolRegistry } from '../../src/core/agent/tools/registry.js';
 import type { ApprovalPort } from '../../src/core/ports/approval.js';
 import type { TaskDefinition } from '../../src/core/agent/task/task-schema.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';
+import { advanceWhenIdle, type IdleTime } from './idle-time.js';
 import { usageForChar, usageForKey, type NamedKey } from '../../src/sim/device/hid-keys.js';
 
 const KEY_NAMES: Record<string, NamedKey> = {
@@ -45,6 +46,10 @@ export interface Harness {
   stateDir: string;
   approvals: ApprovalPort & { asked?: unknown[] };
   controller: AbortController;
+  /** The loop's clock: virtual time unless the test gave its own clock. */
+  clock: Clock;
+  /** Set when the harness moves its own clock whenever the run waits (the default). */
+  idleTime?: IdleTime;
   deps(interpreter: Interpreter, guardrails?: Partial<GuardrailConfig>, task?: TaskDefinition): AgentDeps;
   run(
     interpreter: Interpreter,
@@ -57,12 +62,20 @@ export interface Harness {
   journal(): { type: string; commandId: number; action?: unknown; outcome?: unknown }[];
 }
 
-/** `clock`: the loop's clock (a ManualClock for tests that decide when time passes); default the system's. */
+/**
+ * `clock`: the loop's clock, for tests that decide themselves when time passes (a ManualClock they
+ * advance). By default the run is on virtual time that moves whenever the run waits and nothing is
+ * at work (test/support/idle-time.ts): the store's writes and the interpreter's answers (an LLM
+ * over HTTP) count as work, so no time limit fires while they are on their way.
+ */
 export async function startHarness(
   deviceName: string,
   options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {},
 ): Promise<Harness> {
-  const clock = options.clock ?? systemClock;
+  const ownClock = options.clock === undefined ? new ManualClock(1_000_000) : undefined;
+  const idleTime = ownClock ? advanceWhenIdle(ownClock) : undefined;
+  const clock: Clock = options.clock ?? ownClock!;
+  const asWork = <T extends object>(target: T): T => (idleTime ? idleTime.trackAll(target) : target);
   const device = VirtualDevice.fromFile(`src/sim/devices/${deviceName}.yaml`);
   // The device lives on the loop's clock: on a ManualClock its transitions wait for advance() too.
   const started = clock.now();
@@ -107,7 +120,7 @@ export async function startHarness(
   const mcu = new FakeMcu({ width: device.width, height: device.height }, feel);
   const observer = new TruthObserver(device, clock, () => device.advance(deviceNow()));
   const stateDir = mkdtempSync(join(tmpdir(), 'bh-agent-'));
-  const store = await FileRunStore.open(stateDir);
+  const store = asWork(await FileRunStore.open(stateDir));
   const approvals = options.approvals ?? new FixedApprovals(options.approve ?? true);
   const controller = new AbortController();
   const harness: Harness = {
@@ -118,13 +131,15 @@ export async function startHarness(
     stateDir,
     approvals,
     controller,
+    clock,
+    idleTime,
     deps: (interpreter, guardrails = {}, task) => ({
       mcu,
       observer,
       store,
       clock,
       approvals,
-      interpreter,
+      interpreter: asWork(interpreter),
       tools: harness.tools ?? new ToolRegistry(),
       guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 3000, ...guardrails },
       preApprovals: task?.approve ?? [],

@@ -13,6 +13,7 @@ export class ManualClock implements Clock {
   private current: number;
   private sleepers: Sleeper[] = [];
   private order = 0;
+  private sleepListeners: (() => void)[] = [];
 
   constructor(startAt = 0) {
     this.current = startAt;
@@ -36,12 +37,26 @@ export class ManualClock implements Clock {
       };
       this.sleepers.push(sleeper);
       signal?.addEventListener('abort', sleeper.wake, { once: true });
+      for (const listener of this.sleepListeners) listener();
     });
   }
 
   /** Sleeps not yet woken (a test can wait for the code under test to start one). */
   get pendingSleeps(): number {
     return this.sleepers.length;
+  }
+
+  /** When the earliest sleep not yet woken falls due; undefined when nothing sleeps. */
+  get nextDueAt(): number | undefined {
+    return this.nextDue(Infinity)?.dueAt;
+  }
+
+  /** Calls `listener` whenever code starts a sleep (a driver that moves time when the code waits). */
+  onSleep(listener: () => void): () => void {
+    this.sleepListeners.push(listener);
+    return () => {
+      this.sleepListeners = this.sleepListeners.filter((other) => other !== listener);
+    };
   }
 
   /**

@@ -71,6 +71,22 @@ describe('ManualClock', () => {
     expect(clock.pendingSleeps).toBe(0);
   });
 
+  it('tells when the next sleep falls due and who starts one', async () => {
+    const clock = new ManualClock(100);
+    const started: number[] = [];
+    const unsubscribe = clock.onSleep(() => started.push(clock.pendingSleeps));
+    expect(clock.nextDueAt).toBeUndefined();
+    void clock.sleep(50);
+    void clock.sleep(20);
+    expect(clock.nextDueAt).toBe(120);
+    expect(started).toEqual([1, 2]);
+    await clock.advance(20);
+    expect(clock.nextDueAt).toBe(150);
+    unsubscribe();
+    void clock.sleep(5);
+    expect(started).toEqual([1, 2]);
+  });
+
   it('refuses to go back in time', async () => {
     await expect(new ManualClock().advance(-1)).rejects.toThrow(/>= 0/);
   });
