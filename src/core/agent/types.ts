@@ -9,6 +9,11 @@ export interface ToolCall {
   name: string;
   /** Raw, as the interpreter produced it: it may not parse. */
   argumentsJson: string;
+  /**
+   * Set by an interpreter that sends a failed call again under its own bound (a script step's
+   * `retries`): the repeat guard, which stops unbounded loops, lets the declared retries through.
+   */
+  retryOf?: string;
 }
 
 /** Why a call did not simply succeed; the model sees the status and the message. */

@@ -45,9 +45,9 @@ export const guardrailConfigSchema = z
       .min(1000)
       .max(24 * 3600 * 1000)
       .default(10 * 60 * 1000),
-    /** The third identical call (same tool, same arguments, same screen) is refused. */
+    /** The third identical call (same tool, same arguments, same screen) is refused; a script step's declared retries pass. */
     repeatLimit: z.number().int().min(2).max(20).default(3),
-    /** This many failures of one tool halt the run. */
+    /** This many failures of one tool halt an LLM's run; a script bounds its own (each step's retries). */
     maxToolFailures: z.number().int().min(1).max(50).default(3),
     verifyTimeoutMs: z.number().int().min(200).max(60000).default(4000),
     approvals: z

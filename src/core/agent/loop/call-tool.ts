@@ -49,7 +49,7 @@ export async function callTool(
   } else {
     args = parsed.args;
     const seen = guards.repeated.register(call.name, args, screenText(looks.current().screen));
-    if (guards.repeated.exceeded(seen)) {
+    if (guards.repeated.exceeded(seen) && call.retryOf === undefined) {
       outcome = {
         callId: call.id,
         tool: call.name,
@@ -103,7 +103,9 @@ export async function callTool(
   }
   if (isFailure(outcome.status)) {
     state.error(`tool_${outcome.status}`, `${call.name}: ${outcome.content}`);
-    if (guards.failures.fail(call.name) && !outcome.termination) {
+    // The failure limit stops an LLM that keeps trying a failing tool; a script bounds its own
+    // failures (each step's retries, then it halts), so its retries are never cut short here.
+    if (deps.interpreter.kind === 'llm' && guards.failures.fail(call.name) && !outcome.termination) {
       outcome.termination = { kind: 'halted', reason: `${call.name} failed ${guards.failures.count(call.name)} times` };
     }
   }

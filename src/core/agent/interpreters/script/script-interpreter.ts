@@ -375,7 +375,12 @@ export class ScriptInterpreter implements Interpreter {
     const { name, args: planned } = toToolCall(step, this.task.inputs);
     const args = 'type' in step && this.continueTyping ? { ...planned, continue_typing: true } : planned;
     this.awaiting = `script-${this.position()}-try${this.attempts + 1}`;
-    return { kind: 'calls', calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args) }] };
+    // A retry is bounded by the step's retries, not a loop: the repeat guard lets it through.
+    const retryOf = this.attempts > 0 ? `script-${this.position()}-try${this.attempts}` : undefined;
+    return {
+      kind: 'calls',
+      calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args), ...(retryOf ? { retryOf } : {}) }],
+    };
   }
 
   /**
