@@ -30,9 +30,10 @@ export function summarise(state: RunState, elapsedMs: number, plannedSteps?: num
     firstAt: p.firstAt,
     message: p.message,
   }));
-  const deviceErrors =
-    state.errors.filter((e) => DEVICE_CODES.test(e.code)).length + deviceProblems.reduce((n, p) => n + p.count - 1, 0);
-  const otherErrors = state.errors.length - deviceErrors;
+  // A device problem is one error entry however often it recurs; its repeats count here too.
+  const deviceEntries = state.errors.filter((e) => DEVICE_CODES.test(e.code)).length;
+  const deviceErrors = deviceEntries + deviceProblems.reduce((n, p) => n + p.count - 1, 0);
+  const otherErrors = state.errors.length - deviceEntries;
   const done = state.completed.length;
   const progress = plannedSteps
     ? `completed ${done} of ${plannedSteps} steps`
