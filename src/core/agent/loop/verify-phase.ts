@@ -33,7 +33,7 @@ export async function verify(
     after = Math.max(after, seen.at) + 0.001;
     const check = judge(before, seen, expectation);
     if (check.met) return { ...check, observation: seen };
-    if (waitIsOver(seen.at, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
+    if (waitIsOver(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
       const problems = seen.quality.ok
         ? ''
         : ` (and the picture is poor: ${seen.quality.problems.map((p) => p.kind).join(', ')})`;
