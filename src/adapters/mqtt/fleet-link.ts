@@ -34,7 +34,8 @@ export interface FleetLinkOptions {
 export interface FleetHandlers {
   /** A job message on jobs/<selector>; call `acknowledge` once it is durably dealt with. */
   job(text: string, selector: string, acknowledge: () => void): void;
-  claim(jobId: string, benchId: string): void;
+  /** A retained claim (its JSON text; an empty one, a cleared topic, is not passed on). */
+  claim(jobId: string, benchId: string, text: string): void;
   result(jobId: string, benchId: string, text: string): void;
   findingStatus(findingId: string, text: string): void;
 }
@@ -187,7 +188,7 @@ export class FleetLink {
         return;
       }
       if (text) {
-        if (topic.includes('/claims/')) this.handlers.claim(lastLevel(topic), levelBeforeLast(topic));
+        if (topic.includes('/claims/')) this.handlers.claim(lastLevel(topic), levelBeforeLast(topic), text);
         else if (topic.includes('/results/')) this.handlers.result(lastLevel(topic), levelBeforeLast(topic), text);
         else if (topic.includes('/findings/')) this.handlers.findingStatus(lastLevel(topic), text);
       }

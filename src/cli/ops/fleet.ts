@@ -174,11 +174,17 @@ async function results(
   else
     for (const o of outcomes)
       process.stdout.write(
-        `${o.status.toUpperCase().padEnd(9)} ${o.jobId}  ${o.name}${o.benchId ? `  on ${o.benchId}` : ''}${o.result ? `: ${o.result.summary}` : ''}\n`,
+        `${o.status.toUpperCase().padEnd(9)} ${o.jobId}  ${o.name}${o.benchId ? `  on ${o.benchId}` : ''}${o.result ? `: ${o.result.summary}` : ''}${queuedNote(o)}\n`,
       );
   if (!outcomes.length) process.stderr.write('no jobs found\n');
   if (!allFinal(outcomes)) return EXIT_NO_REPLY;
   return outcomes.every((o) => o.status === 'passed') ? EXIT_OK : EXIT_ERROR_REPLY;
+}
+
+/** A job no bench has claimed yet is not forgotten: it says when it will be reported unclaimed. */
+function queuedNote(o: JobOutcome): string {
+  if (o.status !== 'queued') return '';
+  return `: no bench has claimed it yet${o.deadline ? `; reported unclaimed at its deadline ${o.deadline} if none does` : ''}`;
 }
 
 /** Retained records for 1 s (or until every job wanted is final, waiting at most waitMs more). */

@@ -27,6 +27,10 @@ export const claimSchema = z.object({
   benchId: z.string(),
   at: z.string(),
   resumed: z.boolean().optional(),
+  /** Which announcement this is (the bench waits to hear its own back before it runs the job). */
+  token: z.string().optional(),
+  /** The bench gave the job up: another bench's claim reached the broker first (it never ran it). */
+  yieldedTo: z.string().optional(),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
@@ -90,7 +94,10 @@ export function gatherOutcomes(
   ids.sort((a, b) => order(a).localeCompare(order(b)) || a.localeCompare(b));
   return ids.map((jobId) => {
     const record = submitted.find((s) => s.jobId === jobId);
-    const claimedBy = [...new Set(claims.filter((c) => c.jobId === jobId).map((c) => c.benchId))];
+    // A claim given up (yieldedTo) is no claim: that bench never ran the job.
+    const claimedBy = [
+      ...new Set(claims.filter((c) => c.jobId === jobId && c.yieldedTo === undefined).map((c) => c.benchId)),
+    ];
     const mine = results.filter((r) => r.jobId === jobId);
     // The claiming bench's word beats another's (a bench that saw the job late and called it expired).
     const result = mine.find((r) => claimedBy.includes(r.benchId)) ?? mine[0];
