@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FleetLink } from '../../adapters/mqtt/fleet-link.js';
-import { JobDesk, type DeskAction } from '../../core/fleet/job-desk.js';
+import { CANCELLED, JobDesk, type DeskAction } from '../../core/fleet/job-desk.js';
 import type { Job } from '../../core/fleet/job-schema.js';
 import { jobResultSchema, type JobResult } from '../../core/fleet/job-outcome.js';
 import type { BenchDescription, ServiceState } from '../../core/fleet/service-presence.js';
@@ -115,6 +115,7 @@ export class FleetBench {
         },
         result: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
         findingStatus: (findingId, text) => options.onFindingStatus?.(findingId, text),
+        cancelled: (jobId) => bench.enqueue(() => bench.desk.noteCancelled(jobId, Date.now())),
       },
     );
     bench.linkUp();
@@ -334,7 +335,11 @@ export class FleetBench {
       case 'yield': {
         const { job } = action;
         await this.ledger.yielded(job.jobId, action.to, now);
-        say(`fleet: yielded ${job.jobId} to ${action.to}: its claim reached the broker first (not run here)`);
+        say(
+          action.to === CANCELLED
+            ? `fleet: gave up ${job.jobId}: an operator cancelled it before this claim reached the broker (not run)`
+            : `fleet: yielded ${job.jobId} to ${action.to}: its claim reached the broker first (not run here)`,
+        );
         void link
           .publishRetained(link.topics.claim(this.benchId, job.jobId), {
             jobId: job.jobId,

@@ -12,6 +12,8 @@
 //   other bench's claim of that job before it (first claim wins, in the broker's order, which every
 //   bench on one broker sees the same): two copies of a job (a bench restarted mid hand-on publishes
 //   its held copy again) may both be claimed, but only one is run; the other bench yields;
+// - a job an operator cancelled (retained marker) is never taken: dropped on arrival, let go while
+//   held, given up while its claim is out (the marker heard first, in the broker's order, wins);
 // - the held record (STATE_DIR/fleet/held/) of a job handed on goes only when the broker has every
 //   copy this bench handed on and the bench does not hold it again: until then it is the only copy.
 // MQTT shared subscriptions offer no "not for me, give it to another": a PUBACK is final, and a
@@ -21,6 +23,9 @@ import { parseJobText, type Job } from './job-schema.js';
 import { selectorOf, tagsFit, type Tags } from './tags.js';
 
 export type LedgerState = 'claimed' | 'finished' | 'yielded';
+
+/** Whom a claim given up for an operator's cancellation yields to (no bench id starts with "_"). */
+export const CANCELLED = '_cancelled';
 
 /** A bench holds a job at most this many hand-on times (the doubling stops here). */
 export const MAX_HOLD_FACTOR = 8;
@@ -82,6 +87,7 @@ export class JobDesk<D> {
   private readonly elsewhere = new Map<string, string>();
   /** The claim announced and not yet heard back. */
   private pending?: Pending;
+  private readonly cancelled = new Set<string>();
   /** Hand-ons the broker has not acknowledged yet, per job id. */
   private readonly onTheWay = new Map<string, number>();
   private readonly handOnMs: number;
@@ -154,7 +160,8 @@ export class JobDesk<D> {
     const mine = benchId === this.options.benchId;
     if (yieldedTo !== undefined) {
       if (this.elsewhere.get(jobId) === benchId) this.elsewhere.delete(jobId);
-      if (yieldedTo !== this.options.benchId) this.noteElsewhere(jobId, yieldedTo);
+      if (yieldedTo === CANCELLED) this.cancelled.add(jobId);
+      else if (yieldedTo !== this.options.benchId) this.noteElsewhere(jobId, yieldedTo);
       return [];
     }
     const pending = this.pending?.job.jobId === jobId ? this.pending : undefined;
@@ -168,6 +175,16 @@ export class JobDesk<D> {
     this.pending = undefined;
     this.current = undefined;
     return [{ kind: 'yield', job: pending.job, to: benchId }, ...this.takeHeld(now)];
+  }
+
+  /** An operator cancelled the job: never taken from now on; a claim of it not yet heard back is given up. */
+  noteCancelled(jobId: string, now: number): DeskAction<D>[] {
+    this.cancelled.add(jobId);
+    if (this.pending?.job.jobId !== jobId) return [];
+    const { job } = this.pending;
+    this.pending = undefined;
+    this.current = undefined;
+    return [{ kind: 'yield', job, to: CANCELLED }, ...this.takeHeld(now)];
   }
 
   /** The claim could not be announced (the broker refused it): nothing can arbitrate, so it runs (as a claim did before arbitration). */
@@ -261,7 +278,7 @@ export class JobDesk<D> {
     }
     for (const held of [...this.held]) {
       const { jobId } = held.job;
-      if (this.elsewhere.has(jobId)) {
+      if (this.elsewhere.has(jobId) || this.cancelled.has(jobId)) {
         this.unhold(jobId);
         if (this.mayForget(jobId)) actions.push({ kind: 'forget', jobId });
       } else if (Date.parse(held.job.deadline) <= now) {
@@ -339,6 +356,7 @@ export class JobDesk<D> {
     if (state) return `already ${state} by this bench (the job id is the key: a redelivery runs nothing)`;
     if (this.current === jobId) return 'being run by this bench';
     if (this.isHeld(jobId)) return 'already held by this bench';
+    if (this.cancelled.has(jobId)) return 'cancelled by an operator';
     const other = this.elsewhere.get(jobId);
     if (other) return `already claimed by bench ${other}`;
     return undefined;

@@ -5,7 +5,7 @@
 // already past its deadline reports it unclaimed too (a result with status "unclaimed").
 import { z } from 'zod';
 
-export const FINAL_STATUSES = ['passed', 'failed', 'error', 'refused', 'unclaimed'] as const;
+export const FINAL_STATUSES = ['passed', 'failed', 'error', 'refused', 'unclaimed', 'cancelled'] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
 export type OutcomeStatus = FinalStatus | 'running' | 'queued';
 
@@ -86,6 +86,8 @@ export function gatherOutcomes(
   claims: Claim[],
   results: JobResult[],
   now: number,
+  /** Job ids an operator cancelled (retained markers): final, unless a bench's claim got in first. */
+  cancelled: string[] = [],
 ): JobOutcome[] {
   const ids = [
     ...new Set([...submitted.map((s) => s.jobId), ...claims.map((c) => c.jobId), ...results.map((r) => r.jobId)]),
@@ -109,6 +111,7 @@ export function gatherOutcomes(
     };
     if (result) return { ...base, status: result.status, benchId: result.benchId, result };
     if (claimedBy.length) return { ...base, status: 'running', benchId: claimedBy[0] };
+    if (cancelled.includes(jobId)) return { ...base, status: 'cancelled' };
     if (record && Date.parse(record.deadline) <= now) return { ...base, status: 'unclaimed' };
     return { ...base, status: 'queued' };
   });

@@ -2,6 +2,7 @@
 // publishes its held copy again at restart): the broker deals one copy to each of two idle benches,
 // both claim it durably, and first claim wins — exactly one bench runs it, the other yields (its
 // ledger says so, its retained claim carries yieldedTo), and ops results counts one claiming bench.
+// `ops cancel`: a job no bench has claimed is never taken; a claimed one is refused with the reason.
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FleetBench, type ClaimedJob } from '../../../src/app/fleet/fleet-bench.js';
 import { Mosquitto } from '../../support/mosquitto.js';
+import { runCli } from '../../support/run-cli.js';
 import { until } from '../../support/until.js';
 import { describeWithMosquitto } from './broker-requirement.js';
 
@@ -95,4 +97,53 @@ describeWithMosquitto('two copies of one job reach two idle benches', () => {
     });
     expect(claims.get(`benchhand/_fleet/lab/claims/${runners[0]}/copies-0001`)).not.toHaveProperty('yieldedTo');
   }, 30000);
+
+  it('ops cancel: a job no bench claimed is never taken; a claimed one is refused, naming its bench', async () => {
+    const ops = (args: string[]) => runCli(['ops', ...args, '--broker', broker.url]);
+    const claimed = await ops(['cancel', 'copies-0001', '--pool', 'lab']);
+    expect(claimed.code).toBe(1);
+    expect(claimed.stderr).toMatch(
+      /job copies-0001 is not cancelled: bench c[12] claimed it: a claimed job belongs to its bench/,
+    );
+    expect((await ops(['cancel', 'no-such-job-1', '--pool', 'lab'])).stderr).toMatch(
+      /pool lab has no job with that id/,
+    );
+    expect((await ops(['cancel', 'copies-0001'])).stderr).toMatch(/cancel needs --pool NAME/);
+    // A job submitted (its retained record), cancelled, then published: every bench drops it.
+    const now = Date.now();
+    const job = {
+      version: 1,
+      jobId: 'cancel-0002',
+      pool: 'lab',
+      suite: 'copies-suite',
+      name: 'cancel-me',
+      flow: {
+        entry: 'flow.yaml',
+        files: [{ path: 'flow.yaml', content, sha256: createHash('sha256').update(content).digest('hex') }],
+      },
+      tags: {},
+      params: {},
+      submittedAt: new Date(now).toISOString(),
+      deadline: new Date(now + 60_000).toISOString(),
+      hops: 0,
+    };
+    const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
+    const { flow: _flow, params: _params, version: _version, hops: _hops, ...record } = job;
+    await client.publishAsync('benchhand/_fleet/lab/submitted/cancel-0002', JSON.stringify(record), {
+      qos: 1,
+      retain: true,
+    });
+    const cancelled = await ops(['cancel', 'cancel-0002', '--pool', 'lab']);
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    expect(cancelled.stdout).toMatch(/cancelled job cancel-0002: no bench of pool lab will take it/);
+    for (let i = 0; i < 2; i += 1)
+      await client.publishAsync('benchhand/_fleet/lab/jobs/any', JSON.stringify(job), { qos: 1 });
+    await client.endAsync();
+    const dropped = () =>
+      [...logs.values()].flat().filter((l) => l === 'fleet: cancel-0002 again: cancelled by an operator');
+    await until(() => dropped().length === 2, 10000, 'both copies dropped');
+    expect([...logs.values()].flat().filter((l) => /claimed cancel-0002/.test(l))).toEqual([]);
+    const results = await ops(['results', 'cancel-0002', '--pool', 'lab']);
+    expect(results.stdout).toMatch(/^CANCELLED +cancel-0002 +cancel-me/m);
+  }, 60000);
 });

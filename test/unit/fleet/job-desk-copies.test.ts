@@ -4,7 +4,13 @@
 // bench is busy for waits longer at each hop instead of bouncing.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { JobDesk, MAX_HOLD_FACTOR, type DeskAction, type LedgerState } from '../../../src/core/fleet/job-desk.js';
+import {
+  CANCELLED,
+  JobDesk,
+  MAX_HOLD_FACTOR,
+  type DeskAction,
+  type LedgerState,
+} from '../../../src/core/fleet/job-desk.js';
 import type { Job, JobInput } from '../../../src/core/fleet/job-schema.js';
 
 const T0 = Date.parse('2026-12-01T12:00:00Z');
@@ -183,5 +189,44 @@ describe('a job every bench is busy for', () => {
       expect.objectContaining({ kind: 'hand_on', job: expect.objectContaining({ jobId: 'suite-abc-002', hops: 3 }) }),
     ]);
     expect(b1.nextDueAt()).toBe(T0 + 1000 * MAX_HOLD_FACTOR);
+  });
+});
+
+describe('a job an operator cancelled', () => {
+  it('is dropped on arrival, let go while held, and given up while its claim is out (the marker heard first)', () => {
+    const b1 = desk('b1');
+    b1.noteCancelled('suite-abc-001', T0);
+    expect(b1.receive('m1', text(input(1)), 'any', T0)[0]).toMatchObject({
+      kind: 'drop',
+      reason: 'cancelled by an operator',
+    });
+    // Held while busy, then cancelled: its record goes at the next tick, it is never handed on.
+    const claim = claimOf(b1.receive('m2', text(input(2)), 'any', T0));
+    expect(kinds(b1.receive('m3', text(input(3)), 'any', T0))).toEqual(['hold']);
+    b1.noteCancelled('suite-abc-003', T0 + 1);
+    expect(b1.tick(T0 + 2)).toEqual([{ kind: 'forget', jobId: 'suite-abc-003' }]);
+    // The marker reaches b1 before the echo of its claim of job 2: b1 gives it up, never runs it.
+    expect(b1.noteCancelled('suite-abc-002', T0 + 3)).toEqual([
+      expect.objectContaining({
+        kind: 'yield',
+        to: CANCELLED,
+        job: expect.objectContaining({ jobId: 'suite-abc-002' }),
+      }),
+    ]);
+    expect(b1.noteClaim('suite-abc-002', 'b1', claim.token, undefined, T0 + 4)).toEqual([]);
+    expect(b1.busyWith).toBeUndefined();
+  });
+
+  it('a claim echoed before the marker runs (first wins), and a claim given up for a cancellation marks it cancelled', () => {
+    const b1 = desk('b1');
+    const claim = claimOf(b1.receive('m', text(input(4)), 'any', T0));
+    expect(kinds(b1.noteClaim('suite-abc-004', 'b1', claim.token, undefined, T0))).toEqual(['run']);
+    expect(b1.noteCancelled('suite-abc-004', T0 + 1)).toEqual([]);
+    const b2 = desk('b2');
+    b2.noteClaim('suite-abc-005', 'b3', 'b3-1', CANCELLED, T0);
+    expect(b2.receive('m', text(input(5)), 'any', T0)[0]).toMatchObject({
+      kind: 'drop',
+      reason: 'cancelled by an operator',
+    });
   });
 });
