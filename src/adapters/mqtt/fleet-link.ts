@@ -34,9 +34,12 @@ export interface FleetLinkOptions {
 export interface FleetHandlers {
   /** A job message on jobs/<selector>; call `acknowledge` once it is durably dealt with. */
   job(text: string, selector: string, acknowledge: () => void): void;
-  claim(jobId: string, benchId: string): void;
+  /** A retained claim (its JSON text; an empty one, a cleared topic, is not passed on). */
+  claim(jobId: string, benchId: string, text: string): void;
   result(jobId: string, benchId: string, text: string): void;
   findingStatus(findingId: string, text: string): void;
+  /** An operator cancelled this job (retained); an empty message (the marker cleared) is not passed on. */
+  cancelled(jobId: string): void;
 }
 
 export class FleetLink {
@@ -165,6 +168,7 @@ export class FleetLink {
       [topics.allClaims]: { qos: 1 },
       [topics.allResults]: { qos: 1 },
       [ALL_FLEET_FINDINGS]: { qos: 1 },
+      [topics.allCancelled]: { qos: 1 },
     };
     for (const selector of this.options.selectors) subscriptions[topics.sharedJobs(selector)] = { qos: 1 };
     client.subscribe(subscriptions, (error, granted) => {
@@ -181,13 +185,15 @@ export class FleetLink {
     const { topic } = packet;
     const text = Buffer.isBuffer(packet.payload) ? packet.payload.toString('utf8') : String(packet.payload);
     try {
-      if (topic.startsWith(this.topics.jobsPrefix)) {
+      if (topic.startsWith(this.topics.cancelledPrefix)) {
+        if (text) this.handlers.cancelled(lastLevel(topic));
+      } else if (topic.startsWith(this.topics.jobsPrefix)) {
         // Acknowledged by the handler, once the job is durably claimed, held or refused.
         this.handlers.job(text, lastLevel(topic), acknowledge);
         return;
       }
       if (text) {
-        if (topic.includes('/claims/')) this.handlers.claim(lastLevel(topic), levelBeforeLast(topic));
+        if (topic.includes('/claims/')) this.handlers.claim(lastLevel(topic), levelBeforeLast(topic), text);
         else if (topic.includes('/results/')) this.handlers.result(lastLevel(topic), levelBeforeLast(topic), text);
         else if (topic.includes('/findings/')) this.handlers.findingStatus(lastLevel(topic), text);
       }

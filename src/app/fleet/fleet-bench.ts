@@ -1,14 +1,20 @@
 // A bench serving a pool: the job desk's decisions (core/fleet/job-desk.ts) carried out — durable
 // writes in the ledger, then the PUBACK, then the announcement — and the claimed jobs handed to the
-// service one at a time. A job claimed before a crash is handed over first at the next start,
+// service one at a time, each once the broker has echoed its claim first (first claim wins: see
+// core/fleet/job-desk.ts). A job claimed before a crash is handed over first at the next start,
 // marked resumed: the same bench picks it up (the phone's state is physical; no other bench may).
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { FleetLink } from '../../adapters/mqtt/fleet-link.js';
-import { JobDesk, type DeskAction } from '../../core/fleet/job-desk.js';
+import { CANCELLED, JobDesk, type DeskAction } from '../../core/fleet/job-desk.js';
 import type { Job } from '../../core/fleet/job-schema.js';
 import { jobResultSchema, type JobResult } from '../../core/fleet/job-outcome.js';
 import type { BenchDescription, ServiceState } from '../../core/fleet/service-presence.js';
 import { selectorOf, selectorsFor, type Tags } from '../../core/fleet/tags.js';
 import type { MqttSettings } from '../agent/mqtt-wiring.js';
+import { JOURNAL_FILE } from '../../core/state/read-journal.js';
+import { RESULT_FILE } from '../../core/state/read-checkpoint.js';
 import { jobFilesProblem, JobLedger } from './job-ledger.js';
 
 export interface FleetBenchOptions {
@@ -50,6 +56,8 @@ export class FleetBench {
   });
   private timer?: NodeJS.Timeout;
   private state: ServiceState;
+  /** When each claim of this process's life was made (a resumed one: before the restart). */
+  private readonly claimedAt = new Map<string, string>();
 
   private constructor(private readonly options: FleetBenchOptions) {
     this.ledger = new JobLedger(options.stateDir);
@@ -60,6 +68,7 @@ export class FleetBench {
       handOnMs: options.handOnMs,
       known: (jobId) => this.ledger.known(jobId),
       check: jobFilesProblem,
+      newToken: () => randomUUID(),
     });
     this.state = { benchId: options.mqtt.benchId, at: new Date().toISOString(), state: 'idle', job: null, held: 0 };
   }
@@ -68,8 +77,14 @@ export class FleetBench {
     const bench = new FleetBench(options);
     const { unfinished, held } = await bench.ledger.load();
     for (const claim of unfinished) {
-      bench.desk.resume(claim.job.jobId);
-      bench.ready.push({ job: claim.job, resumed: true, claimedAt: claim.claimedAt });
+      bench.claimedAt.set(claim.job.jobId, claim.claimedAt);
+      // A run that had started is this bench's for good; one that had not is announced again and
+      // runs only if no other bench's claim of it came first (carried out once the link is up).
+      const started = [RESULT_FILE, JOURNAL_FILE].some((name) =>
+        existsSync(join(options.stateDir, 'runs', `job-${claim.job.jobId}`, name)),
+      );
+      const actions = started ? bench.desk.resume(claim.job) : bench.desk.resumeUnstarted(claim.job, Date.now());
+      bench.enqueue(() => actions);
     }
     bench.desk.restoreHeld(held, Date.now());
     const { mqtt } = options;
@@ -94,14 +109,16 @@ export class FleetBench {
               );
             return actions;
           }),
-        claim: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
+        claim: (jobId, benchId, text) => {
+          const { token, yieldedTo } = claimFields(text);
+          bench.enqueue(() => bench.desk.noteClaim(jobId, benchId, token, yieldedTo, Date.now()));
+        },
         result: (jobId, benchId) => bench.desk.noteElsewhere(jobId, benchId),
         findingStatus: (findingId, text) => options.onFindingStatus?.(findingId, text),
+        cancelled: (jobId) => bench.enqueue(() => bench.desk.noteCancelled(jobId, Date.now())),
       },
     );
     bench.linkUp();
-    // A claim made before the restart is announced again (it may never have got out).
-    for (const claim of unfinished) void bench.announceClaim(claim.job, claim.claimedAt, true);
     bench.schedule();
     return bench;
   }
@@ -267,7 +284,7 @@ export class FleetBench {
       case 'hold':
         await this.ledger.hold(action.job);
         action.delivery?.();
-        say(`fleet: holding ${action.job.jobId} while busy (hand-on after ${this.options.handOnMs ?? 3000} ms)`);
+        say(`fleet: holding ${action.job.jobId} while busy (hand-on after ${this.desk.holdMs(action.job)} ms)`);
         this.setState({});
         return;
       case 'hand_on': {
@@ -276,18 +293,14 @@ export class FleetBench {
         if (action.delivery) await this.ledger.hold(job);
         action.delivery?.();
         say(`fleet: handing ${job.jobId} on (hop ${job.hops})`);
-        // Out of held/ once the broker has it — unless it came straight back to this bench meanwhile
-        // (a shared group may deal a job to its publisher) and is held again.
+        // Out of held/ once the broker has every copy this bench handed on and the job is not held
+        // again (a shared group may deal a job straight back to its publisher): the desk decides.
         void link.publishJob(selectorOf(job.tags), job).then(
-          () =>
-            this.enqueue(() => {
-              if (!this.desk.heldJobs.some((h) => h.jobId === job.jobId)) void this.ledger.unhold(job.jobId);
-              return [];
-            }),
+          () => this.enqueue(() => this.desk.handedOn(job.jobId)),
           (error: Error) => {
             say(`fleet: could not hand ${job.jobId} on (${error.message}); held again`);
             this.enqueue(() => {
-              this.desk.restoreHeld([job], Date.now());
+              this.desk.handOnFailed(job, Date.now());
               return [];
             });
           },
@@ -295,21 +308,52 @@ export class FleetBench {
         this.setState({});
         return;
       }
+      case 'forget':
+        await this.ledger.unhold(action.jobId);
+        return;
       case 'claim': {
         const { job } = action;
-        await this.ledger.claim(job, now);
-        if (CRASH_AT === 'claimed') process.kill(process.pid, 'SIGKILL');
-        action.delivery?.();
-        say(`fleet: claimed ${job.jobId} (${job.name})`);
-        this.ready.push({ job, resumed: false, claimedAt: now });
+        if (!action.resumed) {
+          await this.ledger.claim(job, now);
+          if (CRASH_AT === 'claimed') process.kill(process.pid, 'SIGKILL');
+          action.delivery?.();
+          this.claimedAt.set(job.jobId, now);
+          say(`fleet: claimed ${job.jobId} (${job.name})`);
+        }
+        // Run once the broker echoes this announcement with no other bench's claim before it.
+        void this.announceClaim(job, this.claimedAt.get(job.jobId) ?? now, action.resumed === true, action.token);
+        return;
+      }
+      case 'run': {
+        const { job } = action;
+        if (action.unarbitrated) say(`fleet: running ${job.jobId} unarbitrated: ${action.unarbitrated}`);
+        this.ready.push({ job, resumed: action.resumed, claimedAt: this.claimedAt.get(job.jobId) ?? now });
         this.wake?.();
-        void this.announceClaim(job, now, false);
+        if (action.announce) void this.announceClaim(job, this.claimedAt.get(job.jobId) ?? now, true);
+        return;
+      }
+      case 'yield': {
+        const { job } = action;
+        await this.ledger.yielded(job.jobId, action.to, now);
+        say(
+          action.to === CANCELLED
+            ? `fleet: gave up ${job.jobId}: an operator cancelled it before this claim reached the broker (not run)`
+            : `fleet: yielded ${job.jobId} to ${action.to}: its claim reached the broker first (not run here)`,
+        );
+        void link
+          .publishRetained(link.topics.claim(this.benchId, job.jobId), {
+            jobId: job.jobId,
+            benchId: this.benchId,
+            at: this.claimedAt.get(job.jobId) ?? now,
+            yieldedTo: action.to,
+          })
+          .catch(() => undefined);
         return;
       }
     }
   }
 
-  private announceClaim(job: Job, at: string, resumed: boolean): Promise<void> {
+  private announceClaim(job: Job, at: string, resumed: boolean, token?: string): Promise<void> {
     const link = this.link!;
     return link
       .publishRetained(link.topics.claim(this.benchId, job.jobId), {
@@ -317,10 +361,14 @@ export class FleetBench {
         benchId: this.benchId,
         at,
         ...(resumed ? { resumed } : {}),
+        ...(token ? { token } : {}),
       })
-      .catch((error: Error) =>
-        this.options.say(`fleet: the claim of ${job.jobId} was not announced (${error.message})`),
-      );
+      .catch((error: Error) => {
+        this.options.say(
+          `fleet: the claim of ${job.jobId} was not announced (${error.message}); running it unarbitrated`,
+        );
+        if (token) this.enqueue(() => this.desk.announceFailed(job.jobId));
+      });
   }
 
   private schedule(): void {
@@ -328,5 +376,18 @@ export class FleetBench {
     const due = this.desk.nextDueAt();
     if (due === undefined) return;
     this.timer = setTimeout(() => this.enqueue(() => this.desk.tick(Date.now())), Math.max(0, due - Date.now()) + 5);
+  }
+}
+
+/** A claim's token and yieldedTo, from its retained JSON (anything else in it is the readers'). */
+function claimFields(text: string): { token?: string; yieldedTo?: string } {
+  try {
+    const value = JSON.parse(text) as { token?: unknown; yieldedTo?: unknown };
+    return {
+      ...(typeof value.token === 'string' ? { token: value.token } : {}),
+      ...(typeof value.yieldedTo === 'string' ? { yieldedTo: value.yieldedTo } : {}),
+    };
+  } catch {
+    return {};
   }
 }

@@ -39,7 +39,9 @@ function flowResultOf(outcome: JobOutcome): FlowResult {
     outcome.result?.summary ??
     (outcome.status === 'unclaimed'
       ? `no bench claimed job ${outcome.jobId} before its deadline ${outcome.deadline}`
-      : `job ${outcome.jobId} is ${outcome.status}${outcome.benchId ? ` on bench ${outcome.benchId}` : ''}: not finished when the results were gathered`);
+      : outcome.status === 'cancelled'
+        ? `job ${outcome.jobId} was cancelled by an operator before any bench took it`
+        : `job ${outcome.jobId} is ${outcome.status}${outcome.benchId ? ` on bench ${outcome.benchId}` : ''}: not finished when the results were gathered`);
   return {
     file: `${outcome.name}.yaml`,
     name: outcome.name,

@@ -2,7 +2,8 @@
 // the job written to jobs/<jobId>/claim.json (with its flow files beside it, checked against their
 // sha256) and fsync'd before the broker's message is acknowledged; the result, fsync'd to
 // jobs/<jobId>/outcome.json, makes it finished. A job this bench holds for a moment (busy) is in
-// held/<jobId>.json until it is taken or handed on. Nothing here is ever deleted by the bench: a
+// held/<jobId>.json until it is taken or handed on. A claim another bench's claim beat (first claim
+// wins) is given up in jobs/<jobId>/yielded.json, fsync'd: the id stays known, the job never runs here. Nothing here is ever deleted by the bench: a
 // finished id must stay known so a late redelivery runs nothing.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { fsyncDirectory, writeFileAtomic } from '../../adapters/store/atomic-fil
 import { jobSchema, type Job } from '../../core/fleet/job-schema.js';
 import type { LedgerState } from '../../core/fleet/job-desk.js';
 import type { JobResult } from '../../core/fleet/job-outcome.js';
+
+const YIELDED_FILE = 'yielded.json';
 
 export interface ClaimRecord {
   job: Job;
@@ -34,6 +37,7 @@ export class JobLedger {
     for (const jobId of readdirSync(join(this.root, 'jobs'))) {
       const dir = this.jobDir(jobId);
       if (existsSync(join(dir, 'outcome.json'))) this.states.set(jobId, 'finished');
+      else if (existsSync(join(dir, YIELDED_FILE))) this.states.set(jobId, 'yielded');
       else if (existsSync(join(dir, 'claim.json'))) {
         this.states.set(jobId, 'claimed');
         unfinished.push(this.readClaim(jobId));
@@ -86,6 +90,14 @@ export class JobLedger {
     await mkdir(this.jobDir(jobId), { recursive: true });
     await writeFileAtomic(join(this.jobDir(jobId), 'outcome.json'), JSON.stringify(result, null, 2));
     this.states.set(jobId, 'finished');
+    await this.unhold(jobId);
+  }
+
+  /** Given up before it ran: another bench's claim came first. Durable before the bench takes anything else. */
+  async yielded(jobId: string, to: string, at: string): Promise<void> {
+    await mkdir(this.jobDir(jobId), { recursive: true });
+    await writeFileAtomic(join(this.jobDir(jobId), YIELDED_FILE), JSON.stringify({ jobId, yieldedTo: to, at }));
+    this.states.set(jobId, 'yielded');
     await this.unhold(jobId);
   }
 

@@ -41,6 +41,7 @@ const HELP = `usage: ${USAGE}
   results  the fleet: each job's outcome (unclaimed when no bench took it by its deadline); --format
            junit --output DIR writes one JUnit file for the lot (--wait S: until every job is done)
   findings the fleet: findings merged across benches; \`set ID STATUS --note\` for the whole fleet
+  cancel   the fleet: a job no bench has claimed is never taken (a claimed one is refused: it is its bench's)
   web      serves the operator web console (a page that talks to the broker over WebSockets: each
            person logs in there with their own broker user; --port default 8080, --host 127.0.0.1)
 
@@ -103,7 +104,10 @@ export async function opsCommand(argv: string[]): Promise<number> {
   refusePasswordFlag(argv);
   // The fleet's actions have their own flags (ops/fleet.ts).
   const first = argv[0];
-  if ((first === 'submit' || first === 'results' || first === 'findings') && !argv.includes('--help')) {
+  if (
+    (first === 'submit' || first === 'results' || first === 'findings' || first === 'cancel') &&
+    !argv.includes('--help')
+  ) {
     try {
       return await fleetCommand(first, argv);
     } catch (error) {

@@ -44,6 +44,7 @@ import { EXIT_ERROR_REPLY, EXIT_NO_REPLY, EXIT_OK } from './exit-codes.js';
 export const FLEET_USAGE = [
   `benchhand ops submit FLOW_OR_FOLDER... --pool NAME [--tags K=V,...] [--env K=V]... [--deadline 10m] [--suite ID] ${CONNECTION_USAGE} [--json]`,
   `       benchhand ops results [JOB] [--pool NAME] [--suite ID] [--wait S] [--format junit --output DIR] ${CONNECTION_USAGE} [--json]`,
+  `       benchhand ops cancel JOB --pool NAME ${CONNECTION_USAGE}   (a job no bench has claimed yet)`,
   `       benchhand ops findings [list] [--pool NAME] ${CONNECTION_USAGE} [--json]`,
   `       benchhand ops findings set ID STATUS [--note TEXT] ${CONNECTION_USAGE}   (STATUS: ${FINDING_STATUSES.join(', ')})`,
 ].join('\n');
@@ -62,7 +63,10 @@ const OPTIONS = {
   note: { type: 'string' },
 } as const;
 
-export async function fleetCommand(action: 'submit' | 'results' | 'findings', argv: string[]): Promise<number> {
+export async function fleetCommand(
+  action: 'submit' | 'results' | 'findings' | 'cancel',
+  argv: string[],
+): Promise<number> {
   const { values, positionals } = parseOptions(argv, OPTIONS, FLEET_USAGE);
   const rest = positionals.slice(1);
   const settings = connectionSettings(values);
@@ -73,6 +77,7 @@ export async function fleetCommand(action: 'submit' | 'results' | 'findings', ar
   const client = await connectToBroker(settings, newClientId());
   try {
     if (action === 'submit') return await submit(client, rest, values);
+    if (action === 'cancel') return await cancel(client, rest, values.pool, settings.username ?? userInfo().username);
     if (action === 'findings') return await findings(client, rest, values, settings.username ?? userInfo().username);
     return await results(client, rest, values);
   } finally {
@@ -174,11 +179,62 @@ async function results(
   else
     for (const o of outcomes)
       process.stdout.write(
-        `${o.status.toUpperCase().padEnd(9)} ${o.jobId}  ${o.name}${o.benchId ? `  on ${o.benchId}` : ''}${o.result ? `: ${o.result.summary}` : ''}\n`,
+        `${o.status.toUpperCase().padEnd(9)} ${o.jobId}  ${o.name}${o.benchId ? `  on ${o.benchId}` : ''}${o.result ? `: ${o.result.summary}` : ''}${queuedNote(o)}\n`,
       );
   if (!outcomes.length) process.stderr.write('no jobs found\n');
   if (!allFinal(outcomes)) return EXIT_NO_REPLY;
   return outcomes.every((o) => o.status === 'passed') ? EXIT_OK : EXIT_ERROR_REPLY;
+}
+
+/**
+ * An operator's cancellation: a retained marker every bench of the pool reads, so a job no bench has
+ * claimed is never taken. A claimed job belongs to its bench (the phone's state is physical) and is
+ * refused here with that reason; one whose claim reaches the broker before the marker is said so.
+ */
+async function cancel(client: MqttClient, rest: string[], pool: string | undefined, by: string): Promise<number> {
+  const jobId = rest[0];
+  if (rest.length !== 1 || jobId === undefined || !JOB_ID_PATTERN.test(jobId))
+    throw new UsageError(`cancel takes one JOB, a job id (${JOB_ID_RULE})\nusage: ${FLEET_USAGE}`);
+  if (!pool) throw new UsageError(`cancel needs --pool NAME, the pool the job was submitted to\nusage: ${FLEET_USAGE}`);
+  const look = async () => (await collect(client, pool, 0, (all) => all.filter((o) => o.jobId === jobId)))[0];
+  const before = await look();
+  const refuse = (why: string) => {
+    process.stderr.write(`benchhand ops: job ${jobId} is not cancelled: ${why}\n`);
+    return EXIT_ERROR_REPLY;
+  };
+  if (!before)
+    return refuse(
+      `pool ${pool} has no job with that id (nothing submitted, claimed or finished): check the id with ops results --pool ${pool}`,
+    );
+  if (before.status === 'cancelled') {
+    process.stdout.write(`job ${jobId} was already cancelled\n`);
+    return EXIT_OK;
+  }
+  if (before.result) return refuse(`it is already ${before.status} (bench ${before.result.benchId})`);
+  if (before.claimedBy.length)
+    return refuse(
+      `bench ${before.claimedBy.join(', ')} claimed it: a claimed job belongs to its bench and runs to its end there (the phone's state is physical); its result comes as usual`,
+    );
+  await client.publishAsync(
+    fleetTopics(pool).cancelled(jobId),
+    JSON.stringify({ jobId, by, at: new Date().toISOString() }),
+    { qos: 1, retain: true },
+  );
+  // A bench whose claim reached the broker before the marker keeps the job (first claim wins).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const after = await look();
+  if (after?.claimedBy.length)
+    return refuse(
+      `bench ${after.claimedBy.join(', ')} claimed it before the cancellation reached the broker: it runs there`,
+    );
+  process.stdout.write(`cancelled job ${jobId}: no bench of pool ${pool} will take it\n`);
+  return EXIT_OK;
+}
+
+/** A job no bench has claimed yet is not forgotten: it says when it will be reported unclaimed. */
+function queuedNote(o: JobOutcome): string {
+  if (o.status !== 'queued') return '';
+  return `: no bench has claimed it yet${o.deadline ? `; reported unclaimed at its deadline ${o.deadline} if none does` : ''}`;
 }
 
 /** Retained records for 1 s (or until every job wanted is final, waiting at most waitMs more). */
@@ -191,8 +247,13 @@ async function collect(
   const submitted = new Map<string, Submitted>();
   const claims = new Map<string, Claim>();
   const results = new Map<string, JobResult>();
+  const cancelled = new Set<string>();
   client.on('message', (topic, payload) => {
     if (!payload.length) return;
+    if (topic.includes('/jobs/_cancelled/')) {
+      cancelled.add(lastLevel(topic));
+      return;
+    }
     try {
       const value = JSON.parse(payload.toString('utf8')) as unknown;
       if (topic.includes('/submitted/')) submitted.set(topic, submittedSchema.parse(value));
@@ -214,9 +275,12 @@ async function collect(
     [`${base}/submitted/+`]: { qos: 1 },
     [`${base}/claims/+/+`]: { qos: 1 },
     [`${base}/results/+/+`]: { qos: 1 },
+    [`${base}/jobs/_cancelled/+`]: { qos: 1 },
   });
   const now = () =>
-    wanted(gatherOutcomes([...submitted.values()], [...claims.values()], [...results.values()], Date.now()));
+    wanted(
+      gatherOutcomes([...submitted.values()], [...claims.values()], [...results.values()], Date.now(), [...cancelled]),
+    );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const until = Date.now() + waitMs;
   while (Date.now() < until && !(now().length && allFinal(now())))

@@ -16,6 +16,10 @@ export interface FleetTopics {
   allClaims: string;
   result(benchId: string, jobId: string): string;
   allResults: string;
+  /** An operator's cancellation of a job no bench has claimed (retained; every bench of the pool reads it). */
+  cancelled(jobId: string): string;
+  allCancelled: string;
+  cancelledPrefix: string;
   /** A job refused before it had a usable id (QoS 1, not retained). */
   refused(benchId: string): string;
 }
@@ -32,6 +36,10 @@ export function fleetTopics(pool: string): FleetTopics {
     allClaims: `${base}/claims/+/+`,
     result: (benchId, jobId) => `${base}/results/${benchId}/${jobId}`,
     allResults: `${base}/results/+/+`,
+    // Under jobs/, where operators may write and benches read already; "_" starts no selector.
+    cancelled: (jobId) => `${base}/jobs/_cancelled/${jobId}`,
+    allCancelled: `${base}/jobs/_cancelled/+`,
+    cancelledPrefix: `${base}/jobs/_cancelled/`,
     refused: (benchId) => `${base}/refused/${benchId}`,
   };
 }

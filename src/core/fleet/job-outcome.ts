@@ -5,7 +5,7 @@
 // already past its deadline reports it unclaimed too (a result with status "unclaimed").
 import { z } from 'zod';
 
-export const FINAL_STATUSES = ['passed', 'failed', 'error', 'refused', 'unclaimed'] as const;
+export const FINAL_STATUSES = ['passed', 'failed', 'error', 'refused', 'unclaimed', 'cancelled'] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
 export type OutcomeStatus = FinalStatus | 'running' | 'queued';
 
@@ -27,6 +27,10 @@ export const claimSchema = z.object({
   benchId: z.string(),
   at: z.string(),
   resumed: z.boolean().optional(),
+  /** Which announcement this is (the bench waits to hear its own back before it runs the job). */
+  token: z.string().optional(),
+  /** The bench gave the job up: another bench's claim reached the broker first (it never ran it). */
+  yieldedTo: z.string().optional(),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
@@ -82,6 +86,8 @@ export function gatherOutcomes(
   claims: Claim[],
   results: JobResult[],
   now: number,
+  /** Job ids an operator cancelled (retained markers): final, unless a bench's claim got in first. */
+  cancelled: string[] = [],
 ): JobOutcome[] {
   const ids = [
     ...new Set([...submitted.map((s) => s.jobId), ...claims.map((c) => c.jobId), ...results.map((r) => r.jobId)]),
@@ -90,7 +96,10 @@ export function gatherOutcomes(
   ids.sort((a, b) => order(a).localeCompare(order(b)) || a.localeCompare(b));
   return ids.map((jobId) => {
     const record = submitted.find((s) => s.jobId === jobId);
-    const claimedBy = [...new Set(claims.filter((c) => c.jobId === jobId).map((c) => c.benchId))];
+    // A claim given up (yieldedTo) is no claim: that bench never ran the job.
+    const claimedBy = [
+      ...new Set(claims.filter((c) => c.jobId === jobId && c.yieldedTo === undefined).map((c) => c.benchId)),
+    ];
     const mine = results.filter((r) => r.jobId === jobId);
     // The claiming bench's word beats another's (a bench that saw the job late and called it expired).
     const result = mine.find((r) => claimedBy.includes(r.benchId)) ?? mine[0];
@@ -102,6 +111,7 @@ export function gatherOutcomes(
     };
     if (result) return { ...base, status: result.status, benchId: result.benchId, result };
     if (claimedBy.length) return { ...base, status: 'running', benchId: claimedBy[0] };
+    if (cancelled.includes(jobId)) return { ...base, status: 'cancelled' };
     if (record && Date.parse(record.deadline) <= now) return { ...base, status: 'unclaimed' };
     return { ...base, status: 'queued' };
   });

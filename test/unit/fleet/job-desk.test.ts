@@ -27,13 +27,16 @@ const job = (n: number, extra: Partial<JobInput> = {}): JobInput => ({
 });
 const text = (input: JobInput) => JSON.stringify(input);
 
-function desk(ledger = new Map<string, LedgerState>(), handOnMs = 1000) {
+function desk(ledger = new Map<string, LedgerState>(), handOnMs = 1000, benchId = 'b1', maxHeld?: number) {
+  let tokens = 0;
   return new JobDesk<string>({
-    benchId: 'b1',
+    benchId,
     pool: 'lab',
     tags: { model: 'px', os: 'virtual' },
     handOnMs,
+    ...(maxHeld !== undefined ? { maxHeld } : {}),
     known: (id) => ledger.get(id),
+    newToken: () => `${benchId}-token-${(tokens += 1)}`,
   });
 }
 
@@ -94,15 +97,17 @@ describe('the job desk', () => {
     const d = desk();
     d.receive('m1', text(job(1)), 'any', T0);
     d.receive('m2', text(job(2)), 'any', T0);
-    d.noteElsewhere('suite-abc-002', 'b3');
-    expect(d.finish('suite-abc-001', T0 + 10)).toEqual([]);
+    d.noteClaim('suite-abc-002', 'b3', 'b3-token', undefined, T0 + 5);
+    // Not claimed here; its held record goes (a restart must not hand it on again).
+    expect(d.finish('suite-abc-001', T0 + 10)).toEqual([{ kind: 'forget', jobId: 'suite-abc-002' }]);
     expect(d.busyWith).toBeUndefined();
   });
 
   it('reports a job past its deadline unclaimed, on arrival or while held', () => {
     const d = desk(new Map(), 120_000);
     expect(d.receive('m1', text(job(1)), 'any', T0 + 60_000)[0]).toMatchObject({ kind: 'expire' });
-    d.receive('m2', text(job(2)), 'any', T0);
+    const [claim] = d.receive('m2', text(job(2)), 'any', T0);
+    d.noteClaim('suite-abc-002', 'b1', (claim as { token: string }).token, undefined, T0 + 1);
     d.receive('m3', text(job(3)), 'any', T0);
     expect(d.tick(T0 + 60_000)).toEqual([
       expect.objectContaining({ kind: 'expire', job: expect.objectContaining({ jobId: 'suite-abc-003' }) }),
@@ -143,7 +148,9 @@ describe('the job desk', () => {
 
   it('resumes a claimed job first after a restart, and restores held jobs with a fresh hand-on time', () => {
     const d = desk();
-    d.resume('suite-abc-004');
+    expect(d.resume(JSON.parse(text(job(4))))).toEqual([
+      expect.objectContaining({ kind: 'run', resumed: true, job: expect.objectContaining({ jobId: 'suite-abc-004' }) }),
+    ]);
     d.restoreHeld([JSON.parse(text(job(5)))], T0);
     expect(d.receive('m6', text(job(6)), 'any', T0)[0]!.kind).toBe('hold');
     expect(d.finish('suite-abc-004', T0 + 1)[0]).toMatchObject({ kind: 'claim', job: { jobId: 'suite-abc-005' } });

@@ -74,4 +74,17 @@ describe('gathering outcomes', () => {
       'j-done-004': ['passed', 'b1'],
     });
   });
+
+  it('a claim its bench gave up (yieldedTo) is not a claim: one job, one claiming bench', () => {
+    const [outcome] = gatherOutcomes(
+      [submitted('j-copy-005', '2026-12-01T12:09:00Z')],
+      [
+        { jobId: 'j-copy-005', benchId: 'b2', at: 'x', token: 't2' },
+        { jobId: 'j-copy-005', benchId: 'b1', at: 'x', token: 't1', yieldedTo: 'b2' },
+      ],
+      [],
+      now,
+    );
+    expect(outcome).toMatchObject({ status: 'running', benchId: 'b2', claimedBy: ['b2'] });
+  });
 });
