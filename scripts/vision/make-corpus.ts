@@ -16,6 +16,7 @@ import { loadDeviceFile } from '../../src/sim/device/load.js';
 import type { DeviceFile } from '../../src/sim/device/schema.js';
 import type { DeviceFrame } from '../../src/sim/device/render.js';
 import { Driver } from '../../test/unit/sim/drive.js';
+import { visibleTextRuns } from '../../test/support/visible-texts.js';
 
 const root = join(import.meta.dirname, '../..');
 const wide = process.argv.includes('--wide');
@@ -117,6 +118,13 @@ const PLANS: Record<string, State[]> = {
   ],
 };
 
+/** The device's picture with, as truth, only the text a person sees on it (visible-texts.ts). */
+async function seen(device: VirtualDevice): Promise<DeviceFrame> {
+  const view = device.view();
+  const frame = await device.render();
+  return { ...frame, texts: visibleTextRuns(view).map((run) => ({ text: run.text, box: run.box })) };
+}
+
 interface IndexEntry {
   dir: string;
   stem: string;
@@ -132,7 +140,7 @@ async function recordDevice(name: string, seed: number, variant?: Variant): Prom
   const settings = variant ? { [variant.name]: SETTINGS.default! } : SETTINGS;
   const cameras = Object.fromEntries(
     Object.entries(settings).map(([setting, options], i) => {
-      const camera = new VirtualCamera({ source: () => driver.device.render(), options, seed: seed * 10 + i });
+      const camera = new VirtualCamera({ source: () => seen(driver.device), options, seed: seed * 10 + i });
       return [setting, { camera, recorder: new FrameRecorder(join(out, `${name}-${setting}`), name) }];
     }),
   );

@@ -12,7 +12,9 @@ import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOp
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { ScreenInput, ScreenReaderPort, ScreenReading } from '../../core/ports/screen-reader.js';
 import type { Band } from '../../core/vision/changed-regions.js';
-import { planRead, type DeviceBand } from '../../core/vision/incremental-read.js';
+import { carriedOver, growOver, planRead, type DeviceBand } from '../../core/vision/incremental-read.js';
+import type { Box } from '../../core/vision/ocr-line.js';
+import type { LayoutHints } from '../../core/vision/screen-elements.js';
 import { prepareCameraBands } from './preprocess-bands.js';
 import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
 import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
@@ -25,6 +27,7 @@ import { screenModel, type OcrLine } from '../../core/vision/screen-model.js';
 import { invert } from '../../core/vision/contrast.js';
 import { recognizeBothPolarities } from './both-polarities.js';
 import { toDeviceLines } from './raw-to-model.js';
+import { withoutBarIcons } from './icon-words.js';
 import { DEFAULT_REREAD_BELOW, rereadDoubtful } from './line-reread.js';
 
 export type { ScreenReading } from '../../core/ports/screen-reader.js';
@@ -40,12 +43,14 @@ export interface ScreenReaderOptions extends PreprocessOptions {
   rereadBelow?: number;
   /** Cell difference (gray levels) below which the content counts as unchanged (default DEFAULT_NOISE_FLOOR); -1 never reuses. */
   noiseFloor?: number;
+  /** Keep what OCR reads of the system bars' icons ("WV", "O"; icon-words.ts); default false: dropped. */
+  keepBarIcons?: boolean;
 }
 
 type Input = ScreenInput;
 
 export class ScreenReader implements ScreenReaderPort {
-  private last?: { prepared: Prepared; lines: OcrLine[]; reading: ScreenReading };
+  private last?: { prepared: Prepared; lines: OcrLine[]; reading: ScreenReading; layout: LayoutHints };
   private bandReadsInARow = 0;
   private readonly cache = new Map<string, ScreenReading>();
 
@@ -84,14 +89,21 @@ export class ScreenReader implements ScreenReaderPort {
         : this.input.kind !== 'camera' || !change
           ? { kind: 'full' as const, reason: change ? 'a screenshot' : 'no earlier reading' }
           : planRead(
-              { change, previous: this.last?.lines, deviceSize: deviceSize!, bandReadsInARow: this.bandReadsInARow },
+              {
+                change,
+                previous: this.last?.lines,
+                deviceSize: deviceSize!,
+                bandReadsInARow: this.bandReadsInARow,
+                shapes: this.last ? shapesOf(this.last.layout) : [],
+              },
               { fullReadAbove, fullReadEvery: this.options.fullReadEvery },
             );
-    let read: { prepared: Prepared; lines: OcrLine[]; bands: Band[] } | undefined;
+    let read: { prepared: Prepared; lines: OcrLine[]; bands: Band[]; layout?: LayoutHints } | undefined;
     let fullBecause = plan.kind === 'full' ? plan.reason : undefined;
     if (plan.kind === 'bands' && camera && this.last) {
-      read = await this.readBands(camera, this.last, plan.bands, plan.kept);
-      if (!read) fullBecause = 'a band read fewer lines than it replaces';
+      const banded = await this.readBands(camera, this.last, plan.bands, plan.kept);
+      if (typeof banded === 'string') fullBecause = banded;
+      else read = banded;
     }
     if (!read) {
       const prepared =
@@ -105,10 +117,12 @@ export class ScreenReader implements ScreenReaderPort {
       };
     }
     this.bandReadsInARow = fullBecause === undefined ? this.bandReadsInARow + 1 : 0;
-    const { prepared, lines, bands } = read;
+    const { prepared, bands } = read;
+    const lines = this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared));
+    const layout = read.layout ?? detectLayout(prepared.rectified, this.deviceSize(prepared));
     const doneAt = performance.now();
     const reading: ScreenReading = {
-      model: screenModel(this.deviceSize(prepared), lines, detectLayout(prepared.rectified, this.deviceSize(prepared))),
+      model: screenModel(this.deviceSize(prepared), lines, layout),
       stats: frameStats(prepared.rectified),
       source: fullBecause === undefined ? 'bands' : 'full',
       bands,
@@ -120,7 +134,7 @@ export class ScreenReader implements ScreenReaderPort {
         fingerprintMs: fingerprinted - started,
       },
     };
-    this.last = { prepared, lines, reading };
+    this.last = { prepared, lines, reading, layout };
     this.remember(hash, reading);
     return reading;
   }
@@ -138,25 +152,47 @@ export class ScreenReader implements ScreenReaderPort {
   }
 
   /**
-   * The bands read again on the last prepared pictures with their rows made anew; undefined when a
-   * band read fewer lines than the last reading had there (light text on a mid-grey button can read
-   * as nothing alone where the whole page read it): correctness first, the caller reads it whole.
+   * The bands read again on the last prepared pictures with their rows made anew; instead, the
+   * reason for a whole read when a band read fewer lines than the last reading had there (light
+   * text on a mid-grey button can read as nothing alone where the whole page read it), or when the
+   * bands grown over the shapes they cut cover most of the screen: correctness first.
    * Bands are read side by side when the engine has more than one worker.
    */
   private async readBands(
     camera: PackedImage,
     last: NonNullable<ScreenReader['last']>,
-    bands: DeviceBand[],
-    kept: OcrLine[],
-  ) {
-    if (this.input.kind !== 'camera') return undefined;
+    planned: DeviceBand[],
+    plannedKept: OcrLine[],
+  ): Promise<{ prepared: Prepared; lines: OcrLine[]; bands: Band[]; layout: LayoutHints } | string> {
+    if (this.input.kind !== 'camera') return 'a screenshot';
     const scale = last.prepared.toDevice.y,
       height = last.prepared.image.height;
-    const rows = bands.map((band) => ({
-      y0: Math.max(0, Math.floor(band.y0 / scale)),
-      y1: Math.min(height, Math.ceil(band.y1 / scale)),
-    }));
-    const prepared = await prepareCameraBands(camera, this.input.calibration, last.prepared, rows);
+    const deviceSize = this.input.calibration.deviceSize;
+    const rowsOf = (device: DeviceBand[]) =>
+      device.map((band) => ({
+        y0: Math.max(0, Math.floor(band.y0 / scale)),
+        y1: Math.min(height, Math.ceil(band.y1 / scale)),
+      }));
+    let bands = planned,
+      kept = plannedKept;
+    let rows = rowsOf(bands);
+    let prepared = await prepareCameraBands(camera, this.input.calibration, last.prepared, rows);
+    // A shape new in this frame (a button moved down by an error line above it) may cross a band's
+    // edge: the band grows over it and is prepared again, so its label is read with all its fill.
+    let layout = detectLayout(prepared.rectified, deviceSize);
+    const grown = growOver(bands, [...last.lines.map((line) => line.box), ...shapesOf(layout)], deviceSize.height);
+    if (
+      grown.length !== bands.length ||
+      grown.some((band, i) => band.y0 !== bands[i]!.y0 || band.y1 !== bands[i]!.y1)
+    ) {
+      if (grown.reduce((sum, band) => sum + band.y1 - band.y0, 0) > 0.6 * deviceSize.height)
+        return 'the bands grown over the shapes they cut cover most of the screen';
+      bands = grown;
+      kept = carriedOver(last.lines, bands);
+      rows = rowsOf(bands);
+      prepared = await prepareCameraBands(camera, this.input.calibration, last.prepared, rows);
+      layout = detectLayout(prepared.rectified, deviceSize);
+    }
     // Each band is cut out and read on its own (tesseract's rectangle option read bands badly: measured).
     const bandLines = await Promise.all(
       rows.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))),
@@ -167,10 +203,10 @@ export class ScreenReader implements ScreenReaderPort {
       const replaced = last.lines.filter(
         (line) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0,
       ).length;
-      if (lines.length < replaced) return undefined;
+      if (lines.length < replaced) return 'a band read fewer lines than it replaces';
       read.push(...lines);
     }
-    return { prepared, lines: [...kept, ...read], bands };
+    return { prepared, lines: [...kept, ...read], bands, layout };
   }
 
   /** The page read in both polarities, then its doubtful lines read again alone at 2x. */
@@ -192,6 +228,16 @@ export class ScreenReader implements ScreenReaderPort {
     this.cache.set(hash, reading);
     if (this.cache.size > (this.options.cacheSize ?? 32)) this.cache.delete(this.cache.keys().next().value!);
   }
+}
+
+/** The boxes a band must not cut: drawn shapes and panels (never the status or navigation bar, which span the width). */
+function shapesOf(layout: LayoutHints): Box[] {
+  return [
+    ...(layout.shapes ?? []).map((shape) => shape.box),
+    ...(layout.regions ?? [])
+      .filter((region) => region.kind !== 'status_bar' && region.kind !== 'navigation_bar')
+      .map((region) => region.box),
+  ];
 }
 
 /** The picture before the contrast steps, the same way up as the page OCR reads (dark screens inverted). */

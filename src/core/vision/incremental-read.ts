@@ -1,13 +1,17 @@
 // Which parts of a changed screen must be read again, and which lines of the last reading may be
 // carried over. The changed places come from the content fingerprints (compare-content.ts, the
 // same detector and noise floor the loop uses to say "the screen changed"); each becomes a
-// full-width band, padded, grown until it cuts no line of the last reading in two. A line is
+// full-width band, padded, grown until it cuts no line of the last reading in two and no shape
+// or panel the last picture showed (a filled button, a field, a dialog, a banner, a toast): a
+// band that cut a filled button through its fill read "Continue to payment" as "ontinue to
+// paymen", and the unchanged screen then kept that reading. A line is
 // carried over only when no band touches it, so a carried-over text can never stand for a place
 // that changed. Safeguards: a large change, or too many band reads in a row, read the whole
 // screen. Boxes and bands are in device pixels. Pure.
 import type { ContentChange } from './compare-content.js';
 import type { OcrLine } from './screen-model.js';
 import type { Size } from './calibration.js';
+import type { Box } from './ocr-line.js';
 
 export interface DeviceBand {
   y0: number;
@@ -34,6 +38,11 @@ export interface PlanInput {
   deviceSize: Size;
   /** Band reads since the last whole read. */
   bandReadsInARow: number;
+  /**
+   * The shapes and panels of the last picture (buttons, fields, toggles, dialogs, banners,
+   * toasts): a band that touches one is grown over all of it, so no label is cut with its fill.
+   */
+  shapes?: readonly Box[];
 }
 
 export function planRead(input: PlanInput, options: IncrementalOptions = {}): ReadPlan {
@@ -45,12 +54,12 @@ export function planRead(input: PlanInput, options: IncrementalOptions = {}): Re
     return { kind: 'full', reason: `${input.bandReadsInARow} band reads in a row` };
   if (!change.boxes.length) return { kind: 'full', reason: 'a change with no place' };
   const margin = (options.marginDp ?? 8) * (deviceSize.width / 360);
-  const bands = growOverLines(
+  const bands = growOver(
     change.boxes.map((box) => ({
       y0: Math.max(0, Math.floor(box.y - margin)),
       y1: Math.min(deviceSize.height, Math.ceil(box.y + box.height + margin)),
     })),
-    previous,
+    [...previous.map((line) => line.box), ...(input.shapes ?? [])],
     deviceSize.height,
   );
   const height = bands.reduce((sum, band) => sum + band.y1 - band.y0, 0);
@@ -64,19 +73,20 @@ export function carriedOver(lines: readonly OcrLine[], bands: readonly DeviceBan
   return lines.filter((line) => !bands.some((band) => touches(line, band)));
 }
 
-const touches = (line: OcrLine, band: DeviceBand) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0;
+const touches = (line: OcrLine, band: DeviceBand) => overlaps(line.box, band);
+const overlaps = (box: Box, band: DeviceBand) => box.y < band.y1 && box.y + box.height > band.y0;
 
-/** Merges overlapping bands and grows each over every line it touches, until nothing changes. */
-function growOverLines(bands: DeviceBand[], lines: readonly OcrLine[], height: number): DeviceBand[] {
+/** Merges overlapping bands and grows each over every box (line, shape) it touches, until nothing changes. */
+export function growOver(bands: DeviceBand[], boxes: readonly Box[], height: number): DeviceBand[] {
   let current = merge(bands);
   for (;;) {
     const grown = merge(
       current.map((band) => {
         const out = { ...band };
-        for (const line of lines) {
-          if (!touches(line, band)) continue;
-          out.y0 = Math.max(0, Math.min(out.y0, Math.floor(line.box.y) - 2));
-          out.y1 = Math.min(height, Math.max(out.y1, Math.ceil(line.box.y + line.box.height) + 2));
+        for (const box of boxes) {
+          if (!overlaps(box, band)) continue;
+          out.y0 = Math.max(0, Math.min(out.y0, Math.floor(box.y) - 2));
+          out.y1 = Math.min(height, Math.max(out.y1, Math.ceil(box.y + box.height) + 2));
         }
         return out;
       }),

@@ -1,7 +1,8 @@
 // Incremental reads through real tesseract.js on virtual-camera frames: after a name is typed into
 // a field, only the field's band is read again (every OCR job is a strip, not the page), the typed
 // name is in the reading, and the lines far from the field are carried over as they were read; a
-// dialog over a scrim changes most of the screen and is read whole.
+// dialog over a scrim changes most of the screen and is read whole; a band never cuts a filled
+// button, so the shop's "Continue to payment" is read whole after every edit of the fields above it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,7 +12,7 @@ import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-p
 import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
 import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../../src/sim/device/device.js';
-import { parseDeviceFile } from '../../../src/sim/device/load.js';
+import { loadDeviceFile, parseDeviceFile } from '../../../src/sim/device/load.js';
 import { Driver } from '../../unit/sim/drive.js';
 
 const probe = readFileSync(join(import.meta.dirname, '../../fixtures/vision/layout-probe.yaml'), 'utf8');
@@ -81,4 +82,35 @@ describe('ScreenReader by bands', () => {
     expect(dialog.fullBecause).toMatch(/content changed/);
     expect(dialog.model.lines.map((l) => l.text).join(' | ')).toContain('Delete everything');
   }, 120_000);
+
+  it('never cuts the filled "Continue to payment" button: its label is read whole after each edit above it', async () => {
+    const shop = loadDeviceFile(join(import.meta.dirname, '../../../src/sim/devices/shop-checkout.yaml'));
+    const d = new Driver(new VirtualDevice(shop));
+    const camera = new VirtualCamera({ source: () => d.device.render(), seed: 13 });
+    d.wait(4000).tap('No thanks').tap('Checkout').wait(700);
+    const first = await camera.captureWithTruth();
+    const reader = new ScreenReader(pool, {
+      kind: 'camera',
+      calibration: {
+        deviceSize: { width: d.device.width, height: d.device.height },
+        screenCorners: first.screenCorners,
+      },
+    });
+    const label = (reading: { model: { lines: { text: string }[] } }) =>
+      reading.model.lines.filter((l) => /ontinu|aymen/.test(l.text)).map((l) => l.text);
+    expect(label(await reader.read(first.frame.image))).toEqual(['Continue to payment']);
+    const sources: string[] = [];
+    for (const edit of [
+      () => d.tap('Full name').type('Ada Lovelace'),
+      () => d.tap('Street and number').type('1 Analytical Way'),
+      () => d.key('Tab').type('London'),
+    ]) {
+      edit();
+      const reading = await reader.read((await camera.capture()).image);
+      sources.push(`${reading.source}${reading.fullBecause ? ` (${reading.fullBecause})` : ''}`);
+      expect(label(reading), sources.join('; ')).toEqual(['Continue to payment']);
+    }
+    // The edits were read by bands (else this test would not test them).
+    expect(sources.filter((source) => source === 'bands').length, sources.join('; ')).toBeGreaterThan(0);
+  }, 180_000);
 });

@@ -58,6 +58,52 @@ describe('planRead', () => {
     expect(plan.kept.map((l) => l.text)).toEqual(['Probe', 'Airplane mode', 'Your name', 'Save']);
   });
 
+  it('grows a band over the whole filled button it touches, not only over the label', () => {
+    // The shop's "Continue to payment": a 56 dp button (1104..1272) whose label (1164..1212) the
+    // change does not reach; the change (a focus ring's top edge) touches only the fill's top.
+    const button = { x: 48, y: 1104, width: 984, height: 168 };
+    const label = line('Continue to payment', 1164);
+    const plan = bands(
+      planRead({
+        change: change([{ x: 48, y: 1096, width: 984, height: 12 }]),
+        previous: [...previous, label],
+        deviceSize,
+        bandReadsInARow: 0,
+        shapes: [button],
+      }),
+    );
+    expect(plan.bands).toHaveLength(1);
+    expect(plan.bands[0]!.y0).toBeLessThanOrEqual(button.y);
+    expect(plan.bands[0]!.y1).toBeGreaterThanOrEqual(button.y + button.height);
+    expect(plan.kept.map((l) => l.text)).not.toContain('Continue to payment');
+    // Without the shape the band would stop inside the fill, above the label.
+    const cut = bands(
+      planRead({
+        change: change([{ x: 48, y: 1096, width: 984, height: 12 }]),
+        previous: [...previous, label],
+        deviceSize,
+        bandReadsInARow: 0,
+      }),
+    );
+    expect(cut.bands[0]!.y1).toBeLessThan(button.y + button.height);
+  });
+
+  it('grows over a panel it touches, and over the lines and shapes that growth reaches in turn', () => {
+    const panel = { x: 80, y: 900, width: 920, height: 500 };
+    const plan = planRead({
+      change: change([{ x: 900, y: 1380, width: 40, height: 10 }]),
+      previous: [...previous, line('inside the panel', 950)],
+      deviceSize,
+      bandReadsInARow: 0,
+      shapes: [panel, { x: 60, y: 1380, width: 300, height: 160 }],
+    });
+    const band = bands(plan).bands[0]!;
+    expect(band.y0).toBeLessThanOrEqual(900);
+    expect(band.y1).toBeGreaterThanOrEqual(1540);
+    // "Save" (1000..1048) lies inside the grown band: read again, not carried over.
+    expect(bands(plan).kept.map((l) => l.text)).toEqual(['Probe', 'Airplane mode', 'Bluetooth', 'Your name']);
+  });
+
   it('never carries over a line that touches a changed box, whatever the boxes', () => {
     for (let y = 100; y < 1200; y += 37) {
       const boxes = [

@@ -1,0 +1,33 @@
+// The phone's system bars hold icons, and tesseract reads icons as letters: the Wi-Fi fan and the
+// battery next to the clock come out as "WV", "V", "(mm)", "@m)"; Back / Home / Recents in the
+// navigation bar as "O", "Oo", "0" (on the widened corpus these were 93 of the 119 rows or words
+// read where nothing is written: scripts/vision/error-classes.ts). A word read there is dropped
+// when it cannot be the bar's text: in the status bar, a word without a digit (the clock and the
+// battery level always have one; the bar is never evidence, build-elements.ts); in the navigation
+// bar, a word of at most two letters or digits. The bars are the screen model's own regions.
+import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from '../../core/vision/build-elements.js';
+import type { Size } from '../../core/vision/calibration.js';
+import { unionBox, type OcrLine } from '../../core/vision/screen-model.js';
+
+export function withoutBarIcons(lines: OcrLine[], deviceSize: Size): OcrLine[] {
+  const statusBottom = deviceSize.height * STATUS_BAR_SHARE,
+    navigationTop = deviceSize.height * (1 - NAVIGATION_BAR_SHARE);
+  const out: OcrLine[] = [];
+  for (const line of lines) {
+    const words = line.words.filter((word) => {
+      const centre = word.box.y + word.box.height / 2;
+      if (centre < statusBottom) return /\p{N}/u.test(word.text);
+      if (centre > navigationTop) return word.text.replace(/[^\p{L}\p{N}]/gu, '').length > 2;
+      return true;
+    });
+    if (words.length === line.words.length) out.push(line);
+    else if (words.length)
+      out.push({
+        text: words.map((w) => w.text).join(' '),
+        confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
+        box: unionBox(words.map((w) => w.box)),
+        words,
+      });
+  }
+  return out;
+}
