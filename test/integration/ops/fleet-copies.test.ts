@@ -3,19 +3,17 @@
 // both claim it durably, and first claim wins — exactly one bench runs it, the other yields (its
 // ledger says so, its retained claim carries yieldedTo), and ops results counts one claiming bench.
 // `ops cancel`: a job no bench has claimed is never taken; a claimed one is refused with the reason.
-import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FleetBench, type ClaimedJob } from '../../../src/app/fleet/fleet-bench.js';
+import { fleetJob } from '../../support/fleet-job.js';
 import { Mosquitto } from '../../support/mosquitto.js';
 import { runCli } from '../../support/run-cli.js';
 import { until } from '../../support/until.js';
 import { describeWithMosquitto } from './broker-requirement.js';
-
-const content = 'goal: x\nsteps:\n  - submit: { summary: ok }\n';
 
 describeWithMosquitto('two copies of one job reach two idle benches', () => {
   let broker: Mosquitto;
@@ -43,23 +41,13 @@ describeWithMosquitto('two copies of one job reach two idle benches', () => {
   });
 
   it('is run by one bench only; the other yields to the claim the broker took first', async () => {
-    const now = Date.now();
-    const job = {
-      version: 1,
+    const job = fleetJob({
       jobId: 'copies-0001',
-      pool: 'lab',
-      suite: 'copies-suite',
       name: 'copy',
-      flow: {
-        entry: 'flow.yaml',
-        files: [{ path: 'flow.yaml', content, sha256: createHash('sha256').update(content).digest('hex') }],
-      },
-      tags: {},
-      params: {},
-      submittedAt: new Date(now).toISOString(),
-      deadline: new Date(now + 60_000).toISOString(),
-      hops: 0,
-    };
+      suite: 'copies-suite',
+      at: Date.now(),
+      deadlineAfterMs: 60_000,
+    });
     const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
     const claims = new Map<string, Record<string, unknown>>();
     client.on('message', (topic, payload) => {
@@ -110,23 +98,13 @@ describeWithMosquitto('two copies of one job reach two idle benches', () => {
     );
     expect((await ops(['cancel', 'copies-0001'])).stderr).toMatch(/cancel needs --pool NAME/);
     // A job submitted (its retained record), cancelled, then published: every bench drops it.
-    const now = Date.now();
-    const job = {
-      version: 1,
+    const job = fleetJob({
       jobId: 'cancel-0002',
-      pool: 'lab',
-      suite: 'copies-suite',
       name: 'cancel-me',
-      flow: {
-        entry: 'flow.yaml',
-        files: [{ path: 'flow.yaml', content, sha256: createHash('sha256').update(content).digest('hex') }],
-      },
-      tags: {},
-      params: {},
-      submittedAt: new Date(now).toISOString(),
-      deadline: new Date(now + 60_000).toISOString(),
-      hops: 0,
-    };
+      suite: 'copies-suite',
+      at: Date.now(),
+      deadlineAfterMs: 60_000,
+    });
     const client = await mqtt.connectAsync(broker.url, { protocolVersion: 5 });
     const { flow: _flow, params: _params, version: _version, hops: _hops, ...record } = job;
     await client.publishAsync('benchhand/_fleet/lab/submitted/cancel-0002', JSON.stringify(record), {

@@ -2,7 +2,6 @@
 // stays until the broker has every copy (else a crash loses the job); two benches that both claim
 // copies of one job run it once, decided by the order the broker hands out their claims; a job every
 // bench is busy for waits longer at each hop instead of bouncing.
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   CANCELLED,
@@ -12,26 +11,10 @@ import {
   type LedgerState,
 } from '../../../src/core/fleet/job-desk.js';
 import type { Job, JobInput } from '../../../src/core/fleet/job-schema.js';
+import { suiteJob } from '../../support/fleet-job.js';
 
 const T0 = Date.parse('2026-12-01T12:00:00Z');
-const content = 'goal: x\nsteps:\n  - submit: { summary: ok }\n';
-const input = (n: number, extra: Partial<JobInput> = {}): JobInput => ({
-  version: 1,
-  jobId: `suite-abc-${String(n).padStart(3, '0')}`,
-  pool: 'lab',
-  suite: 'suite-abc',
-  name: `flow-${n}`,
-  flow: {
-    entry: 'flow.yaml',
-    files: [{ path: 'flow.yaml', content, sha256: createHash('sha256').update(content).digest('hex') }],
-  },
-  tags: {},
-  params: {},
-  submittedAt: new Date(T0).toISOString(),
-  deadline: new Date(T0 + 600_000).toISOString(),
-  hops: 0,
-  ...extra,
-});
+const input = (n: number, extra: Partial<JobInput> = {}): JobInput => suiteJob(n, T0, 600_000, extra);
 const text = (job: JobInput | Job) => JSON.stringify(job);
 
 function desk(benchId: string, options: { maxHeld?: number; ledger?: Map<string, LedgerState> } = {}) {

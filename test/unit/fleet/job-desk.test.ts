@@ -1,30 +1,13 @@
 // The job desk's rules on a manual clock: the job id is the key (a redelivery or a second copy runs
 // nothing), a busy bench holds and then hands on, an idle one claims, a job past its deadline is
 // reported unclaimed, a malformed one is refused naming the field.
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { JobDesk, type LedgerState } from '../../../src/core/fleet/job-desk.js';
 import type { JobInput } from '../../../src/core/fleet/job-schema.js';
+import { suiteJob } from '../../support/fleet-job.js';
 
 const T0 = Date.parse('2026-12-01T12:00:00Z');
-const content = 'goal: x\nsteps:\n  - submit: { summary: ok }\n';
-const job = (n: number, extra: Partial<JobInput> = {}): JobInput => ({
-  version: 1,
-  jobId: `suite-abc-${String(n).padStart(3, '0')}`,
-  pool: 'lab',
-  suite: 'suite-abc',
-  name: `flow-${n}`,
-  flow: {
-    entry: 'flow.yaml',
-    files: [{ path: 'flow.yaml', content, sha256: createHash('sha256').update(content).digest('hex') }],
-  },
-  tags: {},
-  params: {},
-  submittedAt: new Date(T0).toISOString(),
-  deadline: new Date(T0 + 60_000).toISOString(),
-  hops: 0,
-  ...extra,
-});
+const job = (n: number, extra: Partial<JobInput> = {}): JobInput => suiteJob(n, T0, 60_000, extra);
 const text = (input: JobInput) => JSON.stringify(input);
 
 function desk(ledger = new Map<string, LedgerState>(), handOnMs = 1000, benchId = 'b1', maxHeld?: number) {
