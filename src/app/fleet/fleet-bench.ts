@@ -4,8 +4,6 @@
 // core/fleet/job-desk.ts). A job claimed before a crash is handed over first at the next start,
 // marked resumed: the same bench picks it up (the phone's state is physical; no other bench may).
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { FleetLink } from '../../adapters/mqtt/fleet-link.js';
 import { CANCELLED, JobDesk, type DeskAction } from '../../core/fleet/job-desk.js';
 import type { Job } from '../../core/fleet/job-schema.js';
@@ -13,9 +11,8 @@ import { jobResultSchema, type JobResult } from '../../core/fleet/job-outcome.js
 import type { BenchDescription, ServiceState } from '../../core/fleet/service-presence.js';
 import { selectorOf, selectorsFor, type Tags } from '../../core/fleet/tags.js';
 import type { MqttSettings } from '../agent/mqtt-wiring.js';
-import { JOURNAL_FILE } from '../../core/state/read-journal.js';
-import { RESULT_FILE } from '../../core/state/read-checkpoint.js';
 import { jobFilesProblem, JobLedger } from './job-ledger.js';
+import { jobRunStarted } from './job-run-dir.js';
 
 export interface FleetBenchOptions {
   mqtt: MqttSettings;
@@ -80,10 +77,9 @@ export class FleetBench {
       bench.claimedAt.set(claim.job.jobId, claim.claimedAt);
       // A run that had started is this bench's for good; one that had not is announced again and
       // runs only if no other bench's claim of it came first (carried out once the link is up).
-      const started = [RESULT_FILE, JOURNAL_FILE].some((name) =>
-        existsSync(join(options.stateDir, 'runs', `job-${claim.job.jobId}`, name)),
-      );
-      const actions = started ? bench.desk.resume(claim.job) : bench.desk.resumeUnstarted(claim.job, Date.now());
+      const actions = jobRunStarted(options.stateDir, claim.job.jobId)
+        ? bench.desk.resume(claim.job)
+        : bench.desk.resumeUnstarted(claim.job, Date.now());
       bench.enqueue(() => actions);
     }
     bench.desk.restoreHeld(held, Date.now());

@@ -2,13 +2,9 @@
 // state directory under STATE_DIR/runs/ (so the bench's findings.json gathers every job's
 // findings), resumed through recovery when the bench crashed during it. Its outcome is what the
 // results topic carries: status, summary, JUnit testcase, report, findings.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
 import { FindingsStore } from '../../adapters/store/findings-store.js';
 import type { JobFinding, JobResult } from '../../core/fleet/job-outcome.js';
-import { JOURNAL_FILE } from '../../core/state/read-journal.js';
-import { RESULT_FILE } from '../../core/state/read-checkpoint.js';
 import { recoverer } from '../agent/recover.js';
 import type { RigSource } from '../bench/rig.js';
 import { loadFlow } from '../suite/flow-file.js';
@@ -17,6 +13,7 @@ import { testcase } from '../suite/junit.js';
 import { runFlow } from '../suite/run-flow.js';
 import type { ClaimedJob } from './fleet-bench.js';
 import type { JobLedger } from './job-ledger.js';
+import { jobRunDir, jobRunStarted } from './job-run-dir.js';
 
 export type JobOutcome = Omit<JobResult, 'version' | 'jobId' | 'suite' | 'pool' | 'name' | 'benchId' | 'finishedAt'>;
 
@@ -28,15 +25,12 @@ export interface JobRunOptions {
   signal: AbortSignal;
 }
 
-export const jobRunDir = (stateDir: string, jobId: string): string => join(stateDir, 'runs', `job-${jobId}`);
-
 export async function runJob(claimed: ClaimedJob, options: JobRunOptions): Promise<JobOutcome> {
   const { job } = claimed;
   const file = options.ledger.flowFile(job);
   const stateDir = jobRunDir(options.stateDir, job.jobId);
   // A claim made just before the crash may never have started its run: then it starts now.
-  const started = [RESULT_FILE, JOURNAL_FILE].some((name) => existsSync(join(stateDir, name)));
-  const resume = claimed.resumed && started;
+  const resume = claimed.resumed && jobRunStarted(options.stateDir, job.jobId);
   let result: FlowResult;
   try {
     // Only the job's parameters: the bench's environment is not the submitter's.

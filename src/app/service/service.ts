@@ -13,6 +13,8 @@ import { openRig, type RigSource } from '../bench/rig.js';
 import type { MqttSettings } from '../agent/mqtt-wiring.js';
 import { FleetBench, type ClaimedJob } from '../fleet/fleet-bench.js';
 import { runJob } from '../fleet/run-job.js';
+import { jobRunDir } from '../fleet/job-run-dir.js';
+import { RESULT_FILE } from '../../core/state/read-checkpoint.js';
 import { deviceTags } from '../fleet/device-tags.js';
 import { calibrationFromConfig } from '../../config/calibration-from-config.js';
 import { FleetFindingsSync } from '../fleet/fleet-findings-sync.js';
@@ -144,7 +146,7 @@ async function runFleetJob(
   fleet.running(claimed);
   // The run saves its state at every step; the watchdog is fed meanwhile from that.
   const status = `running job ${claimed.job.jobId}`;
-  const resultFile = join(options.stateDir, 'runs', `job-${claimed.job.jobId}`, 'result.json');
+  const resultFile = join(jobRunDir(options.stateDir, claimed.job.jobId), RESULT_FILE);
   let done = false;
   const feeding = (async () => {
     while (!done) {
