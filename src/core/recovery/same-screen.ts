@@ -2,10 +2,11 @@
 // have a content fingerprint of the same kind (the app's content area, bars left out, against the
 // camera's noise floor): OCR of the same screen differs from frame to frame on a busy machine, and
 // a short screen's text is mostly status icons, so text alone once took an unchanged screen for
-// another and stopped a resume that could have gone on. By text otherwise (old journals, fakes).
+// another and stopped a resume that could have gone on. A toast showing on the first look is left
+// out (it fades by itself while the agent is down). By text otherwise (old journals, fakes).
 // Pure.
 import type { Observation } from '../ports/observer.js';
-import { comparable, compareContent } from '../vision/compare-content.js';
+import { comparable, compareContent, DEFAULT_NOISE_FLOOR } from '../vision/compare-content.js';
 import { unpackFingerprint, type PackedFingerprint } from '../vision/packed-fingerprint.js';
 import { screenText } from '../vision/screen-model.js';
 import { similarity } from '../vision/text-distance.js';
@@ -21,7 +22,7 @@ export interface SameScreenVerdict {
 export function sameScreen(before: { text: string; content?: PackedFingerprint }, now: Observation): SameScreenVerdict {
   const then = before.content ? unpackFingerprint(before.content) : undefined;
   if (then && now.content && comparable(then, now.content)) {
-    const change = compareContent(then, now.content);
+    const change = compareContent(then, now.content, DEFAULT_NOISE_FLOOR, before.content?.passing);
     const share = `${Math.round(change.fraction * 1000) / 10} % of the content area changed`;
     return {
       same: !change.changed,

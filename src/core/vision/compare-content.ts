@@ -1,9 +1,10 @@
 // Did the app's content change between two looks, and where? Compares two content fingerprints
 // cell by cell: a cell changed when its mean gray moved by more than the noise floor; changed
 // cells that touch are grouped into boxes (device pixels). A changing status-bar clock or
-// navigation icon cannot count: those bars are not in the fingerprint. Pure.
+// navigation icon cannot count: those bars are not in the fingerprint, and neither can a toast of
+// the first look fading by itself (its cells are passed over when the caller says so). Pure.
 import { cellsBox, type ContentFingerprint } from './content-fingerprint.js';
-import type { Box } from './screen-model.js';
+import type { Box, ScreenModel } from './screen-model.js';
 
 /**
  * How far (gray levels) a cell's mean may move on an unchanged screen. Measured on the virtual
@@ -26,16 +27,24 @@ export interface ContentChange {
   largestDelta: number;
 }
 
+/**
+ * `passing`: boxes (device pixels) of the first look that go by themselves (its toasts): their
+ * cells are not compared, so a toast that was showing when an action was planned and has faded
+ * since is not taken for the action's effect. A toast that appears is still a change.
+ */
 export function compareContent(
   before: ContentFingerprint,
   after: ContentFingerprint,
   noiseFloor = DEFAULT_NOISE_FLOOR,
+  passing: readonly Box[] = [],
 ): ContentChange {
   if (!comparable(before, after)) return { changed: true, fraction: 1, boxes: [after.area], largestDelta: 255 };
   const changedCells = new Uint8Array(after.cells.length);
+  const skipped = passingCells(after, passing);
   let count = 0,
     largestDelta = 0;
   for (let i = 0; i < after.cells.length; i++) {
+    if (skipped[i]) continue;
     const delta = Math.abs(after.cells[i]! - before.cells[i]!);
     largestDelta = Math.max(largestDelta, delta);
     if (delta > noiseFloor) {
@@ -46,6 +55,26 @@ export function compareContent(
   const boxes = groups(changedCells, after.columns, after.rows).map((g) => cellsBox(after, g.c0, g.r0, g.c1, g.r1));
   boxes.sort((a, b) => b.width * b.height - a.width * a.height);
   return { changed: count > 0, fraction: count / after.cells.length, boxes, largestDelta };
+}
+
+/** The boxes of a look's regions that leave by themselves: toasts. */
+export function passingRegions(screen: ScreenModel): Box[] {
+  return screen.regions.filter((region) => region.kind === 'toast').map((region) => region.box);
+}
+
+/** 1 for each cell that overlaps a passing box or the cell of shadow around it (a toast's elevation). */
+function passingCells(print: ContentFingerprint, passing: readonly Box[]): Uint8Array {
+  const skipped = new Uint8Array(print.cells.length);
+  const w = print.area.width / print.columns,
+    h = print.area.height / print.rows;
+  const grown = passing.map((b) => ({ x: b.x - w, y: b.y - h, width: b.width + 2 * w, height: b.height + 2 * h }));
+  for (let r = 0; r < print.rows && grown.length; r++) {
+    for (let c = 0; c < print.columns; c++) {
+      const cell = cellsBox(print, c, r, c, r);
+      if (grown.some((box) => overlaps(cell, box))) skipped[r * print.columns + c] = 1;
+    }
+  }
+  return skipped;
 }
 
 /** Two fingerprints of the same kind over the same grid. */
@@ -104,7 +133,9 @@ function groups(cells: Uint8Array, columns: number, rows: number): Group[] {
 
 /** Whether a box (device pixels) overlaps any of the changed boxes. */
 export function touchesChange(change: ContentChange, box: Box): boolean {
-  return change.boxes.some(
-    (b) => b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height,
-  );
+  return change.boxes.some((b) => overlaps(b, box));
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }

@@ -4,6 +4,7 @@
 // be read back as text, so a secret on screen does not leak through it. Pure.
 import { z } from 'zod';
 import type { ContentFingerprint } from './content-fingerprint.js';
+import type { Box } from './ocr-line.js';
 
 const box = z.object({ x: z.number(), y: z.number(), width: z.number().min(0), height: z.number().min(0) }).strict();
 
@@ -15,12 +16,14 @@ export const packedFingerprintSchema = z
     /** One byte per cell, row by row, base64. */
     cells: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'must be base64' }),
     evidence: z.enum(['pixels', 'truth']),
+    /** Boxes of this look that go by themselves (toasts): not compared (compare-content.ts). */
+    passing: z.array(box).max(20).optional(),
   })
   .strict();
 
 export type PackedFingerprint = z.output<typeof packedFingerprintSchema>;
 
-export function packFingerprint(print: ContentFingerprint): PackedFingerprint {
+export function packFingerprint(print: ContentFingerprint, passing: readonly Box[] = []): PackedFingerprint {
   let bytes = '';
   for (const cell of print.cells) bytes += String.fromCharCode(Math.max(0, Math.min(255, Math.round(cell))));
   return {
@@ -29,6 +32,7 @@ export function packFingerprint(print: ContentFingerprint): PackedFingerprint {
     rows: print.rows,
     cells: btoa(bytes),
     evidence: print.evidence,
+    ...(passing.length ? { passing: passing.slice(0, 20).map((b) => ({ ...b })) } : {}),
   };
 }
 

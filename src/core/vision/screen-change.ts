@@ -1,8 +1,9 @@
 // Did the screen change between two looks? The pixels of the content area decide when both
 // looks carry a content fingerprint (a toggle flipping changes no text; OCR reading a word two
 // ways changes no pixel); without fingerprints, the content's elements decide. Either way the
-// answer says what appeared and went. Pure.
-import { compareContent, type ContentChange } from './compare-content.js';
+// answer says what appeared and went. A toast of the first look fading is no change: a tap that did
+// nothing while an earlier toast went away did nothing. Pure.
+import { compareContent, DEFAULT_NOISE_FLOOR, passingRegions, type ContentChange } from './compare-content.js';
 import { contentDiff, describeDiff, type ContentDiff } from './content-diff.js';
 import type { ContentFingerprint } from './content-fingerprint.js';
 import type { ScreenModel } from './screen-model.js';
@@ -26,7 +27,7 @@ export function screenChange(before: Look, after: Look): ScreenChange {
   const diff = contentDiff(before.screen, after.screen);
   const pixels =
     before.content && after.content && before.content.evidence === after.content.evidence
-      ? compareContent(before.content, after.content)
+      ? compareContent(before.content, after.content, DEFAULT_NOISE_FLOOR, passingRegions(before.screen))
       : undefined;
   const changed = pixels ? pixels.changed : !diff.same;
   const words = describeDiff(diff);

@@ -81,6 +81,26 @@ describe('the same screen', () => {
     expect(verdict.same).toBe(false);
     expect(verdict.how).toMatch(/^by pixels: [\d.]+ % of the content area changed/);
   });
+  it('by pixels: a toast of the first look that faded is the same screen; a row gone beside it is not', () => {
+    const TOAST = { r0: 80, r1: 84, c0: 12, c1: 34, gray: 50 };
+    const { area, columns, rows } = gridOf(SIZE);
+    const cellW = area.width / columns,
+      cellH = area.height / rows;
+    const toastBox = {
+      x: area.x + TOAST.c0 * cellW,
+      y: area.y + TOAST.r0 * cellH,
+      width: (TOAST.c1 - TOAST.c0) * cellW,
+      height: (TOAST.r1 - TOAST.r0) * cellH,
+    };
+    const planned = packFingerprint(picture([...ROWS, TOAST]), [toastBox]);
+    expect(packedFingerprintSchema.parse(planned).passing).toEqual([toastBox]);
+    const faded = sameScreen({ text: 'Pinned\nZoe Archer muted', content: planned }, looking(picture(ROWS), 'Pinned'));
+    expect(faded).toEqual({ same: true, how: expect.stringMatching(/^by pixels: no content cell moved/) });
+    const unmarked = packFingerprint(picture([...ROWS, TOAST]));
+    expect(sameScreen({ text: 'Pinned', content: unmarked }, looking(picture(ROWS), 'Pinned')).same).toBe(false);
+    const rowGone = sameScreen({ text: 'Pinned', content: planned }, looking(picture([ROWS[0]!]), 'Pinned'));
+    expect(rowGone.same).toBe(false);
+  });
   it("by text when the fresh look has no picture, or one of another kind (a virtual device's truth)", () => {
     const before = { text: 'Settings\nNetwork & internet', content: packFingerprint(picture(ROWS)) };
     expect(sameScreen(before, looking(undefined, 'Settings', 'Network & internet'))).toEqual({

@@ -7,12 +7,16 @@ import { TruthObserver } from '../../../src/adapters/observer-truth/truth-observ
 import { fingerprintCameraFrame } from '../../../src/adapters/observer-camera/fingerprint-frame.js';
 import { compareContent, touchesChange } from '../../../src/core/vision/compare-content.js';
 import { contentArea, type ContentFingerprint } from '../../../src/core/vision/content-fingerprint.js';
+import { prepareCameraFrame } from '../../../src/adapters/observer-camera/preprocess.js';
+import { detectLayout } from '../../../src/core/vision/detect-layout.js';
+import { iou } from '../../../src/core/vision/layout-pixels.js';
 import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
 import { VirtualDevice } from '../../../src/sim/device/device.js';
 import { readFileSync } from 'node:fs';
 import { parseDeviceFile } from '../../../src/sim/device/load.js';
 import { Driver } from '../sim/drive.js';
 
+const SIZE = { width: 1080, height: 2400 };
 const devices = join(import.meta.dirname, '../../../src/sim/devices');
 
 const probe = join(import.meta.dirname, '../../fixtures/vision/layout-probe.yaml');
@@ -35,7 +39,7 @@ function bench(device: string) {
       })
     ).print;
   };
-  return { d, look };
+  return { d, look, camera };
 }
 const target = (d: Driver, label: string) => d.device.groundTruth().targets.find((t) => t.label === label)!.box;
 
@@ -90,6 +94,35 @@ describe('compareContent on camera frames', () => {
     expect(touchesChange(change, text)).toBe(true);
     expect(change.boxes[0]!.y).toBeGreaterThan(1600);
     expect(contentArea({ width: 1080, height: 2400 })).toEqual({ x: 0, y: 78, width: 1080, height: 2178 });
+  }, 60_000);
+
+  it('a toast of the first look fading is no change when its box is passed over; another change beside it still is', async () => {
+    const { d, look, camera } = bench('sign-in-otp');
+    d.tap('Sign in');
+    const withToast = await look();
+    // The toast as the observer finds it in the pixels (not the device's own mark).
+    const capture = await camera.captureWithTruth();
+    const prepared = await prepareCameraFrame(capture.frame.image, {
+      deviceSize: SIZE,
+      screenCorners: capture.screenCorners,
+    });
+    const toasts = detectLayout(prepared.rectified, SIZE).regions!.filter((r) => r.kind === 'toast');
+    expect(toasts).toHaveLength(1);
+    const toastBox = toasts[0]!.box;
+    expect(iou(toastBox, d.device.groundTruth().marks.find((m) => m.kind === 'toast')!.box)).toBeGreaterThan(0.8);
+    d.wait(10_000);
+    expect(d.device.groundTruth().marks.some((m) => m.kind === 'toast')).toBe(false);
+    const faded = await look();
+    expect(compareContent(withToast, faded).changed).toBe(true);
+    expect(compareContent(withToast, faded, undefined, [toastBox])).toMatchObject({ changed: false });
+    // The other way round the toast appears: passing over the first look's (none) leaves it a change.
+    expect(compareContent(faded, withToast, undefined, []).changed).toBe(true);
+    d.tap('Email');
+    d.type('a@b.c');
+    const typed = await look();
+    const change = compareContent(withToast, typed, undefined, [toastBox]);
+    expect(change.changed).toBe(true);
+    expect(change.boxes.every((b) => b.y + b.height <= toastBox.y || b.y >= toastBox.y + toastBox.height)).toBe(true);
   }, 60_000);
 });
 

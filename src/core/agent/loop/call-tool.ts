@@ -26,6 +26,7 @@ import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 import { screenSummary, verify } from './verify-phase.js';
 import { packFingerprint } from '../../vision/packed-fingerprint.js';
+import { passingRegions } from '../../vision/compare-content.js';
 import type { CallGuards } from './call-guards.js';
 import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
@@ -202,7 +203,7 @@ async function runAction(
       callId: call.id,
       expectation: plan.expectation,
       screenBefore: screenSummary(before),
-      ...(before.content ? { contentBefore: packFingerprint(before.content) } : {}),
+      ...(before.content ? { contentBefore: packFingerprint(before.content, passingRegions(before.screen)) } : {}),
     },
     plan.action,
   );
