@@ -8,8 +8,10 @@ export interface RunSummary {
   termination: Termination;
   stepsUsed: number;
   actionsDone: number;
+  /** Steps the loop completed: tool calls, a retry or an interrupt's each counting. */
   completedSteps: number;
-  plannedSteps?: number;
+  /** The plan's own steps (a script's), when it has a plan. */
+  planSteps?: { done: number; planned: number };
   errors: { code: string; count: number }[];
   /** Device access problems of the session, by code, with how often each happened. */
   deviceProblems: { code: string; count: number; firstAt: string; message: string }[];
@@ -19,7 +21,11 @@ export interface RunSummary {
 
 const DEVICE_CODES = /^(device|mcu|camera|observe|link)/i;
 
-export function summarise(state: RunState, elapsedMs: number, plannedSteps?: number): RunSummary {
+export function summarise(
+  state: RunState,
+  elapsedMs: number,
+  planSteps?: { done: number; planned: number },
+): RunSummary {
   const termination = state.termination ?? { kind: 'halted', reason: 'the run stopped without saying why' };
   const counts = new Map<string, number>();
   for (const error of state.errors) counts.set(error.code, (counts.get(error.code) ?? 0) + 1);
@@ -35,8 +41,9 @@ export function summarise(state: RunState, elapsedMs: number, plannedSteps?: num
   const deviceErrors = deviceEntries + deviceProblems.reduce((n, p) => n + p.count - 1, 0);
   const otherErrors = state.errors.length - deviceEntries;
   const done = state.completed.length;
-  const progress = plannedSteps
-    ? `completed ${done} of ${plannedSteps} steps`
+  // A script's progress is its own steps; the loop's count (retries, interrupts, rounds) follows it.
+  const progress = planSteps
+    ? `completed ${planSteps.done} of ${planSteps.planned} steps in ${done} tool call${done === 1 ? '' : 's'}`
     : `completed ${done} step${done === 1 ? '' : 's'}`;
   const trouble = [
     deviceErrors && `${deviceErrors} device error${deviceErrors === 1 ? '' : 's'}`,
@@ -55,7 +62,7 @@ export function summarise(state: RunState, elapsedMs: number, plannedSteps?: num
     stepsUsed: state.step,
     actionsDone: state.actionsDone,
     completedSteps: done,
-    plannedSteps,
+    ...(planSteps ? { planSteps } : {}),
     errors,
     deviceProblems,
     elapsedMs,

@@ -26,7 +26,9 @@ describe('script interpreter on the in-process bench', () => {
       const audit = h.audit();
       expect(audit.every((line) => line.status === 'ok')).toBe(true);
       expect(audit.length).toBeLessThanOrEqual(task.steps!.length + 1);
-      expect(summary.sentence).toMatch(/^Submitted a result: completed \d+ of \d+ steps/);
+      // Every step of the script done, counted as the script's steps however many tool calls it took.
+      expect(summary.sentence).toMatch(/^Submitted a result: completed (\d+) of \1 steps in \d+ tool calls/);
+      expect(summary.planSteps).toEqual({ done: task.steps!.length, planned: task.steps!.length });
     },
     30000,
   );

@@ -26,7 +26,7 @@ function callOnce(seen: ToolOutcome[]): Interpreter {
     },
     cursor: () => ({}),
     pending: () => [],
-    plannedSteps: () => undefined,
+    progress: () => undefined,
   };
 }
 

@@ -18,8 +18,11 @@ export interface Interpreter {
   cursor(): Record<string, unknown>;
   /** What it still intends to do, in words (script steps left); empty when unknown. */
   pending(): string[];
-  /** How many steps a complete run takes, when known. */
-  plannedSteps(): number | undefined;
+  /**
+   * The plan's own steps done and planned, when it has a plan (a script's top-level steps): not
+   * the loop's tool calls, which count retries, interrupts and a repeat's rounds too.
+   */
+  progress(): { done: number; planned: number } | undefined;
   /** New instructions from an operator; false when this interpreter cannot take them. */
   redirect?(instructions: string): boolean;
 }

@@ -65,7 +65,7 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
     await checkpoint(deps, state, deps.interpreter);
   }
   await checkpoint(deps, state, deps.interpreter);
-  return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.plannedSteps());
+  return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.progress());
 }
 
 async function step(

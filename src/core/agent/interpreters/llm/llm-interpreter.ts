@@ -120,7 +120,7 @@ export class LlmInterpreter implements Interpreter {
     return this.prompt.plan ? [this.prompt.plan] : [];
   }
 
-  plannedSteps(): number | undefined {
+  progress(): undefined {
     return undefined;
   }
 

@@ -121,7 +121,7 @@ export class ScriptInterpreter implements Interpreter {
     const observation = input.observation;
     for (;;) {
       const step = this.flow.current();
-      if (!step) return { kind: 'answer', text: `All steps of the task are done (${this.plannedSteps()} planned).` };
+      if (!step) return { kind: 'answer', text: `All steps of the task are done (${this.task.steps.length} planned).` };
       if (step.when && this.reachingAnew() && !showsCondition(observation, step.when, this.task.inputs)) {
         this.flow.advance();
         continue;
@@ -232,8 +232,12 @@ export class ScriptInterpreter implements Interpreter {
     return this.flow.pending();
   }
 
-  plannedSteps(): number {
-    return this.task.steps.length;
+  progress(): { done: number; planned: number } {
+    const planned = this.task.steps.length;
+    // A run that ended on its submit step ended with that step done (nothing judged it after).
+    const current = this.flow.current();
+    const submitted = this.awaiting?.startsWith('script-') && current !== undefined && 'submit' in current;
+    return { done: Math.min(this.flow.path[0]!.index + (submitted ? 1 : 0), planned), planned };
   }
 
   private nextInterruptStep(observation: Observation): Decision | undefined {
