@@ -9,6 +9,7 @@ import { benchEmergencyStop } from './estop.bench.js';
 import { benchAdversarial } from './adversarial.js';
 import { benchLlmContext } from './llm-context.bench.js';
 import { benchFleet } from './fleet.bench.js';
+import { benchCadence } from './cadence.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
     () => benchWideCorpus(),
   'Vision: observe (frame -> screen model) on the virtual camera, warm': () => benchObserve(),
   'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
+  'Frame cadence: a change on the device (a 2 s toast) to the agent seeing it': () => benchCadence(),
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
   'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
   'Adversarial devices: pass rate, false successes, unasked destructive actions': () => benchAdversarial(),
