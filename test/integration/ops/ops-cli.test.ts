@@ -8,6 +8,9 @@ import { Mosquitto } from '../../support/mosquitto.js';
 import { describeWithMosquitto } from './broker-requirement.js';
 import { sampleState, startStandInBench, type StandInBench } from './stand-in-bench.js';
 
+/** Stands for the test broker's URL in a case list built before the broker starts. */
+const BROKER = '<broker>';
+
 describeWithMosquitto('benchhand ops against mosquitto', () => {
   let broker: Mosquitto;
   let bench: StandInBench;
@@ -179,59 +182,62 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
     expect(result.stderr).toMatch(/no reply from bench9 within 1 s to stop .*the bench may be offline/);
   });
 
-  it('usage errors name the flag and the rule (exit 2)', async () => {
-    const cases: Array<[string[], RegExp]> = [
-      [['ops', 'list'], /--broker is required/],
-      [['ops', 'list', '--broker', 'localhost:1883'], /--broker "localhost:1883": the scheme must be one of mqtt:\/\//],
+  const usageCases: Array<[string[], RegExp]> = [
+    [['ops', 'list'], /--broker is required/],
+    [['ops', 'list', '--broker', 'localhost:1883'], /--broker "localhost:1883": the scheme must be one of mqtt:\/\//],
+    [
+      ['ops', 'send', 'bench1', 'pause', '--broker', BROKER, '--password', 'hunter2'],
+      /--password is not accepted.*--password-env VAR/,
+    ],
+    [
       [
-        ['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--password', 'hunter2'],
-        /--password is not accepted.*--password-env VAR/,
+        'ops',
+        'send',
+        'bench1',
+        'pause',
+        '--broker',
+        BROKER,
+        '--username',
+        'alice',
+        '--password-env',
+        'NO_SUCH_VARIABLE_SET',
       ],
-      [
-        [
-          'ops',
-          'send',
-          'bench1',
-          'pause',
-          '--broker',
-          broker.url,
-          '--username',
-          'alice',
-          '--password-env',
-          'NO_SUCH_VARIABLE_SET',
-        ],
-        /--password-env NO_SUCH_VARIABLE_SET: the environment variable NO_SUCH_VARIABLE_SET is not set/,
-      ],
-      [['ops', 'send', 'Bench 1', 'pause', '--broker', broker.url], /BENCH "Bench 1": a bench id is 1-32 characters/],
-      [
-        ['ops', 'send', 'bench1', 'reboot', '--broker', broker.url],
-        /unknown command "reboot": use one of pause, resume, stop, estop, redirect, approve, deny, finding/,
-      ],
-      [['ops', 'send', 'bench1', 'approve', '--broker', broker.url], /approve needs the APPROVAL_ID/],
-      [
-        ['ops', 'send', 'bench1', 'finding', 'abcdef', 'fixed', '--broker', broker.url],
-        /finding STATUS "fixed" is not one of new, acknowledged/,
-      ],
-      [
-        ['ops', 'send', 'bench1', 'finding', 'abc', 'resolved', '--broker', broker.url],
-        /finding FINDING_ID "abc": give the id or at least its first 6 characters/,
-      ],
-      [['ops', 'send', 'bench1', 'finding', '3fa2b1', 'dismissed', '--broker', broker.url], /dismissed needs --note/],
-      [
-        ['ops', 'send', 'bench1', 'pause', '--broker', broker.url, '--expires', '1.5'],
-        /--expires must be a whole number of seconds/,
-      ],
-      [
-        ['ops', 'send', 'bench1', 'mqtts', '--broker', broker.url, '--tls-ca', '/nonexistent.crt'],
-        /--tls-ca needs a TLS broker URL/,
-      ],
-    ];
-    for (const [args, message] of cases) {
-      const result = await runCli(args);
+      /--password-env NO_SUCH_VARIABLE_SET: the environment variable NO_SUCH_VARIABLE_SET is not set/,
+    ],
+    [['ops', 'send', 'Bench 1', 'pause', '--broker', BROKER], /BENCH "Bench 1": a bench id is 1-32 characters/],
+    [
+      ['ops', 'send', 'bench1', 'reboot', '--broker', BROKER],
+      /unknown command "reboot": use one of pause, resume, stop, estop, redirect, approve, deny, finding/,
+    ],
+    [['ops', 'send', 'bench1', 'approve', '--broker', BROKER], /approve needs the APPROVAL_ID/],
+    [
+      ['ops', 'send', 'bench1', 'finding', 'abcdef', 'fixed', '--broker', BROKER],
+      /finding STATUS "fixed" is not one of new, acknowledged/,
+    ],
+    [
+      ['ops', 'send', 'bench1', 'finding', 'abc', 'resolved', '--broker', BROKER],
+      /finding FINDING_ID "abc": give the id or at least its first 6 characters/,
+    ],
+    [['ops', 'send', 'bench1', 'finding', '3fa2b1', 'dismissed', '--broker', BROKER], /dismissed needs --note/],
+    [
+      ['ops', 'send', 'bench1', 'pause', '--broker', BROKER, '--expires', '1.5'],
+      /--expires must be a whole number of seconds/,
+    ],
+    [
+      ['ops', 'send', 'bench1', 'mqtts', '--broker', BROKER, '--tls-ca', '/nonexistent.crt'],
+      /--tls-ca needs a TLS broker URL/,
+    ],
+  ];
+  // One test per case: each spawns the CLI (seconds on a busy machine), so one hang guard each.
+  it.each(usageCases)(
+    'usage error %j names the flag and the rule (exit 2)',
+    async (args, message) => {
+      const result = await runCli(args.map((arg) => (arg === BROKER ? broker.url : arg)));
       expect({ args, stderr: result.stderr }).toEqual({ args, stderr: expect.stringMatching(message) });
       expect(result.code).toBe(2);
-    }
-  }, 60000);
+    },
+    60000,
+  );
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 8000): Promise<void> {
