@@ -72,7 +72,7 @@ describe('benchhand config check', () => {
     expect(stdout).toMatch(/ {2}mqtt +mqtt:\/\/localhost:1883, user bench1, password from \$BH_TEST_PASSWORD \(set\)/);
     expect(stdout).toMatch(/ {2}gpio +\(not given\)/);
     expect(stdout).not.toMatch(/hunter2/);
-  }, 30000);
+  });
 
   it('prints every problem with its line, key and fix, and exits 1', async () => {
     const { code, stdout, stderr } = await runCli(['config', 'check', join(dir, 'bad.yaml')], '', NO_CONFIG);
@@ -82,7 +82,7 @@ describe('benchhand config check', () => {
     expect(stderr).toMatch(/line 3, mcu.speed: unknown key "speed".*the keys here are port, baudRate/);
     expect(stderr).toMatch(/line 5, camera.source: camera source "webcam" is not one of/);
     expect(stderr).toMatch(/line 7, guardrails.maxSteps: .*expected number.*from 1 to 10000/);
-  }, 30000);
+  });
 
   it('reads $BENCHHAND_CONFIG, applies the environment and --print shows the effective config without secrets', async () => {
     const { code, stdout } = await runCli(['config', 'check', '--print'], '', {
@@ -96,7 +96,7 @@ describe('benchhand config check', () => {
     expect(stdout).toMatch(/passwordEnv: BH_TEST_PASSWORD/);
     expect(stdout).toMatch(/baudRate: 115200/);
     expect(stdout).not.toMatch(/hunter2/);
-  }, 30000);
+  });
 
   it('says what is wrong with a file it cannot find or a calibration that is not there', async () => {
     const missing = await runCli(['config', 'check', join(dir, 'nope.yaml')], '', NO_CONFIG);
@@ -114,7 +114,7 @@ describe('benchhand config check', () => {
     const usage = await runCli(['config', 'validate'], '', NO_CONFIG);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/usage: benchhand config check \[FILE\] \[--print\]/);
-  }, 30000);
+  });
 });
 
 describe('benchhand run --config FILE on the rig the file describes', () => {
@@ -195,5 +195,5 @@ describe('benchhand run --config FILE on the rig the file describes', () => {
     expect(half.stderr).toMatch(
       /half.yaml and the flags lack camera.source \(--camera\), calibration \(--calibration\)/,
     );
-  }, 30000);
+  });
 });
