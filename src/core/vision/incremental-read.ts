@@ -2,12 +2,14 @@
 // carried over. The changed places come from the content fingerprints (compare-content.ts, the
 // same detector and noise floor the loop uses to say "the screen changed"); each becomes a
 // full-width band, padded, grown until it cuts no line of the last reading in two and no shape
-// or panel the last picture showed (a filled button, a field, a dialog, a banner, a toast): a
-// band that cut a filled button through its fill read "Continue to payment" as "ontinue to
-// paymen", and the unchanged screen then kept that reading. A line is
-// carried over only when no band touches it, so a carried-over text can never stand for a place
-// that changed. Safeguards: a large change, or too many band reads in a row, read the whole
-// screen. Boxes and bands are in device pixels. Pure.
+// or panel the last picture showed (a filled button, a field, a dialog, a banner, a toast), so
+// no label is read without all of its fill. A line is carried over only when no band touches it,
+// so a carried-over text can never stand for a place that changed; a line in the bands that the
+// band read did not read again while its place still shows ink sends the read whole
+// (missedLines). Safeguards: a large change, or too many band reads in a row, read the whole
+// screen. (The shop's "ontinue to paymen" read by bands was not a cut: the band held the whole
+// button, and the page's sure, centred, cut reading skipped reading the button alone; see
+// src/adapters/observer-camera/label-ink.ts.) Boxes and bands are in device pixels. Pure.
 import type { ContentChange } from './compare-content.js';
 import type { OcrLine } from './screen-model.js';
 import type { Size } from './calibration.js';
