@@ -1,8 +1,9 @@
 // Observe (camera frame -> screen model) on the virtual camera, warm: an unchanged screen (the
-// fingerprint says so and the last reading is reused), a changed one read by bands (a toggle,
-// a toast) and a changed one read whole (the reader with full reads, as `benchhand run` uses it
-// today). The virtual camera's own render + photograph time is reported apart: on the rig the
-// camera module does that work, not the agent.
+// fingerprint says so and the last reading is reused), a changed one read by bands (a toggle
+// flipped; the camera observer's default) and a changed one read whole (the reader with full
+// reads, as `benchhand run` read every changed screen before bands read button labels whole).
+// The virtual camera's own render + photograph time is reported apart: on the rig the camera
+// module does that work, not the agent.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TesseractPool } from '../../src/adapters/observer-camera/tesseract-pool.js';
@@ -14,7 +15,7 @@ import { percentile, round } from './stats.js';
 
 const probe = join(import.meta.dirname, '../../test/fixtures/vision/layout-probe.yaml');
 
-export async function benchObserve(rounds = 6): Promise<Record<string, unknown>> {
+export async function benchObserve(rounds = 10): Promise<Record<string, unknown>> {
   const one = await measure(1, rounds);
   const two = await measure(2, rounds);
   return {
@@ -84,12 +85,15 @@ async function measure(workers: number, rounds: number): Promise<Record<string, 
   }
   return {
     "virtual camera render + photograph, median ms (not the agent's)": round(percentile(camera, 50), 1),
+    "virtual camera render + photograph, p90 ms (not the agent's)": round(percentile(camera, 90), 1),
     'OCR workers': workers,
     'observe, unchanged screen, median ms': round(percentile(unchanged, 50), 1),
     'observe, unchanged screen, p90 ms': round(percentile(unchanged, 90), 1),
     'of which content fingerprint, median ms': round(percentile(fingerprint, 50), 1),
     'observe, changed screen (toggle), band reads, median ms': round(percentile(bands, 50), 1),
+    'observe, changed screen (toggle), band reads, p90 ms': round(percentile(bands, 90), 1),
     'observe, changed screen (toggle), full reads, median ms': round(percentile(full, 50), 1),
+    'observe, changed screen (toggle), full reads, p90 ms': round(percentile(full, 90), 1),
     'CPU ms per observe, median: unchanged | bands | full': (['unchanged', 'bands', 'full'] as const)
       .map((k) => round(percentile(cpu[k], 50), 1))
       .join(' | '),

@@ -8,6 +8,7 @@ import { encodePng } from './decode.js';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { sampledMedian } from '../../core/vision/layout-pixels.js';
+import { spansInk } from './label-ink.js';
 
 const CELL = 8;
 /** A cell is dark when its mean is below this share of the picture's median (the page's ground). */
@@ -37,15 +38,18 @@ export async function recognizeBothPolarities(
     const inside = page.filter((line) => overlaps(line, patch));
     // A toggle's track (under 48 dp wide) holds no label.
     if (patch.x1 - patch.x0 < (48 * image.width) / 360) return undefined;
-    // A sure page reading centred in the button is whole: reading it alone again costs an OCR job.
-    if (inside.length === 1 && readable(inside[0]!) && inside[0]!.confidence >= SURE && centred(inside[0]!, patch))
+    const inner = { x0: patch.x0 + INSET, y0: patch.y0 + INSET, x1: patch.x1 - INSET, y1: patch.y1 - INSET };
+    if (inner.x1 - inner.x0 < 16 || inner.y1 - inner.y0 < 12) return undefined;
+    const strokes = strokesBlack(cut(plain, inner));
+    // A sure page reading centred in the button and spanning the label's ink is whole: reading it
+    // alone again costs an OCR job. (Centred is not enough: "ontinue to paymen" is centred; label-ink.ts.)
+    const one = inside.length === 1 ? inside[0]! : undefined;
+    if (one && readable(one) && one.confidence >= SURE && centred(one, patch) && spansInk(one, strokes, inner.x0))
       return undefined;
     // The button is read alone even when the page read it confidently: the page cut a light
     // label short at 96 % confidence on 3 of 20 frames ("Generate daily repo", "enerate daily
     // repo"; scripts/vision/measure-button-label.ts), and the label read alone was whole.
-    const inner = { x0: patch.x0 + INSET, y0: patch.y0 + INSET, x1: patch.x1 - INSET, y1: patch.y1 - INSET };
-    if (inner.x1 - inner.x0 < 16 || inner.y1 - inner.y0 < 12) return undefined;
-    const found = (await engine.recognize(await encodePng(padWhite(strokesBlack(cut(plain, inner)), PAD))))
+    const found = (await engine.recognize(await encodePng(padWhite(strokes, PAD))))
       .filter(readable)
       .map((line) => shift(line, inner.x0 - PAD, inner.y0 - PAD));
     return { inside, found };

@@ -5,8 +5,8 @@
 // beyond the noise floor. Costs a fraction of a whole warp (the whole warp was the largest part
 // of preparing a frame: scripts/vision/profile-observe.ts).
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
-import { clearBorder, flatField, invert } from '../../core/vision/contrast.js';
-import type { GrayImage } from '../../core/vision/gray-image.js';
+import { clearBorder, invert } from '../../core/vision/contrast.js';
+import { percentileOf, type GrayImage } from '../../core/vision/gray-image.js';
 import { homographyFromPoints, type Homography } from '../../core/vision/homography.js';
 import { warpGray, type PackedImage } from '../../core/vision/warp-gray.js';
 import { gaussianBlur } from './decode.js';
@@ -42,7 +42,7 @@ export async function prepareCameraBands(
     const strip = warpGray(camera, width, y1 - y0, rowsFrom(outToCamera, y0));
     warpMs += performance.now() - warpStarted;
     const upright = previous.inverted ? invert(strip) : strip;
-    const contrasted = flatField(upright, await gaussianBlur(upright, sigma));
+    const contrasted = flatFieldStrip(upright, await gaussianBlur(upright, sigma));
     const from = band.y0 - y0,
       rows = band.y1 - band.y0;
     rectified.data.set(strip.data.subarray(from * width, (from + rows) * width), band.y0 * width);
@@ -55,6 +55,28 @@ export async function prepareCameraBands(
     toDevice: previous.toDevice,
     timings: { decodeMs: 0, warpMs, contrastMs: performance.now() - started - warpMs },
   };
+}
+
+/**
+ * The flat-field of preprocess.ts (core/vision/contrast.ts flatField: the picture over its wide
+ * blur, the ground at 230, then stretched from the 1st to the 99.5th percentile), with the dark
+ * end of the stretch never above half the ground. A whole screen has more than 1 % ink, so its
+ * 1st percentile is ink; a strip of a sparse screen may not (the Wi-Fi list's "Previous" and
+ * "More" in a band of ground): its 1st percentile was the ground's own noise, and stretching from
+ * there turned the ground mid-grey (155 where the whole read has 203) with the noise amplified, and
+ * tesseract read nothing in the band the whole read read.
+ */
+function flatFieldStrip(image: GrayImage, background: GrayImage): GrayImage {
+  const ratio = new Uint8Array(image.data.length);
+  for (let i = 0; i < ratio.length; i++)
+    ratio[i] = Math.min(255, (image.data[i]! * 230) / Math.max(8, background.data[i]!));
+  const divided = { ...image, data: ratio };
+  const lo = Math.min(percentileOf(divided, 0.01), 115),
+    hi = Math.max(lo + 1, percentileOf(divided, 0.995));
+  const out = new Uint8Array(ratio.length);
+  const scale = 255 / (hi - lo);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, (ratio[i]! - lo) * scale));
+  return { ...image, data: out };
 }
 
 /** The homography of the warp's rows from y0 on: output (x, y) is the whole warp's (x, y + y0). */

@@ -4,15 +4,22 @@
 // otherwise the places that changed (by the same fingerprints) are read again as full-width
 // bands and merged with the lines carried over from before (core/vision/incremental-read.ts:
 // a line is carried over only when no band touches it), unless the change is large, the band
-// reads have gone on too long, or a band reads fewer lines than it replaces: then the whole
-// screen is read. The status bar is outside the fingerprint: its text may be stale between
-// whole reads.
+// reads have gone on too long, or the bands did not read again a line whose place still shows
+// ink: then the whole screen is read. The status bar is outside the fingerprint: its text may be
+// stale between whole reads.
 import { createHash } from 'node:crypto';
 import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOptions } from './preprocess.js';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { ScreenInput, ScreenReaderPort, ScreenReading } from '../../core/ports/screen-reader.js';
 import type { Band } from '../../core/vision/changed-regions.js';
-import { carriedOver, growOver, planRead, type DeviceBand } from '../../core/vision/incremental-read.js';
+import {
+  carriedOver,
+  growOver,
+  missedLines,
+  planRead,
+  showsInk,
+  type DeviceBand,
+} from '../../core/vision/incremental-read.js';
 import type { Box } from '../../core/vision/ocr-line.js';
 import type { LayoutHints } from '../../core/vision/screen-elements.js';
 import { prepareCameraBands } from './preprocess-bands.js';
@@ -153,9 +160,11 @@ export class ScreenReader implements ScreenReaderPort {
 
   /**
    * The bands read again on the last prepared pictures with their rows made anew; instead, the
-   * reason for a whole read when a band read fewer lines than the last reading had there (light
-   * text on a mid-grey button can read as nothing alone where the whole page read it), or when the
-   * bands grown over the shapes they cut cover most of the screen: correctness first.
+   * reason for a whole read when a line of the last reading in the bands was not read again while
+   * its place still shows ink (light text on a mid-grey button can read as nothing alone where the
+   * whole page read it; a line whose place is blank now is gone: core/vision/incremental-read.ts
+   * missedLines), or when the bands grown over the shapes they cut cover most of the screen:
+   * correctness first.
    * Bands are read side by side when the engine has more than one worker.
    */
   private async readBands(
@@ -197,15 +206,18 @@ export class ScreenReader implements ScreenReaderPort {
     const bandLines = await Promise.all(
       rows.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))),
     );
-    const read: OcrLine[] = [];
-    for (const [index, band] of bands.entries()) {
-      const lines = toDeviceLines(shiftLines(bandLines[index]!, rows[index]!.y0 - STRIP_PAD), prepared.toDevice);
-      const replaced = last.lines.filter(
-        (line) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0,
-      ).length;
-      if (lines.length < replaced) return 'a band read fewer lines than it replaces';
-      read.push(...lines);
-    }
+    const read = bands.flatMap((_, index) =>
+      toDeviceLines(shiftLines(bandLines[index]!, rows[index]!.y0 - STRIP_PAD), prepared.toDevice),
+    );
+    const toPicture = ({ x, y, width, height }: Box): Box => ({
+      x: x / prepared.toDevice.x,
+      y: y / prepared.toDevice.y,
+      width: width / prepared.toDevice.x,
+      height: height / prepared.toDevice.y,
+    });
+    const replaced = last.lines.filter((line) => !kept.includes(line));
+    const missed = missedLines(replaced, read, (box) => showsInk(prepared.image, toPicture(box)));
+    if (missed.length) return `a band read nothing where "${missed[0]!.text}" still shows`;
     return { prepared, lines: [...kept, ...read], bands, layout };
   }
 
@@ -254,15 +266,30 @@ function shiftLines(lines: RawLine[], dy: number): RawLine[] {
   }));
 }
 
-/** Tesseract reads a strip better with a white margin above and below it (measured). */
+/**
+ * Tesseract reads a strip better with a margin above and below it (measured), of the strip's own
+ * ground: the prepared picture's ground is light grey (about 205), not white, and in a strip of
+ * sparse text white margins made tesseract's threshold fall between them and the ground, so it
+ * read nothing (the Wi-Fi list's "Previous" and "More", read whole on the same frame by a whole read).
+ */
 const STRIP_PAD = 16;
 
 function paddedStrip(image: { data: Uint8Array; width: number }, band: Band) {
   const { width } = image;
+  const rows = image.data.subarray(band.y0 * width, band.y1 * width);
   const height = band.y1 - band.y0 + 2 * STRIP_PAD;
-  const data = new Uint8Array(width * height).fill(255);
-  data.set(image.data.subarray(band.y0 * width, band.y1 * width), STRIP_PAD * width);
+  const data = new Uint8Array(width * height).fill(groundOf(rows));
+  data.set(rows, STRIP_PAD * width);
   return { data, width, height };
+}
+
+/** The median of a sample of the pixels: the ground of a picture mostly ground. */
+function groundOf(pixels: Uint8Array): number {
+  const step = Math.max(1, Math.floor(pixels.length / 4096));
+  const sample: number[] = [];
+  for (let i = 0; i < pixels.length; i += step) sample.push(pixels[i]!);
+  sample.sort((a, b) => a - b);
+  return sample[sample.length >> 1] ?? 255;
 }
 
 const sum = (timings: Prepared['timings']) => timings.decodeMs + timings.warpMs + timings.contrastMs;

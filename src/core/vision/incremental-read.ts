@@ -2,16 +2,19 @@
 // carried over. The changed places come from the content fingerprints (compare-content.ts, the
 // same detector and noise floor the loop uses to say "the screen changed"); each becomes a
 // full-width band, padded, grown until it cuts no line of the last reading in two and no shape
-// or panel the last picture showed (a filled button, a field, a dialog, a banner, a toast): a
-// band that cut a filled button through its fill read "Continue to payment" as "ontinue to
-// paymen", and the unchanged screen then kept that reading. A line is
-// carried over only when no band touches it, so a carried-over text can never stand for a place
-// that changed. Safeguards: a large change, or too many band reads in a row, read the whole
-// screen. Boxes and bands are in device pixels. Pure.
+// or panel the last picture showed (a filled button, a field, a dialog, a banner, a toast), so
+// no label is read without all of its fill. A line is carried over only when no band touches it,
+// so a carried-over text can never stand for a place that changed; a line in the bands that the
+// band read did not read again while its place still shows ink sends the read whole
+// (missedLines). Safeguards: a large change, or too many band reads in a row, read the whole
+// screen. (The shop's "ontinue to paymen" read by bands was not a cut: the band held the whole
+// button, and the page's sure, centred, cut reading skipped reading the button alone; see
+// src/adapters/observer-camera/label-ink.ts.) Boxes and bands are in device pixels. Pure.
 import type { ContentChange } from './compare-content.js';
 import type { OcrLine } from './screen-model.js';
 import type { Size } from './calibration.js';
 import type { Box } from './ocr-line.js';
+import type { GrayImage } from './gray-image.js';
 
 export interface DeviceBand {
   y0: number;
@@ -73,6 +76,52 @@ export function carriedOver(lines: readonly OcrLine[], bands: readonly DeviceBan
   return lines.filter((line) => !bands.some((band) => touches(line, band)));
 }
 
+/**
+ * The last reading's lines in the bands that the band read did not read again (no line read now
+ * overlaps one) while its place still shows ink: OCR missed them there (light text on a mid-grey
+ * button can read as nothing in a strip), so the bands cannot stand for the screen. A line whose
+ * place is blank now is gone, not missed (a list replaced by "Loading...", a field cleared).
+ */
+export function missedLines(
+  replaced: readonly OcrLine[],
+  read: readonly OcrLine[],
+  showsInk: (box: Box) => boolean,
+): OcrLine[] {
+  return replaced.filter((old) => !read.some((line) => boxesOverlap(line.box, old.box)) && showsInk(old.box));
+}
+
+/** Gray levels a stroke lies below the box's ground (a flat-fielded picture: the ground is near white). */
+const STROKE_BELOW_GROUND = 48;
+/** Share of a box's pixels that are strokes before it shows ink (a lone speck of noise does not). */
+const INK_SHARE = 0.01;
+
+/** Whether `box` (in the picture's pixels) holds strokes clearly darker than its own ground. */
+export function showsInk(image: GrayImage, box: Box): boolean {
+  const x0 = Math.max(0, Math.floor(box.x)),
+    y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(image.width, Math.ceil(box.x + box.width)),
+    y1 = Math.min(image.height, Math.ceil(box.y + box.height));
+  if (x1 <= x0 || y1 <= y0) return false;
+  const histogram = new Uint32Array(256);
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) histogram[image.data[y * image.width + x]!]!++;
+  const count = (x1 - x0) * (y1 - y0);
+  // The ground: the level 90 % of the box's pixels lie at or below. Dark text on a light ground
+  // covers less than a tenth of its line's box; light text on a fill more, and then the fill
+  // counts as the strokes: either way a place with a label shows ink, a blank one does not.
+  let seen = 0,
+    ground = 255;
+  for (let v = 0; v < 256; v++)
+    if ((seen += histogram[v]!) >= 0.9 * count) {
+      ground = v;
+      break;
+    }
+  let strokes = 0;
+  for (let v = 0; v < ground - STROKE_BELOW_GROUND; v++) strokes += histogram[v]!;
+  return strokes >= INK_SHARE * count;
+}
+
+const boxesOverlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const touches = (line: OcrLine, band: DeviceBand) => overlaps(line.box, band);
 const overlaps = (box: Box, band: DeviceBand) => box.y < band.y1 && box.y + box.height > band.y0;
 

@@ -3,7 +3,13 @@
 // place that changed.
 import { describe, expect, it } from 'vitest';
 import type { ContentChange } from '../../../src/core/vision/compare-content.js';
-import { carriedOver, planRead, type ReadPlan } from '../../../src/core/vision/incremental-read.js';
+import {
+  carriedOver,
+  missedLines,
+  planRead,
+  showsInk,
+  type ReadPlan,
+} from '../../../src/core/vision/incremental-read.js';
 import type { Box, OcrLine } from '../../../src/core/vision/ocr-line.js';
 
 const deviceSize = { width: 1080, height: 2400 };
@@ -166,5 +172,25 @@ describe('carriedOver', () => {
       ]).map((l) => l.text),
     ).toEqual(['Probe', 'Bluetooth', 'Your name']);
     expect(carriedOver(previous, [])).toHaveLength(previous.length);
+  });
+});
+
+describe('missedLines', () => {
+  // A flat-fielded picture: ground 205, one dark word where "Previous" was (60..460 x 1000..1048).
+  const picture = { data: new Uint8Array(1080 * 1200).fill(205), width: 1080, height: 1200 };
+  for (let y = 1010; y < 1040; y++) for (let x = 70; x < 300; x++) if (x % 4 < 2) picture.data[y * 1080 + x] = 40;
+  const ink = (box: Box) => showsInk(picture, box);
+
+  it('a line not read again whose place still shows ink is missed; one whose place is blank is gone', () => {
+    const before = [line('Loading...', 400), line('Previous', 1000)];
+    expect(missedLines(before, [], ink).map((l) => l.text)).toEqual(['Previous']);
+    // Read again (a line overlaps it): not missed, whatever it reads.
+    expect(missedLines(before, [line('Prev1ous', 1004)], ink)).toEqual([]);
+  });
+
+  it('noise is not ink: a lone speck in a blank place', () => {
+    picture.data[420 * 1080 + 100] = 0;
+    expect(showsInk(picture, { x: 60, y: 400, width: 400, height: 48 })).toBe(false);
+    expect(showsInk(picture, { x: 60, y: 1000, width: 400, height: 48 })).toBe(true);
   });
 });
