@@ -1,8 +1,9 @@
 // Tesseract decides word breaks from its own spacing model, and on tightly set fonts (Roboto's
 // headings, a "1 × €29.00" price row) it joins two words into one ("Signin", "1x") although the
 // pixels show a space between their glyphs. Its symbol boxes carry the evidence: a gap between
-// two glyphs of one word that is several times the line's usual letter gap and half an x-height
-// wide is a space, and the word is split there. A focused field's caret, a thin bar taller than
+// two glyphs of one word that is half an x-height wide and either several times the line's usual
+// letter gap or about as wide as a space tesseract found on the same line is a space, and the word
+// is split there. A focused field's caret, a thin bar taller than
 // the text right after the last letter, is read as "]" or "|" and glued to the word: it is cut
 // off (it is not text). Pure: glyph boxes in, words out, in the picture's pixels.
 import type { RawWord } from '../../core/ports/ocr.js';
@@ -22,6 +23,8 @@ export interface GlyphWord extends RawWord {
 
 /** A within-word gap at least this many times the line's median letter gap may be a space... */
 const GAP_TIMES_LETTER_GAP = 3;
+/** ...or at least this share of the narrowest gap between the line's words as tesseract read them... */
+const LIKE_A_WORD_GAP = 0.85;
 /** ...when it is also at least this share of the line's x-height (a space is about 0.47 x-height in Roboto). */
 const GAP_SHARE_OF_X_HEIGHT = 0.5;
 /** Glyphs without ascenders or descenders: their height is the x-height. */
@@ -37,7 +40,12 @@ export function restoreWordGaps(words: GlyphWord[]): RawWord[] {
   const gaps = words.flatMap((word) => word.glyphs.slice(1).map((g, i) => Math.max(0, g.x0 - word.glyphs[i]!.x1)));
   const letterGap = median(gaps) ?? 0;
   const xHeight = lineXHeight(words.flatMap((word) => word.glyphs));
-  const space = Math.max(3, GAP_TIMES_LETTER_GAP * letterGap, GAP_SHARE_OF_X_HEIGHT * xHeight);
+  // A space is at least half an x-height, and either several letter gaps wide or about as wide as
+  // a gap tesseract itself took for a space on this line ("2x" 8 px apart, "x €6.50" 9 px).
+  const least = Math.max(3, GAP_SHARE_OF_X_HEIGHT * xHeight);
+  const wordGaps = words.slice(1).map((word, i) => word.x0 - words[i]!.x1);
+  const likeAWordGap = wordGaps.length ? LIKE_A_WORD_GAP * Math.min(...wordGaps) : Infinity;
+  const space = Math.max(least, Math.min(GAP_TIMES_LETTER_GAP * letterGap, likeAWordGap));
   return words.flatMap((word) => {
     // Without glyph boxes (another engine) there is no evidence either way.
     if (!word.glyphs.length) return [plainWord(word)];

@@ -1,7 +1,7 @@
 // Tesseract reads drawn shapes as letters: a toggle's track and knob come out as "a»", and the
 // rounded ends of an outlined button as "C" and ")" beside its label ("C Network & internet").
 // The layout found those shapes in the pixels (detect-layout.ts), so a word that is the shape
-// itself is dropped: one whose centre lies on a toggle (a toggle holds no text), or one inside a
+// itself is dropped: one lying on a toggle (a toggle holds no text), or one inside a
 // button's rounded end (its centre within half the button's height of the left or right edge) nearly as
 // tall as the button (a label is far shorter than its button: a 48 dp button holds 14-16 sp text).
 // Pure.
@@ -16,7 +16,7 @@ export function withoutShapeGlyphs(lines: OcrLine[], hints: LayoutHints): OcrLin
   const buttons = (hints.shapes ?? []).filter((s) => s.kind === 'button').map((s) => s.box);
   if (!toggles.length && !buttons.length) return lines;
   const isShape = (word: OcrWord) =>
-    toggles.some((box) => holdsCentre(box, word.box)) || buttons.some((box) => isButtonEnd(box, word.box));
+    toggles.some((box) => isInside(box, word.box)) || buttons.some((box) => isButtonEnd(box, word.box));
   const out: OcrLine[] = [];
   for (const line of lines) {
     const words = line.words.filter((word) => !isShape(word));
@@ -30,6 +30,15 @@ export function withoutShapeGlyphs(lines: OcrLine[], hints: LayoutHints): OcrLin
       });
   }
   return out;
+}
+
+/** At least this share of a word's box inside a toggle makes it the toggle (a toggle found on a bold word must not drop the word: measured). */
+const INSIDE_SHARE = 0.8;
+
+function isInside(box: Box, word: Box): boolean {
+  const width = Math.min(box.x + box.width, word.x + word.width) - Math.max(box.x, word.x),
+    height = Math.min(box.y + box.height, word.y + word.height) - Math.max(box.y, word.y);
+  return width > 0 && height > 0 && width * height >= INSIDE_SHARE * word.width * word.height;
 }
 
 function holdsCentre(box: Box, word: Box): boolean {
