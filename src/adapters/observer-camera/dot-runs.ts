@@ -27,7 +27,8 @@ export function readDotRuns(lines: RawLine[], image: GrayImage): RawLine[] {
   return lines.map((line) => {
     let changed = false;
     const words = line.words.map((word) => {
-      if (word.confidence >= DOUBTFUL_BELOW) return word;
+      // A run of dots is one line of text high: a taller doubtful box (a picture, an outline) is not looked into.
+      if (word.confidence >= DOUBTFUL_BELOW || word.y1 - word.y0 > lineHeight) return word;
       const dots = countDiscs(image, word, MIN_SHARE_OF_LINE * lineHeight);
       if (dots < MIN_DOTS) return word;
       changed = true;
@@ -56,14 +57,21 @@ export function countDiscs(
   const width = x1 - x0,
     height = y1 - y0;
   if (width < 3 || height < 3) return 0;
-  const values: number[] = [];
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) values.push(image.data[y * image.width + x]!);
-  const sorted = [...values].sort((a, b) => a - b);
-  const ink = sorted[0]!,
-    ground = sorted[Math.floor(0.9 * (sorted.length - 1))]!;
+  const values = new Uint8Array(width * height);
+  const histogram = new Uint32Array(256);
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const v = image.data[y * image.width + x]!;
+      values[(y - y0) * width + x - x0] = v;
+      histogram[v]!++;
+    }
+  let ink = 0;
+  while (!histogram[ink]) ink++;
+  let ground = 0;
+  for (let seen = 0; ground < 255 && (seen += histogram[ground]!) < 0.9 * values.length;) ground++;
   if (ground - ink < 40) return 0;
   const threshold = (ink + ground) / 2;
-  const dark = values.map((v) => v < threshold);
+  const dark = Array.from(values, (v) => v < threshold);
   const seen = new Uint8Array(dark.length);
   const blobs: { area: number; w: number; h: number }[] = [];
   for (let start = 0; start < dark.length; start++) {
