@@ -58,7 +58,7 @@ export async function benchWideCorpus(): Promise<Record<string, unknown>> {
     return { 'widened corpus': 'SKIPPED: run node --import tsx scripts/vision/make-corpus.ts --wide' };
   const frames = loadCorpus(wideCorpus);
   const ours = await TesseractPool.start(1);
-  const plain = await TesseractPool.start(1, { psm: '6' });
+  const plain = await TesseractPool.start(1, { psm: '6', wordGaps: false });
   const score: Record<
     string,
     { ours: { cer: number; recall: number }; plain: { cer: number; recall: number }; n: number; ms: number[] }

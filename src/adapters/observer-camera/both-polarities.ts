@@ -8,6 +8,7 @@ import { encodePng } from './decode.js';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { sampledMedian } from '../../core/vision/layout-pixels.js';
+import { readDotRuns } from './dot-runs.js';
 import { spansInk } from './label-ink.js';
 
 const CELL = 8;
@@ -68,7 +69,8 @@ export async function recognizeBothPolarities(
       (best(found) >= SURE && best(found) >= best(inside) - 5 && letters(found) > letters(inside.filter(readable)));
     if (found.length && better) lines = [...lines.filter((line) => !inside.includes(line)), ...found];
   }
-  return lines;
+  // A password field's dots, read as doubtful letters, are told by their pixels (dot-runs.ts).
+  return readDotRuns(lines, image);
 }
 
 /** A button's label is centred (Material): margins equal within 1 % of the button's width. */

@@ -3,8 +3,10 @@
 // navigation bar as "O", "Oo", "0" (on the widened corpus these were 93 of the 119 rows or words
 // read where nothing is written: scripts/vision/error-classes.ts). A word read there is dropped
 // when it cannot be the bar's text: in the status bar, a word without a digit (the clock and the
-// battery level always have one; the bar is never evidence, build-elements.ts); in the navigation
-// bar, a word of at most two letters or digits. The bars are the screen model's own regions.
+// battery level always have one; the bar is never evidence, build-elements.ts), unless it labels
+// the number after it (Pointer location's "X: 270.0", drawn over the status bar: a letter and a
+// colon, which no icon was read as on either corpus); in the navigation bar, a word of at most
+// two letters or digits. The bars are the screen model's own regions.
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from '../../core/vision/build-elements.js';
 import type { Size } from '../../core/vision/calibration.js';
 import { unionBox, type OcrLine } from '../../core/vision/screen-model.js';
@@ -14,9 +16,9 @@ export function withoutBarIcons(lines: OcrLine[], deviceSize: Size): OcrLine[] {
     navigationTop = deviceSize.height * (1 - NAVIGATION_BAR_SHARE);
   const out: OcrLine[] = [];
   for (const line of lines) {
-    const words = line.words.filter((word) => {
+    const words = line.words.filter((word, i) => {
       const centre = word.box.y + word.box.height / 2;
-      if (centre < statusBottom) return /\p{N}/u.test(word.text);
+      if (centre < statusBottom) return /\p{N}/u.test(word.text) || labelsANumber(word, line.words[i + 1]);
       if (centre > navigationTop) return word.text.replace(/[^\p{L}\p{N}]/gu, '').length > 2;
       return true;
     });
@@ -30,4 +32,9 @@ export function withoutBarIcons(lines: OcrLine[], deviceSize: Size): OcrLine[] {
       });
   }
   return out;
+}
+
+/** "X:" before "270.0": a word ending in a colon, followed on its line by a word with a digit. */
+function labelsANumber(word: OcrLine['words'][number], next: OcrLine['words'][number] | undefined): boolean {
+  return /\p{L}:$/u.test(word.text) && next !== undefined && /\p{N}/u.test(next.text);
 }

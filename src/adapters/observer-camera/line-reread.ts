@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
+import { MIN_WORD_CONFIDENCE } from './raw-to-model.js';
 
 /** Lines below this tesseract confidence (0..100) are read again (default of ScreenReader's rereadBelow x 100). */
 export const DEFAULT_REREAD_BELOW = 0.8;
@@ -54,7 +55,11 @@ async function rereadLine(engine: OcrEngine, image: GrayImage, line: RawLine): P
     .greyscale()
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const read = await engine.recognize(png);
+  // A line of the re-read with no word worth keeping is the crop's edge (a dialog's top read as
+  // "Pi——" at 0 under "Total: €42.00" at 93): it neither adds text nor lowers the re-read's confidence.
+  const read = (await engine.recognize(png)).filter((l) =>
+    l.words.some((w) => /[\p{L}\p{N}]/u.test(w.text) && w.confidence / 100 >= MIN_WORD_CONFIDENCE),
+  );
   if (!read.length) return undefined;
   // Back to the page's pixels: remove the pad, halve, shift to the crop's place.
   const back = <T extends { x0: number; y0: number; x1: number; y1: number }>(b: T): T => ({

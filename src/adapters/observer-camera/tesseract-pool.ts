@@ -13,6 +13,7 @@ import {
 } from './offline-options.js';
 
 import type { OcrEngine, RawLine, Rectangle } from '../../core/ports/ocr.js';
+import { restoreWordGaps } from './word-gaps.js';
 
 export class TesseractPool implements OcrEngine {
   private readonly idle: Tesseract.Worker[] = [];
@@ -21,23 +22,25 @@ export class TesseractPool implements OcrEngine {
   private constructor(
     private readonly workers: Tesseract.Worker[],
     readonly model: ResolvedModel,
+    private readonly wordGaps: boolean,
   ) {
     this.idle.push(...workers);
   }
 
   /**
    * Starts `size` workers (default 1) and reads a warm-up line on each, so the first real frame is
-   * not the slow one. `model`: which English model (offline-options.ts; default best_int); `psm`: page segmentation mode (default 11).
+   * not the slow one. `model`: which English model (offline-options.ts; default best_int); `psm`: page segmentation mode (default 11);
+   * `wordGaps`: split words where the glyph boxes show a space and cut a field's caret off (word-gaps.ts; default true).
    */
   static async start(
     size = 1,
-    options: { warmUp?: boolean; model?: OcrModelChoice; psm?: string } = {},
+    options: { warmUp?: boolean; model?: OcrModelChoice; psm?: string; wordGaps?: boolean } = {},
   ): Promise<TesseractPool> {
     const model = resolveModel(options.model ?? DEFAULT_OCR_MODEL);
     const workers = await Promise.all(
       Array.from({ length: size }, () => startWorker(model, options.psm ?? PSM_SPARSE_TEXT)),
     );
-    const pool = new TesseractPool(workers, model);
+    const pool = new TesseractPool(workers, model, options.wordGaps ?? true);
     if (options.warmUp === false) return pool;
     const warmUp = await warmUpImage();
     await Promise.all(workers.map((worker) => worker.recognize(warmUp)));
@@ -56,7 +59,7 @@ export class TesseractPool implements OcrEngine {
         rectangle ? { rectangle } : {},
         { blocks: true, text: false },
       );
-      return linesOf(result.data);
+      return linesOf(result.data, this.wordGaps);
     } finally {
       this.release(worker);
     }
@@ -91,14 +94,20 @@ async function warmUpImage(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-function linesOf(page: Tesseract.Page): RawLine[] {
+function linesOf(page: Tesseract.Page, wordGaps: boolean): RawLine[] {
   const lines: RawLine[] = [];
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
-        const words = line.words
+        const read = line.words
           .filter((w) => w.text.trim())
-          .map((w) => ({ text: w.text, confidence: w.confidence, ...w.bbox }));
+          .map((w) => ({
+            text: w.text,
+            confidence: w.confidence,
+            ...w.bbox,
+            glyphs: (w.symbols ?? []).map((s) => ({ text: s.text, confidence: s.confidence, ...s.bbox })),
+          }));
+        const words = wordGaps ? restoreWordGaps(read) : read.map(({ glyphs: _, ...word }) => word);
         if (words.length)
           lines.push({ text: words.map((w) => w.text).join(' '), confidence: line.confidence, ...line.bbox, words });
       }

@@ -4,6 +4,7 @@ import type { Size } from './calibration.js';
 import { buildElements } from './build-elements.js';
 import type { LayoutHints, ScreenElement, ScreenRegion } from './screen-elements.js';
 import type { OcrLine, OcrWord } from './ocr-line.js';
+import { withoutShapeGlyphs } from './shape-glyphs.js';
 
 export { centreOf, unionBox, type Box, type OcrLine, type OcrWord } from './ocr-line.js';
 
@@ -18,8 +19,9 @@ export interface ScreenModel {
   regions: ScreenRegion[];
 }
 
+/** Words that are drawn shapes read as letters (a toggle, a button's outline; shape-glyphs.ts) are left out. */
 export function screenModel(deviceSize: Size, lines: OcrLine[], hints: LayoutHints = {}): ScreenModel {
-  const sorted = [...lines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  const sorted = withoutShapeGlyphs(lines, hints).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const words = sorted.flatMap((line) => line.words);
   const confidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
   return { deviceSize, lines: sorted, confidence, ...buildElements(deviceSize, sorted, hints) };

@@ -39,6 +39,19 @@ describe('withoutBarIcons', () => {
     expect(texts(withoutBarIcons(read, deviceSize))).toEqual(['Undo']);
   });
 
+  it("keeps Pointer location's labels over the status bar ('X:' before '270.0'), not a colon-less icon before a number", () => {
+    const read = [
+      line(
+        word('X:', 300, 20, 30, 30),
+        word('270.0', 340, 20, 80, 30),
+        word('Y:', 450, 20, 30, 30),
+        word('1080.0', 490, 20, 90, 30),
+      ),
+      line(word('WV', 841, 21, 46, 33, 0.41), word('76%', 900, 21, 65, 29)),
+    ];
+    expect(texts(withoutBarIcons(read, deviceSize))).toEqual(['X: 270.0 Y: 1080.0', '76%']);
+  });
+
   it('keeps every word between the bars, however short', () => {
     const read = [
       line(word('OK', 500, 1200, 60, 40)),
