@@ -9,29 +9,17 @@
 // two letters or digits. The bars are the screen model's own regions.
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from '../../core/vision/build-elements.js';
 import type { Size } from '../../core/vision/calibration.js';
-import { unionBox, type OcrLine } from '../../core/vision/screen-model.js';
+import { keepWords, type OcrLine } from '../../core/vision/ocr-line.js';
 
 export function withoutBarIcons(lines: OcrLine[], deviceSize: Size): OcrLine[] {
   const statusBottom = deviceSize.height * STATUS_BAR_SHARE,
     navigationTop = deviceSize.height * (1 - NAVIGATION_BAR_SHARE);
-  const out: OcrLine[] = [];
-  for (const line of lines) {
-    const words = line.words.filter((word, i) => {
-      const centre = word.box.y + word.box.height / 2;
-      if (centre < statusBottom) return /\p{N}/u.test(word.text) || labelsANumber(word, line.words[i + 1]);
-      if (centre > navigationTop) return word.text.replace(/[^\p{L}\p{N}]/gu, '').length > 2;
-      return true;
-    });
-    if (words.length === line.words.length) out.push(line);
-    else if (words.length)
-      out.push({
-        text: words.map((w) => w.text).join(' '),
-        confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
-        box: unionBox(words.map((w) => w.box)),
-        words,
-      });
-  }
-  return out;
+  return keepWords(lines, (word, i, line) => {
+    const centre = word.box.y + word.box.height / 2;
+    if (centre < statusBottom) return /\p{N}/u.test(word.text) || labelsANumber(word, line.words[i + 1]);
+    if (centre > navigationTop) return word.text.replace(/[^\p{L}\p{N}]/gu, '').length > 2;
+    return true;
+  });
 }
 
 /** "X:" before "270.0": a word ending in a colon, followed on its line by a word with a digit. */

@@ -4,7 +4,7 @@
 // icons sit at a line's ends, beside the text, not inside a run of words; and a password field's
 // dots (dot-runs.ts).
 import type { RawLine } from '../../core/ports/ocr.js';
-import { unionBox, type OcrLine, type OcrWord } from '../../core/vision/screen-model.js';
+import { lineOfWords, type OcrLine, type OcrWord } from '../../core/vision/ocr-line.js';
 
 export const MIN_WORD_CONFIDENCE = 0.3;
 /** A sign between words is kept at this confidence (0..1) or above, up to this many characters. */
@@ -28,12 +28,7 @@ export function toDeviceLines(raw: RawLine[], scale: { x: number; y: number }): 
         box: { x: w.x0 * scale.x, y: w.y0 * scale.y, width: (w.x1 - w.x0) * scale.x, height: (w.y1 - w.y0) * scale.y },
       }));
     if (!words.length) continue;
-    lines.push({
-      text: words.map((w) => w.text).join(' '),
-      confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
-      box: unionBox(words.map((w) => w.box)),
-      words,
-    });
+    lines.push(lineOfWords(words));
   }
   return lines;
 }

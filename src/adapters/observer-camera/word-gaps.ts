@@ -8,14 +8,8 @@
 // off (it is not text). Pure: glyph boxes in, words out, in the picture's pixels.
 import type { RawWord } from '../../core/ports/ocr.js';
 
-export interface Glyph {
-  text: string;
-  confidence: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+/** One symbol tesseract read, with its box: the same shape as a word. */
+export type Glyph = RawWord;
 
 export interface GlyphWord extends RawWord {
   glyphs: Glyph[];

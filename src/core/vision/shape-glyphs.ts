@@ -6,7 +6,7 @@
 // tall as the button (a label is far shorter than its button: a 48 dp button holds 14-16 sp text).
 // Pure.
 import type { LayoutHints } from './screen-elements.js';
-import { unionBox, type Box, type OcrLine, type OcrWord } from './ocr-line.js';
+import { keepWords, type Box, type OcrLine, type OcrWord } from './ocr-line.js';
 
 /** A word at least this share of its button's height is the outline, not the label. */
 const OUTLINE_HEIGHT_SHARE = 0.6;
@@ -17,19 +17,7 @@ export function withoutShapeGlyphs(lines: OcrLine[], hints: LayoutHints): OcrLin
   if (!toggles.length && !buttons.length) return lines;
   const isShape = (word: OcrWord) =>
     toggles.some((box) => isInside(box, word.box)) || buttons.some((box) => isButtonEnd(box, word.box));
-  const out: OcrLine[] = [];
-  for (const line of lines) {
-    const words = line.words.filter((word) => !isShape(word));
-    if (words.length === line.words.length) out.push(line);
-    else if (words.length)
-      out.push({
-        text: words.map((w) => w.text).join(' '),
-        confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
-        box: unionBox(words.map((w) => w.box)),
-        words,
-      });
-  }
-  return out;
+  return keepWords(lines, (word) => !isShape(word));
 }
 
 /** At least this share of a word's box inside a toggle makes it the toggle (a toggle found on a bold word must not drop the word: measured). */
