@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { placeScreen, type CameraOptions } from './camera-options.js';
 import { applyHomography, homographyFromPoints, invertHomography, type Homography, type Point } from './homography.js';
 import { applyOptics } from './optics.js';
-import { warpScreen } from '../../core/vision/warp.js';
+import { warpScreen, type RawImage } from '../../core/vision/warp.js';
 
 export interface ScreenPicture {
   png: Buffer | Uint8Array;
@@ -20,6 +20,7 @@ export interface Photograph {
   screenCorners: Point[];
   /** Device pixel -> camera pixel. */
   deviceToCamera: Homography;
+  /** prepareMs and warpMs are 0 when the projection was reused (see ProjectionMemo). */
   timings: { prepareMs: number; warpMs: number; opticsMs: number; encodeMs: number };
 }
 
@@ -28,12 +29,64 @@ export interface ExposureAdjustments {
   extraBlurSigma?: number;
 }
 
+/**
+ * The last projection a camera made (the screen resized, blurred and warped into the picture),
+ * kept so that an unchanged screen is not projected again: light, noise and JPEG are per frame,
+ * the projection is not. A picture counts as unchanged when it is the same object (a virtual
+ * device hands out the same PNG while its drawing is the same) under the same options and blur,
+ * so the bytes are exactly those a fresh projection would give.
+ */
+export interface ProjectionMemo {
+  last?: Projection;
+}
+
+interface Projection {
+  png: ScreenPicture['png'];
+  options: CameraOptions;
+  sigma: number;
+  /** The warped picture before light and noise; never written to once made. */
+  raw: RawImage;
+  corners: Point[];
+  deviceToCamera: Homography;
+  prepareMs: number;
+  warpMs: number;
+}
+
 export async function photograph(
   screen: ScreenPicture,
   options: CameraOptions,
   seed: number,
   adjust: ExposureAdjustments = {},
+  memo: ProjectionMemo = {},
 ): Promise<Photograph> {
+  const sigma = Math.hypot(options.blurSigma, adjust.extraBlurSigma ?? 0) * 1.15;
+  const kept = memo.last;
+  const reused = kept !== undefined && kept.png === screen.png && kept.options === options && kept.sigma === sigma;
+  const projection = reused ? kept : await project(screen, options, sigma);
+  memo.last = projection;
+  const started = performance.now();
+  const lit = applyOptics(projection.raw, options, seed, options.exposure * (adjust.exposureFactor ?? 1));
+  const litAt = performance.now();
+  const jpeg = await sharp(lit.data, { raw: { width: options.width, height: options.height, channels: 3 } })
+    .jpeg({ quality: options.jpegQuality, chromaSubsampling: '4:2:0' })
+    .toBuffer();
+  return {
+    jpeg,
+    width: options.width,
+    height: options.height,
+    screenCorners: projection.corners,
+    deviceToCamera: projection.deviceToCamera,
+    timings: {
+      prepareMs: reused ? 0 : projection.prepareMs,
+      warpMs: reused ? 0 : projection.warpMs,
+      opticsMs: litAt - started,
+      encodeMs: performance.now() - litAt,
+    },
+  };
+}
+
+/** The screen resized, blurred and warped into the camera picture, before light and noise. */
+async function project(screen: ScreenPicture, options: CameraOptions, sigma: number): Promise<Projection> {
   const started = performance.now();
   const corners = placeScreen(options, screen);
   const deviceRect = [
@@ -53,7 +106,6 @@ export async function photograph(
     ) * 1.15;
   const scaledWidth = Math.max(2, Math.round(screen.width * scale));
   const scaledHeight = Math.max(2, Math.round(screen.height * scale));
-  const sigma = Math.hypot(options.blurSigma, adjust.extraBlurSigma ?? 0) * 1.15;
   let pipeline = sharp(screen.png).removeAlpha().resize(scaledWidth, scaledHeight, { fit: 'fill' });
   if (sigma >= 0.3) pipeline = pipeline.blur(sigma);
   const { data } = await pipeline.raw().toBuffer({ resolveWithObject: true });
@@ -69,25 +121,15 @@ export async function photograph(
     bezelColor: [16, 16, 18],
     bench: options.bench,
   });
-  const warped = performance.now();
-  applyOptics(raw, options, seed, options.exposure * (adjust.exposureFactor ?? 1));
-  const lit = performance.now();
-  const jpeg = await sharp(raw.data, { raw: { width: options.width, height: options.height, channels: 3 } })
-    .jpeg({ quality: options.jpegQuality, chromaSubsampling: '4:2:0' })
-    .toBuffer();
-  const encoded = performance.now();
   return {
-    jpeg,
-    width: options.width,
-    height: options.height,
-    screenCorners: corners,
+    png: screen.png,
+    options,
+    sigma,
+    raw,
+    corners,
     deviceToCamera,
-    timings: {
-      prepareMs: prepared - started,
-      warpMs: warped - prepared,
-      opticsMs: lit - warped,
-      encodeMs: encoded - lit,
-    },
+    prepareMs: prepared - started,
+    warpMs: performance.now() - prepared,
   };
 }
 

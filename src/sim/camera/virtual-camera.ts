@@ -4,7 +4,7 @@ import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/c
 import { resolveCameraOptions, type CameraOptions, type CameraOptionsInput } from './camera-options.js';
 import type { Point } from './homography.js';
 import { mixSeed } from './prng.js';
-import { photograph, type Photograph, type ScreenPicture } from './photograph.js';
+import { photograph, type Photograph, type ProjectionMemo, type ScreenPicture } from './photograph.js';
 
 export interface VirtualCameraSettings {
   /** Renders the device as it is now (e.g. `() => device.render()` after advancing its clock). */
@@ -32,6 +32,8 @@ export class VirtualCamera implements CameraPort {
   private blurredLeft = 0;
   private blurSigma = 6;
   private closed = false;
+  /** An unchanged screen is not projected again (photograph.ts). */
+  private readonly projection: ProjectionMemo = {};
   private readonly seed: number;
   private readonly now: () => number;
   readonly faults = {
@@ -68,10 +70,16 @@ export class VirtualCamera implements CameraPort {
     if (fault === 'blurred') this.blurredLeft--;
     const sequence = ++this.sequence;
     const seed = this.options.noisePerFrame ? mixSeed(this.seed, sequence) : this.seed;
-    const photo = await photograph(screen, this.options, seed, {
-      ...(fault === 'dark' ? { exposureFactor: 0.04 } : {}),
-      ...(fault === 'blurred' ? { extraBlurSigma: this.blurSigma } : {}),
-    });
+    const photo = await photograph(
+      screen,
+      this.options,
+      seed,
+      {
+        ...(fault === 'dark' ? { exposureFactor: 0.04 } : {}),
+        ...(fault === 'blurred' ? { extraBlurSigma: this.blurSigma } : {}),
+      },
+      this.projection,
+    );
     const frame: CameraFrame = {
       image: photo.jpeg,
       format: 'jpeg',

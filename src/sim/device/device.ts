@@ -19,7 +19,7 @@ import { useFont } from './font-metrics.js';
 import { Contact, touchSlopDp } from './touch.js';
 import { layoutView, type LaidOutView } from './layout.js';
 import { loadDeviceFile } from './load.js';
-import { renderView, type DeviceFrame } from './render.js';
+import { lastDrawingRasterizer, renderView, type DeviceFrame } from './render.js';
 import type { Action, DeviceFile } from './schema.js';
 import { initialState, schedule, type DestructiveRecord, type DeviceState, type Value } from './state.js';
 import { reachableTargets, textRuns, type LayoutMark, type Target } from './view.js';
@@ -39,6 +39,8 @@ export class VirtualDevice {
   private heldModifiers = 0;
   private frozenUntil: number | undefined;
   private frozenView: LaidOutView | undefined;
+  /** The same drawing is not rasterised twice in a row. */
+  private readonly rasterize = lastDrawingRasterizer();
   readonly faultLog: FaultLogEntry[] = [];
   readonly faults = {
     /** Ignores all input and keeps showing the current picture for durationMs from now. */
@@ -228,7 +230,7 @@ export class VirtualDevice {
 
   async render(): Promise<DeviceFrame> {
     // view() sets this device's font; renderView writes the SVG synchronously before its first await.
-    return renderView(this.view(), this.width, this.height, this.state.now, this.state.screen);
+    return renderView(this.view(), this.width, this.height, this.state.now, this.state.screen, this.rasterize);
   }
 
   private acceptInput(t: number, what: string): boolean {

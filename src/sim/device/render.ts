@@ -1,5 +1,6 @@
 // Rasterises a view with sharp (librsvg) into a PNG at the device's resolution and returns it
-// with the ground truth: every text run drawn and every tap target, in device pixels.
+// with the ground truth: every text run drawn and every tap target, in device pixels. A drawing
+// that did not change since the last frame is not rasterised again (lastDrawingRasterizer).
 import sharp from 'sharp';
 import { viewToSvg } from './svg.js';
 import { reachableTargets, textRuns, type Box, type View } from './view.js';
@@ -15,16 +16,17 @@ export interface DeviceFrame {
   targets: { role: string; label: string; box: Box }[];
 }
 
+export type Rasterizer = (svg: string) => Promise<Buffer>;
+
 export async function renderView(
   view: View,
   width: number,
   height: number,
   t: number,
   screen: string,
+  rasterize: Rasterizer = rasterizeSvg,
 ): Promise<DeviceFrame> {
-  const svg = viewToSvg(view, width, height);
-  // Low compression: the frame goes straight to the camera model, not to disk.
-  const png = await sharp(Buffer.from(svg)).flatten({ background: '#000000' }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await rasterize(viewToSvg(view, width, height));
   return {
     png,
     width,
@@ -33,5 +35,28 @@ export async function renderView(
     screen,
     texts: textRuns(view).map((run) => ({ text: run.text, box: run.box })),
     targets: reachableTargets(view).map((target) => ({ role: target.role, label: target.label, box: target.box })),
+  };
+}
+
+export function rasterizeSvg(svg: string): Promise<Buffer> {
+  // Low compression: the frame goes straight to the camera model, not to disk.
+  return sharp(Buffer.from(svg)).flatten({ background: '#000000' }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/**
+ * A rasterizer that remembers its last drawing: the same SVG gives the same PNG object, without
+ * drawing it again (most frames of a watched screen show what the last one did), and the camera
+ * knows that picture too (photograph.ts's ProjectionMemo). A failed drawing is not remembered.
+ */
+export function lastDrawingRasterizer(): Rasterizer {
+  let last: { svg: string; png: Promise<Buffer> } | undefined;
+  return (svg) => {
+    if (last?.svg === svg) return last.png;
+    const drawing = { svg, png: rasterizeSvg(svg) };
+    last = drawing;
+    drawing.png.catch(() => {
+      if (last === drawing) last = undefined;
+    });
+    return drawing.png;
   };
 }
