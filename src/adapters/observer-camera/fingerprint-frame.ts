@@ -4,7 +4,7 @@
 // cell means. Cheap enough to run on every frame before deciding whether OCR is needed at all.
 import sharp from 'sharp';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
-import { fingerprintContent, type ContentFingerprint } from '../../core/vision/content-fingerprint.js';
+import { fingerprintContent, fingerprintRows, type ContentFingerprint } from '../../core/vision/content-fingerprint.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { homographyFromPoints } from '../../core/vision/homography.js';
 import { warpGray, type PackedImage } from '../../core/vision/warp-gray.js';
@@ -22,8 +22,16 @@ export async function decodeRaw(image: Uint8Array): Promise<PackedImage> {
   };
 }
 
-/** The screen warped upright into gray at `width` pixels wide (device aspect ratio kept). */
-export function rectifyGray(camera: PackedImage, calibration: ScreenCalibration, width: number): GrayImage {
+/**
+ * The screen warped upright into gray at `width` pixels wide (device aspect ratio kept); with
+ * `onlyContent`, only the rows the content fingerprint reads (the bars stay black).
+ */
+export function rectifyGray(
+  camera: PackedImage,
+  calibration: ScreenCalibration,
+  width: number,
+  onlyContent = false,
+): GrayImage {
   const height = Math.round((width * calibration.deviceSize.height) / calibration.deviceSize.width);
   const outToCamera = homographyFromPoints(
     [
@@ -34,7 +42,8 @@ export function rectifyGray(camera: PackedImage, calibration: ScreenCalibration,
     ],
     calibration.screenCorners,
   );
-  return warpGray(camera, width, height, outToCamera);
+  const rows = onlyContent ? fingerprintRows(calibration.deviceSize, height) : { from: 0, to: height };
+  return warpGray(camera, width, height, outToCamera, rows);
 }
 
 export async function fingerprintCameraFrame(
@@ -43,7 +52,7 @@ export async function fingerprintCameraFrame(
 ): Promise<{ print: ContentFingerprint; camera: PackedImage }> {
   const camera = await decodeRaw(image);
   const width = Math.max(90, Math.round(screenSizeInCamera(calibration.screenCorners).width * SCALE));
-  return { print: fingerprintContent(rectifyGray(camera, calibration, width), calibration.deviceSize), camera };
+  return { print: fingerprintContent(rectifyGray(camera, calibration, width, true), calibration.deviceSize), camera };
 }
 
 /** A device screenshot (PNG), sampled at a quarter of its size. */
@@ -57,7 +66,7 @@ export async function fingerprintScreenshot(image: Uint8Array): Promise<ContentF
     { x: 0, y: raw.height },
   ];
   return fingerprintContent(
-    rectifyGray(raw, { deviceSize: size, screenCorners: corners }, Math.max(90, Math.round(raw.width / 4))),
+    rectifyGray(raw, { deviceSize: size, screenCorners: corners }, Math.max(90, Math.round(raw.width / 4)), true),
     size,
   );
 }

@@ -73,6 +73,20 @@ export function fingerprintContent(image: GrayImage, deviceSize: Size): ContentF
   return { area, columns, rows, cells, evidence: 'pixels' };
 }
 
+/**
+ * The rows of a rectified picture `height` pixels tall that fingerprintContent reads (a row of
+ * slack each side of its rounding): a warp made only for the fingerprint may skip the others,
+ * the status and navigation bars.
+ */
+export function fingerprintRows(deviceSize: Size, height: number): { from: number; to: number } {
+  const { area } = gridOf(deviceSize);
+  const sy = height / deviceSize.height;
+  return {
+    from: Math.max(0, Math.floor(area.y * sy) - 1),
+    to: Math.min(height, Math.ceil((area.y + area.height) * sy) + 1),
+  };
+}
+
 /** Cell boundaries along one axis, in image pixels (n + 1 integers). */
 function edges(start: number, length: number, n: number, limit: number): number[] {
   return Array.from({ length: n + 1 }, (_, i) => Math.min(limit, Math.max(0, Math.round(start + (length * i) / n))));
