@@ -4,6 +4,7 @@ import { userInfo } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseCommand } from '../../../src/adapters/mqtt/command-schema.js';
 import { runCli, spawnCli } from '../../support/run-cli.js';
+import { until } from '../../support/until.js';
 import { Mosquitto } from '../../support/mosquitto.js';
 import { describeWithMosquitto } from './broker-requirement.js';
 import { sampleState, startStandInBench, type StandInBench } from './stand-in-bench.js';
@@ -66,7 +67,13 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await waitFor(() => stderr.includes('following bench1') && stdout.includes('state running'));
+    // A spawned CLI can take many seconds to start beside CPU hogs (8 s once ran out): the wait is on
+    // the output, with a deadline that only a hung CLI reaches.
+    await until(
+      () => stderr.includes('following bench1') && stdout.includes('state running'),
+      30000,
+      'follow printing "following bench1" and the running state',
+    );
     await bench.publishEvent({
       at: new Date().toISOString(),
       runId: 'run-1',
@@ -91,7 +98,7 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
         pendingApproval: null,
       }),
     );
-    await waitFor(() => stdout.includes('state paused'));
+    await until(() => stdout.includes('state paused'), 15000, 'follow printing the paused state');
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     const lines = stdout.trim().split('\n');
@@ -239,11 +246,3 @@ describeWithMosquitto('benchhand ops against mosquitto', () => {
     60000,
   );
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
