@@ -8,7 +8,7 @@ import { NativeTesseract, nativeTesseractVersion } from '../../src/adapters/obse
 import type { OcrEngine } from '../../src/core/ports/ocr.js';
 import { TesseractPool } from '../../src/adapters/observer-camera/tesseract-pool.js';
 import { debianFastModelDir, type OcrModelChoice } from '../../src/adapters/observer-camera/offline-options.js';
-import { encodePng } from '../../src/adapters/observer-camera/decode.js';
+import { encodeForOcr } from '../../src/adapters/observer-camera/decode.js';
 import { prepareCameraFrame, prepareScreenshot, type Prepared } from '../../src/adapters/observer-camera/preprocess.js';
 import { toDeviceLines } from '../../src/adapters/observer-camera/raw-to-model.js';
 import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.js';
@@ -74,7 +74,7 @@ export async function benchWideCorpus(): Promise<Record<string, unknown>> {
       // Both sides as rows (runs on one row joined left to right), as the truth is: tesseract reads
       // "09:41" and "82%" as two lines where the truth has one row, which is not an error.
       const plainRead = truthLines(
-        toDeviceLines(await plain.recognize(await encodePng(prepared.image)), prepared.toDevice),
+        toDeviceLines(await plain.recognize(encodeForOcr(prepared.image)), prepared.toDevice),
       );
       const ourRead = truthLines(reading.model.lines);
       for (const key of [frame.entry.setting, 'all']) {
@@ -123,7 +123,7 @@ async function measure(engine: OcrEngine, frames: Frame[], kind: 'clean' | 'came
   for (const frame of frames) {
     const started = performance.now();
     const prepared = await prepare(frame, kind);
-    const png = await encodePng(prepared.image);
+    const png = encodeForOcr(prepared.image);
     const ocrStarted = performance.now();
     const read = toDeviceLines(await engine.recognize(png), prepared.toDevice).map((l) => l.text);
     ms.push(performance.now() - started);

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TesseractPool } from '../../src/adapters/observer-camera/tesseract-pool.js';
-import { encodePng } from '../../src/adapters/observer-camera/decode.js';
+import { encodeForOcr } from '../../src/adapters/observer-camera/decode.js';
 import { fingerprintCameraFrame } from '../../src/adapters/observer-camera/fingerprint-frame.js';
 import { prepareCameraFrame } from '../../src/adapters/observer-camera/preprocess.js';
 import { recognizeBothPolarities } from '../../src/adapters/observer-camera/both-polarities.js';
@@ -41,7 +41,7 @@ for (let i = 0; i < 5; i++) {
     prepareCameraFrame(capture.frame.image, calibration, {}, camera),
   );
   if (i === 0) process.stdout.write(`OCR image ${prepared.image.width}x${prepared.image.height}\n`);
-  const png = await timed('encode png', () => encodePng(prepared.image));
+  const png = await timed('encode for OCR (PGM)', async () => encodeForOcr(prepared.image));
   const page = await timed('page OCR alone', () => pool.recognize(png));
   const both = await timed('page OCR + button patches', () =>
     recognizeBothPolarities(pool, prepared.image, prepared.rectified),

@@ -4,7 +4,7 @@
 // cut out of the picture *before* flat-fielding (which leaves halos inside a button), shrunk
 // inside their outline, binarised with the bright strokes black, padded white and read on their
 // own; their lines join the page's where it had none.
-import { encodePng } from './decode.js';
+import { encodeForOcr } from './decode.js';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { sampledMedian } from '../../core/vision/layout-pixels.js';
@@ -32,7 +32,7 @@ export async function recognizeBothPolarities(
   image: GrayImage,
   plain: GrayImage,
 ): Promise<RawLine[]> {
-  const page = await engine.recognize(await encodePng(image));
+  const page = await engine.recognize(encodeForOcr(image));
   // Patches are disjoint, so each is judged against the page's lines and read at once (a pool of
   // workers reads them side by side); the replacements are then applied in order.
   const reads = darkPatches(plain).map(async (patch) => {
@@ -50,7 +50,7 @@ export async function recognizeBothPolarities(
     // The button is read alone even when the page read it confidently: the page cut a light
     // label short at 96 % confidence on 3 of 20 frames ("Generate daily repo", "enerate daily
     // repo"; scripts/vision/measure-button-label.ts), and the label read alone was whole.
-    const found = (await engine.recognize(await encodePng(padWhite(strokes, PAD))))
+    const found = (await engine.recognize(encodeForOcr(padWhite(strokes, PAD))))
       .filter(readable)
       .map((line) => shift(line, inner.x0 - PAD, inner.y0 - PAD));
     return { inside, found };

@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
+import { encodeForOcr } from './decode.js';
 import { MIN_WORD_CONFIDENCE } from './raw-to-model.js';
 
 /** Lines below this tesseract confidence (0..100) are read again (default of ScreenReader's rereadBelow x 100). */
@@ -49,15 +50,18 @@ async function rereadLine(engine: OcrEngine, image: GrayImage, line: RawLine): P
   if (x1 - x0 < 8 || y1 - y0 < 6) return undefined;
   const crop = cut(image, x0, y0, x1, y1);
   const upright = median(crop.data) < 128 ? crop.data.map((v) => 255 - v) : crop.data;
-  const png = await sharp(Buffer.from(upright), { raw: { width: crop.width, height: crop.height, channels: 1 } })
+  const { data, info } = await sharp(Buffer.from(upright), {
+    raw: { width: crop.width, height: crop.height, channels: 1 },
+  })
     .resize(crop.width * 2, crop.height * 2, { kernel: 'cubic' })
     .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: { r: 255, g: 255, b: 255 } })
     .greyscale()
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const picture = encodeForOcr({ data, width: info.width, height: info.height });
   // A line of the re-read with no word worth keeping is the crop's edge (a dialog's top read as
   // "Pi——" at 0 under "Total: €42.00" at 93): it neither adds text nor lowers the re-read's confidence.
-  const read = (await engine.recognize(png)).filter((l) =>
+  const read = (await engine.recognize(picture)).filter((l) =>
     l.words.some((w) => /[\p{L}\p{N}]/u.test(w.text) && w.confidence / 100 >= MIN_WORD_CONFIDENCE),
   );
   if (!read.length) return undefined;

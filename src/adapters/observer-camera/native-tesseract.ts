@@ -21,10 +21,11 @@ export class NativeTesseract implements OcrEngine {
   private readonly dir = mkdtempSync(join(tmpdir(), 'benchhand-tesseract-'));
   private count = 0;
 
-  async recognize(png: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]> {
+  async recognize(image: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]> {
     if (rectangle) throw new Error('the native tesseract engine reads whole images only');
-    const file = join(this.dir, `${this.count++}.png`);
-    writeFileSync(file, png);
+    // Leptonica tells the format (PGM, PNG, JPEG) from the bytes, not the name.
+    const file = join(this.dir, `${this.count++}.img`);
+    writeFileSync(file, image);
     const tsv = await new Promise<string>((resolve, reject) => {
       execFile(
         'tesseract',

@@ -51,11 +51,11 @@ export class TesseractPool implements OcrEngine {
     return this.workers.length;
   }
 
-  async recognize(png: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]> {
+  async recognize(image: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]> {
     const worker = await this.acquire();
     try {
       const result = await worker.recognize(
-        Buffer.from(png.buffer, png.byteOffset, png.byteLength),
+        Buffer.from(image.buffer, image.byteOffset, image.byteLength),
         rectangle ? { rectangle } : {},
         { blocks: true, text: false },
       );

@@ -28,7 +28,7 @@ export interface Rectangle {
 }
 
 export interface OcrEngine {
-  /** `png`: an encoded PNG; `rectangle`: read only this part of it. */
-  recognize(png: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]>;
+  /** `image`: an encoded picture leptonica reads (PGM, PNG, JPEG); `rectangle`: read only this part of it. */
+  recognize(image: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]>;
   close(): Promise<void>;
 }
