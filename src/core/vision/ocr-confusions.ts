@@ -18,6 +18,7 @@ export const OCR_CONFUSIONS: readonly { group: readonly string[]; why: string }[
   { group: ['b', '8'], why: 'B and the digit eight' },
   { group: ['z', '2'], why: 'Z and the digit two' },
   { group: ['g', '6'], why: 'G and the digit six' },
+  { group: ['x', '×'], why: 'the multiplication sign read as the letter x ("1 x €29.00")' },
 ];
 
 const multiLetter = OCR_CONFUSIONS.flatMap(({ group }) =>
