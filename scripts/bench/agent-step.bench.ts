@@ -15,7 +15,7 @@ import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.j
 import { VirtualCamera } from '../../src/sim/camera/virtual-camera.js';
 import { percentile, round } from './stats.js';
 
-export async function benchAgentStep(runs = 2): Promise<Record<string, unknown>> {
+export async function benchAgentStep(runs = 4): Promise<Record<string, unknown>> {
   const observe: number[] = [];
   const act: number[] = [];
   const steps: number[] = [];
