@@ -12,14 +12,14 @@ describe('the multiplication sign read as x', () => {
     expect(timesSignOf(before, word, after)).toBe(expected);
   });
 
-  it.each([
+  it.each<[string | undefined, string, string | undefined, string]>([
     ['2', 'x', 'Coffee', 'a word after it'],
     ['Box', 'x', '3', 'a word before it'],
     [undefined, 'x', '3', 'nothing before it'],
     ['3', 'x', undefined, 'nothing after it'],
     ['1', 'X', '2', 'an upper-case X (a label such as "X: 270.0")'],
     ['1', 'xl', '2', 'a longer word'],
-  ])('"%s %s %s" stays as read: %s', (before, word, after) => {
+  ])('"%s %s %s" stays as read: %s', (before, word, after, _why) => {
     expect(timesSignOf(before, word, after)).toBe(word);
   });
 
