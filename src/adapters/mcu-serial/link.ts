@@ -96,7 +96,15 @@ export class McuLink implements McuPort {
   /** Opens the port and shakes hands. Rejects with a message that says what to fix. */
   static async connect(options: McuLinkOptions): Promise<McuLink> {
     const link = new McuLink(options);
-    await link.openAndHandshake();
+    try {
+      await link.openAndHandshake();
+    } catch (error) {
+      // A port that went away during the handshake has already scheduled a reconnect: a link
+      // nobody holds must not go on reopening the port (it kept `benchhand service` from exiting
+      // on SIGTERM, and would have taken the MCU from the next link when it came back).
+      await link.close();
+      throw error;
+    }
     link.startHeartbeat();
     return link;
   }
@@ -362,6 +370,10 @@ export class McuLink implements McuPort {
   }
 
   private scheduleReconnect(): void {
+    if (this.closing) return;
+    // One chain of attempts: a port that drops during a reconnect's handshake reports its close
+    // and fails the attempt, and both would schedule the next one.
+    clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(async () => {
       if (this.closing) return;
       try {
