@@ -120,7 +120,8 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
     await quiet(1000);
     expect(actuationsAfter(latchedAt)).toEqual([]); // releasing moves nothing by itself
     expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
-    expect(await run.exited).toBe(0);
+    // The run's own account, should it not finish: a loaded run once halted here (exit 5) and why could not be told.
+    expect({ exit: await run.exited }, run.output().slice(-3000)).toEqual({ exit: 0 });
     expect(actuationsAfter(latchedAt).length).toBeGreaterThan(0);
   }, 300000);
 });
