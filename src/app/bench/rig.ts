@@ -82,7 +82,7 @@ export async function startBench(
   deviceFile: string,
   options: { recordDir?: string; seed?: number } = {},
 ): Promise<Rig> {
-  const bench = await VirtualBench.start({ deviceFile, recordDir: options.recordDir, seed: options.seed });
+  const bench = await VirtualBench.startAny({ deviceFile, recordDir: options.recordDir, seed: options.seed });
   const server = await BenchServer.start(bench);
   const joined = await joinBench(server.url).catch(async (error: unknown) => {
     await server.close();

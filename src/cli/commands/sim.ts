@@ -5,12 +5,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../app/package-root.js';
 import { BenchServer } from '../../sim/bench/bench-server.js';
-import { VirtualBench, type BenchMount } from '../../sim/bench/virtual-bench.js';
+import { VirtualBench, type BenchDevice, type BenchMount } from '../../sim/bench/virtual-bench.js';
+import { ReplayDevice } from '../../sim/replay/replay-device.js';
 import type { CameraOptionsInput } from '../../sim/camera/camera-options.js';
 import { parseOptions, UsageError } from '../args.js';
 
 const USAGE =
-  'benchhand sim [DEVICE_FILE] [--record DIR] [--seed N] [--http-port N] [--dir DIR] [--mount X,Y,SCALE] [--camera JSON]';
+  'benchhand sim [DEVICE_FILE | --replay DIR|FILE.replay.yaml] [--record DIR] [--seed N] [--http-port N] [--dir DIR] [--mount X,Y,SCALE] [--camera JSON]';
 
 export const DEFAULT_DEVICE = 'settings-wifi';
 
@@ -54,14 +55,18 @@ export async function simCommand(argv: string[]): Promise<number> {
       dir: { type: 'string' },
       mount: { type: 'string' },
       camera: { type: 'string' },
+      replay: { type: 'string' },
     },
     USAGE,
   );
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isInteger(seed))
     throw new UsageError(`--seed must be a whole number, got "${values.seed}"\nusage: ${USAGE}`);
-  const deviceFile = resolveDeviceFile(positionals[0]);
-  const bench = await VirtualBench.start({
+  if (values.replay !== undefined && positionals[0] !== undefined)
+    throw new UsageError(`give a device file or --replay, not both\nusage: ${USAGE}`);
+  const deviceFile = values.replay ?? resolveDeviceFile(positionals[0]);
+  const start = values.replay !== undefined ? VirtualBench.startReplay : VirtualBench.start;
+  const bench: VirtualBench<BenchDevice> = await start({
     deviceFile,
     seed,
     dir: values.dir,
@@ -74,11 +79,13 @@ export async function simCommand(argv: string[]): Promise<number> {
   process.stderr.write(
     [
       `virtual bench running: ${deviceFile} (${bench.device.width}x${bench.device.height}), camera seed ${seed}`,
+      ...replayLines(bench.device),
       `  serial   ${bench.serialPath}`,
       `  camera   ${server.url}/camera/frame`,
       values.record ? `  record   every frame with its ground truth into ${values.record}` : '',
       `run an agent on it:   benchhand run TASK --bench ${server.url}`,
       `talk to its MCU:      benchhand console --port ${bench.serialPath}`,
+      bench.device instanceof ReplayDevice ? `what it shows:        curl ${server.url}/device` : '',
       `switch on a fault:    benchhand fault --bench ${server.url} tap-miss n=1 dx=60 dy=0`,
       'Ctrl-C stops the bench.',
       '',
@@ -93,4 +100,14 @@ export async function simCommand(argv: string[]): Promise<number> {
   await server.close();
   await bench.stop();
   return 0;
+}
+
+/** A recorded app: where it starts and what the recording gets wrong, said before anything runs. */
+function replayLines(device: BenchDevice): string[] {
+  if (!(device instanceof ReplayDevice)) return [];
+  const { recording } = device;
+  return [
+    `  replay   ${recording.app}: ${recording.states.size} states, ${recording.events.length} events, starting on ${device.state}`,
+    ...device.notes.map((note) => `  note     ${note}`),
+  ];
 }

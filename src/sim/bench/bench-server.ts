@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import { parseBenchFault } from './bench-faults.js';
-import type { VirtualBench } from './virtual-bench.js';
+import { ReplayDevice } from '../replay/replay-device.js';
+import type { BenchDevice, VirtualBench } from './virtual-bench.js';
 
 export interface BenchDescription {
   serial: string;
@@ -24,7 +25,7 @@ export class BenchServer {
     readonly url: string,
   ) {}
 
-  static async start(bench: VirtualBench, port = 0): Promise<BenchServer> {
+  static async start(bench: VirtualBench<BenchDevice>, port = 0): Promise<BenchServer> {
     let url = '';
     const server = createServer((request, response) => {
       route(bench, url, request, response).catch((error: Error) => send(response, 500, { error: error.message }));
@@ -43,7 +44,7 @@ export class BenchServer {
   }
 }
 
-export async function describeBench(bench: VirtualBench, url: string): Promise<BenchDescription> {
+export async function describeBench(bench: VirtualBench<BenchDevice>, url: string): Promise<BenchDescription> {
   const { mount } = bench.options;
   return {
     calibration: await bench.calibration(),
@@ -59,7 +60,7 @@ export async function describeBench(bench: VirtualBench, url: string): Promise<B
 }
 
 async function route(
-  bench: VirtualBench,
+  bench: VirtualBench<BenchDevice>,
   url: string,
   request: IncomingMessage,
   response: ServerResponse,
@@ -73,14 +74,21 @@ async function route(
   if (key === 'POST /faults') {
     const parsed = parseBenchFault(await readJson(request));
     if (!parsed.ok) return send(response, 400, { error: parsed.error });
-    return send(response, 200, { applied: await bench.applyFault(parsed.fault) });
+    // A fault the device cannot take (a model-only fault on a recorded app) is the caller's mistake.
+    const applied = await bench.applyFault(parsed.fault).catch((error: Error) => ({ refused: error.message }));
+    if (typeof applied !== 'string') return send(response, 400, { error: applied.refused });
+    return send(response, 200, { applied });
   }
   send(response, 404, {
     error: `no route ${key}; the bench serves GET /bench, GET /camera/frame, GET /camera/truth, GET /device, POST /faults`,
   });
 }
 
-async function sendFrame(bench: VirtualBench, params: URLSearchParams, response: ServerResponse): Promise<void> {
+async function sendFrame(
+  bench: VirtualBench<BenchDevice>,
+  params: URLSearchParams,
+  response: ServerResponse,
+): Promise<void> {
   const rawAge = params.get('maxAgeMs');
   const maxAgeMs = rawAge === null ? undefined : Number(rawAge);
   if (maxAgeMs !== undefined && !(Number.isFinite(maxAgeMs) && maxAgeMs >= 0)) {
@@ -98,7 +106,7 @@ async function sendFrame(bench: VirtualBench, params: URLSearchParams, response:
   response.end(Buffer.from(frame.image));
 }
 
-function truthOf(bench: VirtualBench) {
+function truthOf(bench: VirtualBench<BenchDevice>) {
   const truth = bench.lastTruth;
   if (!truth) return { error: 'no frame captured yet: GET /camera/frame first' };
   return {
@@ -111,8 +119,10 @@ function truthOf(bench: VirtualBench) {
   };
 }
 
-function deviceState(bench: VirtualBench) {
+function deviceState(bench: VirtualBench<BenchDevice>) {
   const d = bench.device;
+  // A recorded app: the state shown, its view tree's visible texts, the recording's gaps, each input's effect.
+  if (d instanceof ReplayDevice) return { ...d.status(), tapFaults: bench.tapFaults.active };
   return {
     screen: d.screen,
     dialog: d.dialog ?? null,

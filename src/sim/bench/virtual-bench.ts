@@ -10,6 +10,8 @@ import { VirtualDevice, type ActuationEvent } from '../device/device.js';
 import type { DeviceFrame } from '../device/render.js';
 import type { Action } from '../device/schema.js';
 import { NativeSimMcu, type SimEvent } from '../mcu/native-sim-mcu.js';
+import { ReplayDevice } from '../replay/replay-device.js';
+import { isReplaySource } from '../replay/replay-file.js';
 import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import type { ParsedBenchFault } from './bench-faults.js';
 import { FrameRecorder } from './frame-recorder.js';
@@ -23,7 +25,11 @@ export interface BenchMount {
   scale: number;
 }
 
+/** What a virtual bench can hold: a modelled phone (a device file) or a recorded app (src/sim/replay). */
+export type BenchDevice = VirtualDevice | ReplayDevice;
+
 export interface VirtualBenchOptions {
+  /** A device file, or a recorded app: a DroidBot output folder or a NAME.replay.yaml. */
   deviceFile: string;
   /** Folder for the serial link path and the MCU's actuation log; a temp folder by default. */
   dir?: string;
@@ -34,7 +40,7 @@ export interface VirtualBenchOptions {
   recordDir?: string;
 }
 
-export class VirtualBench {
+export class VirtualBench<D extends BenchDevice = VirtualDevice> {
   readonly tapFaults = new TapFaults();
   private touchOffset: number | undefined;
   private readonly tail: McuEventTail;
@@ -46,7 +52,7 @@ export class VirtualBench {
   private readonly actuationListeners = new Set<(event: ActuationEvent) => void>();
 
   private constructor(
-    readonly device: VirtualDevice,
+    readonly device: D,
     readonly camera: VirtualCamera,
     public mcu: NativeSimMcu,
     readonly dir: string,
@@ -59,8 +65,25 @@ export class VirtualBench {
       this.recorder = new FrameRecorder(options.recordDir, basename(options.deviceFile).replace(/\.(ya?ml|json)$/, ''));
   }
 
-  static async start(options: VirtualBenchOptions): Promise<VirtualBench> {
-    const device = VirtualDevice.fromFile(options.deviceFile);
+  /** A bench with the modelled phone of a device file. */
+  static start(options: VirtualBenchOptions): Promise<VirtualBench<VirtualDevice>> {
+    return VirtualBench.around(VirtualDevice.fromFile(options.deviceFile), options);
+  }
+
+  /** A bench with a recorded app (a DroidBot output folder or a NAME.replay.yaml) in place of the phone. */
+  static async startReplay(options: VirtualBenchOptions): Promise<VirtualBench<ReplayDevice>> {
+    return VirtualBench.around(await ReplayDevice.open(options.deviceFile), options);
+  }
+
+  /** A bench for whichever deviceFile names: a recorded app or a device file. */
+  static startAny(options: VirtualBenchOptions): Promise<VirtualBench<BenchDevice>> {
+    return isReplaySource(options.deviceFile) ? VirtualBench.startReplay(options) : VirtualBench.start(options);
+  }
+
+  private static async around<D extends BenchDevice>(
+    device: D,
+    options: VirtualBenchOptions,
+  ): Promise<VirtualBench<D>> {
     const mount = options.mount ?? { offsetX: 0, offsetY: 0, scale: 1 };
     const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'benchhand-bench-'));
     const workspace = {
@@ -73,7 +96,7 @@ export class VirtualBench {
       workspace,
       board: 'virtual-bench',
     });
-    let bench: VirtualBench | undefined;
+    let bench: VirtualBench<D> | undefined;
     const camera = new VirtualCamera({
       source: () => bench!.renderNow(),
       seed: options.seed ?? 1,
@@ -152,10 +175,10 @@ export class VirtualBench {
         this.device.faults.freeze(fault.ms);
         return `the device is frozen for ${fault.ms} ms`;
       case 'screen-change':
-        this.device.faults.changeScreenAt(this.now() + fault.afterMs, fault.actions as Action[]);
+        this.modelled(fault.fault).faults.changeScreenAt(this.now() + fault.afterMs, fault.actions as Action[]);
         return `the screen changes in ${fault.afterMs} ms`;
       case 'inject-instruction':
-        this.device.faults.injectInstruction(
+        this.modelled(fault.fault).faults.injectInstruction(
           { style: fault.style, ...(fault.text ? { text: fault.text } : {}) },
           this.now(),
         );
@@ -174,7 +197,7 @@ export class VirtualBench {
         this.camera.faults.blurredFrames(fault.n, fault.sigma);
         return `the next ${fault.n} frame(s) are blurred`;
       case 'pointer-location':
-        this.device.developer.pointerLocation(fault.on);
+        this.modelled(fault.fault).developer.pointerLocation(fault.on);
         return `pointer location ${fault.on ? 'shown' : 'hidden'}`;
     }
   }
@@ -184,6 +207,14 @@ export class VirtualBench {
     this.tail.stop();
     await this.mcu.stop();
     await this.camera.close();
+  }
+
+  /** The modelled phone, for faults only a model can stage; a recorded app has no model to change. */
+  private modelled(fault: string): VirtualDevice {
+    if (this.device instanceof VirtualDevice) return this.device;
+    throw new Error(
+      `the ${fault} fault needs a modelled device (a device file): a recorded app only shows what was recorded; tap, camera, serial and freeze faults work on it`,
+    );
   }
 
   private async rebootMcu(): Promise<void> {
