@@ -37,6 +37,8 @@ export class ReplayDevice {
   private contact: { down: Point & { t: number }; last: Point; moved: boolean } | undefined;
   private heldModifiers = 0;
   private focus: RecordedView | undefined;
+  /** The focus came from a tap (drawn), not from the recorded tree (already in the screenshot). */
+  private focusTapped = false;
   private typed = '';
   private readonly screenshots: ScreenshotCache;
   private lastFrame: { key: string; png: Promise<Buffer> } | undefined;
@@ -149,7 +151,7 @@ export class ReplayDevice {
   }
 
   private typing(): TypedText | undefined {
-    return this.focus && this.typed ? { view: this.focus, text: this.typed } : undefined;
+    return this.focus && (this.typed || this.focusTapped) ? { view: this.focus, text: this.typed } : undefined;
   }
 
   private moveContact(point: Point): void {
@@ -181,6 +183,7 @@ export class ReplayDevice {
     const field = long ? undefined : this.editableAt(last);
     if (field && (!event || event.stop === this.current)) {
       this.focus = field;
+      this.focusTapped = true;
       this.typed = '';
       return this.record(`tap ${at}`, `focused the field ${field.resource_id ?? field.text ?? ''}`.trim(), event);
     }
@@ -260,6 +263,7 @@ export class ReplayDevice {
   private enter(state: string): void {
     const views = this.recording.states.get(state)!.views;
     this.focus = views.find((v) => v.editable && v.focused);
+    this.focusTapped = false;
     this.typed = '';
   }
 

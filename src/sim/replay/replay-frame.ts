@@ -11,7 +11,7 @@ export interface Size {
   height: number;
 }
 
-/** What the agent has typed into a view of the state shown. */
+/** The field the agent focused (by a tap) on the state shown, and what it typed there. */
 export interface TypedText {
   view: RecordedView;
   text: string;
@@ -53,7 +53,7 @@ export function visibleTexts(state: RecordedState, display: Size, typed?: TypedT
     if (view.visible === false || view.is_password) continue;
     const box = boxOf(view);
     if (!inside(box, display)) continue;
-    const isTyped = typed !== undefined && typed.view.temp_id === view.temp_id;
+    const isTyped = typed !== undefined && typed.text !== '' && typed.view.temp_id === view.temp_id;
     const text = isTyped ? shownTyping(typed) : drawnText(view);
     if (text) texts.push({ text, box });
   }
@@ -112,7 +112,11 @@ async function cutToDisplay(file: string, display: Size): Promise<Buffer> {
   return picture.png({ compressionLevel: 1 }).toBuffer();
 }
 
-/** Draws typed text over a field: the field's own ground (sampled inside its left edge), then the text. */
+/**
+ * Draws a focused field as a phone does: its own ground (sampled inside its left edge) over the
+ * recorded hint or text, what was typed, a caret after it and an accent underline, so a tap that
+ * focused it shows (the agent types only into a field it saw focused).
+ */
 export async function drawTyping(base: Buffer, display: Size, typed: TypedText): Promise<Buffer> {
   const box = clampBox(boxOf(typed.view), display);
   if (box.width < 4 || box.height < 4) return base;
@@ -126,11 +130,22 @@ export async function drawTyping(base: Buffer, display: Size, typed: TypedText):
   const size = Math.min(box.height * 0.5, 18 * dp);
   const inset = Math.round(4 * dp);
   const ground = `rgb(${r},${g},${b})`;
+  const ink = light ? '#202124' : '#E8EAED';
+  const shown = shownTyping(typed);
+  const baseline = box.y + box.height / 2 + size * 0.35;
+  // The caret sits after the text: its width measured roughly (0.55 em a character, 0.6 for dots).
+  const caretX =
+    box.x + (shown === '' ? inset / 2 : inset) + shown.length * size * (typed.view.is_password ? 0.6 : 0.55) + dp;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${display.width}" height="${display.height}">` +
-    `<rect x="${box.x + 1}" y="${box.y + 1}" width="${box.width - 2}" height="${Math.round(box.height * 0.85)}" fill="${ground}"/>` +
-    `<text x="${box.x + inset}" y="${(box.y + box.height / 2 + size * 0.35).toFixed(1)}" font-family="Roboto, DejaVu Sans, sans-serif" ` +
-    `font-size="${size.toFixed(1)}" fill="${light ? '#202124' : '#E8EAED'}" xml:space="preserve">${escapeXml(shownTyping(typed))}</text></svg>`;
+    // Until something is typed the hint stays, as on a phone.
+    (shown === ''
+      ? ''
+      : `<rect x="${box.x + 1}" y="${box.y + 1}" width="${box.width - 2}" height="${box.height - 2}" fill="${ground}"/>` +
+        `<text x="${box.x + inset}" y="${baseline.toFixed(1)}" font-family="Roboto, DejaVu Sans, sans-serif" ` +
+        `font-size="${size.toFixed(1)}" fill="${ink}" xml:space="preserve">${escapeXml(shown)}</text>`) +
+    `<rect x="${caretX.toFixed(1)}" y="${(baseline - size).toFixed(1)}" width="${(1.5 * dp).toFixed(1)}" height="${(size * 1.2).toFixed(1)}" fill="#1A73E8"/>` +
+    `<rect x="${box.x + inset}" y="${box.y + box.height - 3 * dp}" width="${box.width - 2 * inset}" height="${(2 * dp).toFixed(1)}" fill="#1A73E8"/></svg>`;
   return sharp(base)
     .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
     .png({ compressionLevel: 1 })

@@ -82,6 +82,10 @@ describe('a replayed app', () => {
     expect(drive.lastEffect()).toMatch(/no editable view is focused/);
     drive.tap('Password');
     expect(drive.lastEffect()).toMatch(/^focused the field/);
+    // The focus shows (a caret and an underline); nothing is typed yet.
+    const focused = await device.render();
+    expect(await differingPixels(before, focused.png)).toBeGreaterThan(100);
+    expect(focused.texts.map((t) => t.text).join()).not.toContain('•');
     drive.type('correct horse');
     expect(device.log.at(-1)).toMatchObject({ event: '2026-01-01_100010' });
     const after = await device.render();
