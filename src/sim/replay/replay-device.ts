@@ -10,7 +10,7 @@ import type { ActuationEvent } from '../device/device.js';
 import { keyMeaning, modifierBitOfUsage, modifierBits } from '../device/hid-keys.js';
 import type { DeviceFrame } from '../device/render.js';
 import { longPressMs, touchSlopDp } from '../device/touch.js';
-import { measureDisplay, type Display } from './display.js';
+import { measureDisplay, navigationBarDp, type Display } from './display.js';
 import { area, contains, keyEvent, scrollEvent, setTextEvent, touchEvent, type Point } from './follow-event.js';
 import { readRecording, type RecordedEvent, type RecordedView, type Recording } from './recording.js';
 import { recordingNotes } from './recording-notes.js';
@@ -25,8 +25,6 @@ export interface ReplayLogEntry {
   event?: string;
 }
 
-/** Android's navigation bar: 48 dp at the bottom, Back centred at a quarter of the width. */
-const navigationBarDp = 48;
 const logLength = 50;
 
 export class ReplayDevice {
@@ -190,6 +188,7 @@ export class ReplayDevice {
     this.follows(`${long ? 'long press' : 'tap'} ${at}`, event, `no ${type} recorded on a view here`);
   }
 
+  /** Android's 3-button bar: Back centred at a quarter of the width, Home and Recents right of it. */
   private navigationBar(point: Point, long: boolean): void {
     const input = `${long ? 'long press' : 'tap'} ${point.x},${point.y} on the navigation bar`;
     if (!long && point.x < (this.width * 3) / 8) return this.back(`${input} (Back)`);

@@ -40,10 +40,40 @@ describe('an imperfect recording', () => {
       /7 of 7 state files give width x height as 2820x1080, but their screenshots are 1080x2820 \(swapped\)/,
     );
     expect(device.notes.join('\n')).toMatch(
-      /the screenshots are 1080x2820 but the app's window is 1080x2400 .* the rest of each picture is black/,
+      /the screenshots are 1080x2820 but the display is 1080x2400: .* the rest of each picture is black/,
     );
     const frame = await device.render();
     expect(await sharp(frame.png).metadata()).toMatchObject({ width: 1080, height: 2400 });
+  });
+
+  it('windows that stop above the navigation bar, or only dialog windows: the display still reaches the bar, and the note says how it was found', async () => {
+    for (const [root, said] of [
+      [
+        [
+          [0, 0],
+          [1080, 2256],
+        ],
+        /the app's windows end at y 2256, above the navigation bar drawn below them: the display includes the bar \(to y 2400\)/,
+      ],
+      [
+        [
+          [27, 600],
+          [1053, 1500],
+        ],
+        /no recorded state has a full-screen window \(only dialogs\): the display's bottom is estimated from the navigation bar .* its ground\) as y 2400/,
+      ],
+    ] as const) {
+      const dir = copyFixture();
+      for (const name of readdirSync(join(dir, 'states'))) {
+        const file = join(dir, 'states', name);
+        if (name.endsWith('.jpg'))
+          writeFileSync(file, await sharp(file).extend({ bottom: 420, background: '#000000' }).jpeg().toBuffer());
+        else editJson(file, (state) => (state.views[0].bounds = root));
+      }
+      const device = await ReplayDevice.open(dir);
+      expect(device.notes.join('\n')).toMatch(said);
+      expect([device.width, device.height]).toEqual([1080, 2400]);
+    }
   });
 
   it('an event ending in a state never saved: the replay stays on its screen and says so', async () => {
