@@ -7,8 +7,8 @@
 //
 // Targets were picked among what the current reader reads on those screens. Left out for reading
 // reasons: AdGuard's "GET STARTED" (white on green: read, but its screen is taken for a dialog),
-// Airpush Detector's dark dialog "OK" (not read) and its "SCAN" (read, but in the place of the
-// navigation bar), AJShA's "SAVE" (read joined to "LOAD"), AeonDroid's menu item "About" (read
+// Airpush Detector's dark dialog "OK" (not read; its flow taps it by point and is left out here
+// for time), AJShA's "SAVE" (read joined to "LOAD"), AeonDroid's menu item "About" (read
 // "Ab"), Acrylic Paint (its screens past the welcome dialog are a canvas with no text).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
