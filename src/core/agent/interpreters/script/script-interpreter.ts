@@ -19,6 +19,7 @@ import { isScrollUntilVisible, judgeScrollSwipe } from './scroll-until-visible.j
 import { assertionProblem, repeatVerdict, showsCondition } from './control-steps.js';
 import { FlowCursor, type CursorEntry } from './flow-cursor.js';
 import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
+import { unsafeRetry } from './retry-safety.js';
 
 /** Where the script is: the index in each nested list of steps, outermost first. */
 export interface ScriptCursor {
@@ -322,6 +323,8 @@ export class ScriptInterpreter implements Interpreter {
       reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}`,
     };
     if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
+    const unsafe = unsafeRetry(step, last);
+    if (unsafe) return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${unsafe}` };
     this.attempts++;
     if (last.status === 'verify_failed' && last.plannedOn) this.retryOn = last.plannedOn;
     // Typing again after an unverified type could type twice. Only a pop-up that shows now (an
