@@ -11,6 +11,7 @@ import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 import { VerifyWindow, type WindowVerdict } from '../verify/verify-window.js';
+import { typedDifference } from '../verify/typed-difference.js';
 
 export interface Verification {
   met: boolean;
@@ -85,7 +86,7 @@ export function judge(
           met: false,
           detail: `"${report.matches[0]!.element.text}" was on the screen already before the action, in the same place, so it shows nothing of what the action did`,
         };
-      return { met: false, detail: `${notFoundMessage(query, report)}` };
+      return { met: false, detail: `${notFoundMessage(query, report)}${typedDifference(expectation, report)}` };
     }
     case 'text_gone': {
       // Gone means gone from everywhere the app draws, banners and pop-ups included.
