@@ -68,4 +68,28 @@ describe('retrying a physical step', () => {
       reason: expect.stringMatching(/was not retried: .*appeared: "Request sent"/),
     });
   });
+
+  it('after one dark frame (OCR noise "7", "hot", "ir"), the retry waits for a good picture instead of taking the noise for a change', async () => {
+    const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
+    const failed = await firstTryFails(interpreter);
+    const dark: Observation = {
+      at: 0,
+      screen: screen([line('7', 300, 900), line('hot', 500, 1400), line('ir', 200, 1800)]),
+      quality: { ok: false, problems: [{ kind: 'too_dark', value: 20, limit: 60, message: 'the frame is too dark' }] },
+    };
+    const settle = await interpreter.next({ step: 2, goal: task.goal, observation: dark, results: [failed] });
+    expect(settle).toMatchObject({ kind: 'calls', calls: [{ name: 'wait_for' }] });
+    if (settle.kind !== 'calls') return;
+    const looked = {
+      callId: settle.calls[0]!.id,
+      tool: 'wait_for',
+      status: 'ok' as const,
+      content: 'the screen changed',
+    };
+    const again = await interpreter.next({ step: 3, goal: task.goal, observation: account, results: [looked] });
+    expect(again).toMatchObject({
+      kind: 'calls',
+      calls: [{ name: 'tap_text', argumentsJson: expect.stringContaining('Delete account') }],
+    });
+  });
 });
