@@ -53,8 +53,8 @@ export interface RunReport {
   /** The agent's own last sentence and its step lines (what it did). */
   summary: string;
   steps: string[];
-  truthAtClaim?: Pick<DeviceTruth, 'screen' | 'dialog' | 'vars'>;
-  truthAtEnd: Pick<DeviceTruth, 'screen' | 'dialog' | 'vars'>;
+  truthAtClaim?: Pick<DeviceTruth, 'screen' | 'dialog' | 'vars' | 'records'>;
+  truthAtEnd: Pick<DeviceTruth, 'screen' | 'dialog' | 'vars' | 'records'>;
   durationMs: number;
 }
 
@@ -206,6 +206,8 @@ const brief = (truth: DeviceTruth) => ({
   screen: truth.screen,
   ...(truth.dialog ? { dialog: truth.dialog } : {}),
   vars: truth.vars,
+  // What the device counted (a press of a non-idempotent button): a repeated action shows here.
+  records: truth.records,
 });
 
 function describeMoment(at: FaultMoment): string {

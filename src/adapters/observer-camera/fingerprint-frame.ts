@@ -1,10 +1,15 @@
 // The content fingerprint of a camera frame, fast: the JPEG decoded to raw RGB (sharp's greyscale
 // step is slower than the decode itself: measured), the screen warped upright into gray at about
 // half its size in the picture (the cells are means, so resolution hardly matters), then the 8 dp
-// cell means. Cheap enough to run on every frame before deciding whether OCR is needed at all.
+// cell means and the 4 dp ones of the detail layer (one changed digit of small text). Cheap
+// enough to run on every frame before deciding whether OCR is needed at all.
 import sharp from 'sharp';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
-import { fingerprintContent, fingerprintRows, type ContentFingerprint } from '../../core/vision/content-fingerprint.js';
+import {
+  fingerprintRows,
+  fingerprintWithDetail,
+  type ContentFingerprint,
+} from '../../core/vision/content-fingerprint.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { homographyFromPoints } from '../../core/vision/homography.js';
 import { warpGray, type PackedImage } from '../../core/vision/warp-gray.js';
@@ -52,7 +57,10 @@ export async function fingerprintCameraFrame(
 ): Promise<{ print: ContentFingerprint; camera: PackedImage }> {
   const camera = await decodeRaw(image);
   const width = Math.max(90, Math.round(screenSizeInCamera(calibration.screenCorners).width * SCALE));
-  return { print: fingerprintContent(rectifyGray(camera, calibration, width, true), calibration.deviceSize), camera };
+  return {
+    print: fingerprintWithDetail(rectifyGray(camera, calibration, width, true), calibration.deviceSize),
+    camera,
+  };
 }
 
 /** A device screenshot (PNG), sampled at a quarter of its size. */
@@ -65,7 +73,7 @@ export async function fingerprintScreenshot(image: Uint8Array): Promise<ContentF
     { x: raw.width, y: raw.height },
     { x: 0, y: raw.height },
   ];
-  return fingerprintContent(
+  return fingerprintWithDetail(
     rectifyGray(raw, { deviceSize: size, screenCorners: corners }, Math.max(90, Math.round(raw.width / 4)), true),
     size,
   );

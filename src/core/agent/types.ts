@@ -46,6 +46,11 @@ export interface ToolOutcome {
   commandId?: number;
   /** The look an action was planned on: a retry is only a retry on this same screen. */
   plannedOn?: Observation;
+  /**
+   * A verify_failed action whose verify window proved the screen unchanged (good pictures only, no
+   * change, no gap a toast could hide in): only such an action may be sent again (verify-window.ts).
+   */
+  unchangedWindow?: boolean;
   /** Set when this call ends the run (submit, hand over) or must halt it. */
   termination?: Termination;
   /** The calls after this one in the same reply are not run (they were decided before it changed things). */

@@ -223,6 +223,13 @@ function joinWrapped(texts: string[]): string {
     .replace(/\s+/g, ' ');
 }
 
+/**
+ * A focused field's caret read as a "|" glued to the typed text ("Jo Smith-Brown|"): not part of
+ * the text. Only the bar, glued to a last word: a caret read as l, I or 1 could be a real letter
+ * ("Paul"), and the matchers allow for those (ocr-confusions.ts caretReadings).
+ */
+export const withoutCaret = (text: string): string => text.replace(/(?<=\S)\|$/, '');
+
 function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
   const lines = [...draft.lines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const textBox = lines.length ? unionBox(lines.map((l) => l.box)) : draft.box!;
@@ -230,7 +237,7 @@ function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
   return {
     id: '',
     kind: draft.kind,
-    text: joinWrapped(lines.map((l) => l.text.trim())),
+    text: withoutCaret(joinWrapped(lines.map((l) => l.text.trim()))),
     box,
     textBox,
     lines,

@@ -16,6 +16,13 @@ import type { Box, ScreenModel } from './screen-model.js';
  */
 export const MEASURED_CAMERA_NOISE = 2;
 export const DEFAULT_NOISE_FLOOR = 6;
+/**
+ * The detail layer's floor (4 dp cells, content-fingerprint.ts). Measured the same way as above
+ * (scripts/vision/measure-noise-floor.ts, 20 frames of three devices): the largest 4 dp cell
+ * difference was 5 levels, the 99.9th percentile 2; "Page 1 of 5" -> "Page 2 of 5" moved a cell by
+ * about 30. About three times the largest measured, as above.
+ */
+export const DETAIL_NOISE_FLOOR = 14;
 
 export interface ContentChange {
   changed: boolean;
@@ -37,6 +44,19 @@ export function compareContent(
   after: ContentFingerprint,
   noiseFloor = DEFAULT_NOISE_FLOOR,
   passing: readonly Box[] = [],
+): ContentChange {
+  const coarse = compareCells(before, after, noiseFloor, passing);
+  if (coarse.changed || !before.detail || !after.detail || !comparable(before.detail, after.detail)) return coarse;
+  // A change too small for the 8 dp cells (one digit of small text): the detail layer's cells tell it.
+  const detail = compareCells(before.detail, after.detail, DETAIL_NOISE_FLOOR, passing);
+  return detail.changed ? detail : coarse;
+}
+
+function compareCells(
+  before: ContentFingerprint,
+  after: ContentFingerprint,
+  noiseFloor: number,
+  passing: readonly Box[],
 ): ContentChange {
   if (!comparable(before, after)) return { changed: true, fraction: 1, boxes: [after.area], largestDelta: 255 };
   const changedCells = new Uint8Array(after.cells.length);

@@ -16,6 +16,13 @@ export interface ContentFingerprint {
   cells: number[];
   /** 'pixels' from a camera or screenshot; 'truth' from a virtual device's text boxes (not comparable with pixels). */
   evidence: 'pixels' | 'truth';
+  /**
+   * The same picture in 4 dp cells (DETAIL_CELL_DP): an 8 dp cell's mean hardly moves when one
+   * digit of small text changes ("Page 1 of 5" -> "Page 2 of 5": 3 gray levels, under the noise
+   * floor), a 4 dp cell's moves by 30. Compared with its own floor (compare-content.ts); absent from
+   * truth fingerprints and the journal's packed ones.
+   */
+  detail?: ContentFingerprint;
 }
 
 /** A phone is about 360 dp wide; its status bar is 24 dp, its navigation bar 48 dp (Android). */
@@ -25,6 +32,8 @@ const TOP_DP = 26;
 const BOTTOM_DP = 48;
 /** Cell edge: a 56 dp list row spans 7 cells, a 40x20 dp toggle track 5x2.5. */
 export const CELL_DP = 8;
+/** The detail layer's cell edge: a digit of 12 sp text fills most of a cell. */
+export const DETAIL_CELL_DP = 4;
 
 /** The content area (device pixels) of a screen of this size: below the status bar, above the navigation bar. */
 export function contentArea(deviceSize: Size): Box {
@@ -34,13 +43,13 @@ export function contentArea(deviceSize: Size): Box {
   return { x: 0, y: top, width: deviceSize.width, height: Math.max(0, deviceSize.height - top - bottom) };
 }
 
-export function gridOf(deviceSize: Size): { area: Box; columns: number; rows: number } {
+export function gridOf(deviceSize: Size, cellDp = CELL_DP): { area: Box; columns: number; rows: number } {
   const area = contentArea(deviceSize);
   const dp = deviceSize.width / DP_PER_WIDTH;
   return {
     area,
-    columns: Math.max(1, Math.round(area.width / (CELL_DP * dp))),
-    rows: Math.max(1, Math.round(area.height / (CELL_DP * dp))),
+    columns: Math.max(1, Math.round(area.width / (cellDp * dp))),
+    rows: Math.max(1, Math.round(area.height / (cellDp * dp))),
   };
 }
 
@@ -49,8 +58,8 @@ export function gridOf(deviceSize: Size): { area: Box; columns: number; rows: nu
  * image.width / deviceSize.width (any scale: the cells are means, so a half-size picture gives
  * nearly the same figures as a full one).
  */
-export function fingerprintContent(image: GrayImage, deviceSize: Size): ContentFingerprint {
-  const { area, columns, rows } = gridOf(deviceSize);
+export function fingerprintContent(image: GrayImage, deviceSize: Size, cellDp = CELL_DP): ContentFingerprint {
+  const { area, columns, rows } = gridOf(deviceSize, cellDp);
   const sx = image.width / deviceSize.width,
     sy = image.height / deviceSize.height;
   const xs = edges(area.x * sx, area.width * sx, columns, image.width);
@@ -71,6 +80,11 @@ export function fingerprintContent(image: GrayImage, deviceSize: Size): ContentF
     }
   }
   return { area, columns, rows, cells, evidence: 'pixels' };
+}
+
+/** The fingerprint with its detail layer (4 dp cells of the same picture). */
+export function fingerprintWithDetail(image: GrayImage, deviceSize: Size): ContentFingerprint {
+  return { ...fingerprintContent(image, deviceSize), detail: fingerprintContent(image, deviceSize, DETAIL_CELL_DP) };
 }
 
 /**

@@ -42,6 +42,8 @@ export interface MatchReport {
   setAside: { element: ScreenElement; why: string }[];
   /** Texts alike but not the same ("is off" for "is on"), to say what is there instead. */
   nearMisses: ScreenElement[];
+  /** Longer elements, where the query may be looked for, that hold it as a run of whole words (asked for whole). */
+  partOf: ScreenElement[];
   /** An anchor that could not be placed, in words. */
   anchorProblem?: string;
 }
@@ -50,15 +52,18 @@ const BARS: RegionKind[] = ['status_bar', 'navigation_bar', 'keyboard'];
 const MODAL: RegionKind[] = ['dialog', 'sheet'];
 
 export function findElements(model: ScreenModel, query: ElementQuery): MatchReport {
-  const report: MatchReport = { matches: [], setAside: [], nearMisses: [] };
+  const report: MatchReport = { matches: [], setAside: [], nearMisses: [], partOf: [] };
   const regions = new Map(model.regions.map((r) => [r.id, r]));
   for (const element of model.elements) {
     const how = textMatch(element.text, query);
+    const region = regions.get(element.region) ?? model.regions[0]!;
     if (!how) {
-      if (similarity(element.text, query.text) >= 0.6) report.nearMisses.push(element);
+      // "12 min" inside "Arrives in 12 min": the message says so, and how to ask for a part.
+      if (!query.contains && containsText(element.text, query.text)) {
+        if (!outOfPlace(model, element, region, query.in)) report.partOf.push(element);
+      } else if (similarity(element.text, query.text) >= 0.6) report.nearMisses.push(element);
       continue;
     }
-    const region = regions.get(element.region) ?? model.regions[0]!;
     const why = outOfPlace(model, element, region, query.in);
     if (why) report.setAside.push({ element, why });
     else report.matches.push({ element, region, how });
@@ -202,6 +207,10 @@ export function notFoundMessage(query: ElementQuery, report: MatchReport): strin
         .slice(0, 3)
         .map((s) => `${describeElement(s.element)} ${s.why}`)
         .join('; ')}`,
+    );
+  if (report.partOf.length)
+    parts.push(
+      `"${query.text}" is part of ${report.partOf.slice(0, 3).map(describeElement).join('; ')}; add contains: true if a part is meant`,
     );
   if (report.nearMisses.length)
     parts.push(`similar but not the same: ${report.nearMisses.slice(0, 3).map(describeElement).join('; ')}`);

@@ -8,6 +8,15 @@ import { ScriptInterpreter } from '../../../src/core/agent/interpreters/script/s
 import { loadTaskFile, unaskedDestructive, unmetExpectations } from '../../../src/sim/device/task-file.js';
 import { readdirSync } from 'node:fs';
 import { startHarness } from '../../support/agent-harness.js';
+import { loadAdversarialCases } from '../../../src/sim/bench/adversarial-cases.js';
+import { CASES_FILE } from '../../support/adversarial-runner.js';
+
+/** Tasks whose every run is `reachable: false`: by design no claim of success is right (share-toast: the expectation is worded unlike the app). */
+const neverReachable = new Set(
+  loadAdversarialCases(CASES_FILE)
+    .filter((c) => c.runs.every((run) => !run.reachable))
+    .map((c) => c.taskFile.split('/').at(-1)!),
+);
 
 const tasks = [...new Set(readdirSync('src/sim/devices/adversarial').filter((f) => f.endsWith('.task.yaml')))];
 
@@ -29,6 +38,12 @@ describe('adversarial tasks, clean, on the in-process bench', () => {
       expect(unaskedDestructive(taskFile, h.device.destructiveLog)).toEqual([]);
       // With perfect eyesight and no fault every one of these tasks is reachable (the pop-up that
       // takes focus mid-typing included: the rest of the message is typed after what the field shows).
+      if (neverReachable.has(file)) {
+        // Stopped without a claim, and the device shows the action done once (its records say so).
+        expect(summary.termination.kind, `${name}: ${JSON.stringify(summary.termination)}`).toBe('halted');
+        expect(unmet, `${name}: ${summary.sentence}`).toEqual([]);
+        return;
+      }
       expect(summary.termination.kind, `${name}: ${JSON.stringify(summary.termination)}`).toBe('submitted');
     },
     60000,

@@ -17,7 +17,8 @@ const look = (lines: ReturnType<typeof line>[]): Observation => ({
 const account = look([line('Account', 60, 200, 300, 60), line('Delete account', 60, 900)]);
 const dialog = look([line('Delete account?', 200, 1000), line('Cancel', 200, 1300), line('Delete account', 600, 1300)]);
 
-async function firstTryFails(interpreter: ScriptInterpreter) {
+/** The first try's outcome; `unchangedWindow`: its verify window proved the screen unchanged. */
+async function firstTryFails(interpreter: ScriptInterpreter, unchangedWindow = true) {
   const first = await interpreter.next({ step: 1, goal: task.goal, observation: account, results: [] });
   if (first.kind !== 'calls') throw new Error('expected a call');
   const call = first.calls[0]!;
@@ -27,6 +28,7 @@ async function firstTryFails(interpreter: ScriptInterpreter) {
     status: 'verify_failed' as const,
     content: 'the expectation did not show',
     plannedOn: account,
+    ...(unchangedWindow ? { unchangedWindow } : {}),
   };
 }
 
@@ -50,5 +52,44 @@ describe('retrying a physical step', () => {
       expect(decision.reason).toMatch(
         /was not retried: the screen changed after the first try \(appeared: "Delete account\?"/,
       );
+  });
+
+  it('after a verify window that saw a change (a toast came and went), never again: the step halts saying what appeared', async () => {
+    const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
+    const failed = {
+      ...(await firstTryFails(interpreter, false)),
+      content:
+        'tap on "Delete account" was sent, but "It cannot be undone" is not on the screen. The screen changed 560 ms after the action (appeared: "Request sent"): the action had an effect, so it must not be repeated.',
+    };
+    // The screen now is the very screen the step was planned on: the toast has gone.
+    const decision = await interpreter.next({ step: 2, goal: task.goal, observation: account, results: [failed] });
+    expect(decision).toMatchObject({
+      kind: 'halt',
+      reason: expect.stringMatching(/was not retried: .*appeared: "Request sent"/),
+    });
+  });
+
+  it('after one dark frame (OCR noise "7", "hot", "ir"), the retry waits for a good picture instead of taking the noise for a change', async () => {
+    const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
+    const failed = await firstTryFails(interpreter);
+    const dark: Observation = {
+      at: 0,
+      screen: screen([line('7', 300, 900), line('hot', 500, 1400), line('ir', 200, 1800)]),
+      quality: { ok: false, problems: [{ kind: 'too_dark', value: 20, limit: 60, message: 'the frame is too dark' }] },
+    };
+    const settle = await interpreter.next({ step: 2, goal: task.goal, observation: dark, results: [failed] });
+    expect(settle).toMatchObject({ kind: 'calls', calls: [{ name: 'wait_for' }] });
+    if (settle.kind !== 'calls') return;
+    const looked = {
+      callId: settle.calls[0]!.id,
+      tool: 'wait_for',
+      status: 'ok' as const,
+      content: 'the screen changed',
+    };
+    const again = await interpreter.next({ step: 3, goal: task.goal, observation: account, results: [looked] });
+    expect(again).toMatchObject({
+      kind: 'calls',
+      calls: [{ name: 'tap_text', argumentsJson: expect.stringContaining('Delete account') }],
+    });
   });
 });

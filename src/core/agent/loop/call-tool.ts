@@ -1,7 +1,6 @@
 // The one wrapper around every tool call: validation, the repeated-call guard, forbidden zones,
 // approval gates, journal + act + verify for physical actions, per-call timeouts, failure
 // counting and the audit line. Tool failures come back as observations, not exceptions.
-import { screenChange } from '../../vision/screen-change.js';
 import { screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
 import type { ApprovalRule } from '../guard/guardrail-config.js';
@@ -28,6 +27,7 @@ import { screenSummary, verify } from './verify-phase.js';
 import { packFingerprint } from '../../vision/packed-fingerprint.js';
 import { passingRegions } from '../../vision/compare-content.js';
 import type { CallGuards } from './call-guards.js';
+import { describeWindow, provenUnchanged } from '../verify/verify-window.js';
 import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
 
@@ -245,17 +245,14 @@ async function runAction(
   const uncertain =
     acted.outcome.kind === 'indeterminate' ? ` The MCU could not confirm it (${acted.outcome.message}).` : '';
   if (!verification.met) {
-    const change = screenChange(before, verification.observation);
-    const effect = change.changed
-      ? ` The screen did change (${change.summary}): the action may have had an effect, so do not repeat it blindly.`
-      : ' The screen looks as it did before the action.';
     return {
       callId: call.id,
       tool: call.name,
       status: 'verify_failed',
       commandId,
       plannedOn: before,
-      content: `${plan.summary} was sent, but ${verification.detail}.${effect}${uncertain} Look at the screen before trying again.`,
+      ...(provenUnchanged(verification.window) ? { unchangedWindow: true } : {}),
+      content: `${plan.summary} was sent, but ${verification.detail}.${describeWindow(verification.window)}${uncertain} Look at the screen before trying again.`,
     };
   }
   state.lastVerifiedScreen = { at: deps.wallClock(), step: state.step, text: screenSummary(verification.observation) };

@@ -10,11 +10,15 @@ import { FRAME_GAP_MS, waitIsOver } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
+import { VerifyWindow, type WindowVerdict } from '../verify/verify-window.js';
+import { typedDifference } from '../verify/typed-difference.js';
 
 export interface Verification {
   met: boolean;
   detail: string;
   observation: Observation;
+  /** What the screen did over the whole window (every look, not only the last): verify-window.ts. */
+  window: WindowVerdict;
 }
 
 export async function verify(
@@ -27,12 +31,14 @@ export async function verify(
 ): Promise<Verification> {
   const start = deps.clock.now();
   let after = actedAt;
+  const window = new VerifyWindow(before, actedAt);
   for (;;) {
     // Each look must be a new picture: taken after the action, and after the previous look.
     const seen = await looks.look(after);
     after = Math.max(after, seen.at) + 0.001;
+    window.see(seen);
     const check = judge(before, seen, expectation);
-    if (check.met) return { ...check, observation: seen };
+    if (check.met) return { ...check, observation: seen, window: window.verdict() };
     if (waitIsOver(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
       const problems = seen.quality.ok
         ? ''
@@ -41,6 +47,7 @@ export async function verify(
         met: false,
         detail: `${check.detail} after ${Math.round(deps.clock.now() - start)} ms${problems}`,
         observation: seen,
+        window: window.verdict(),
       };
     }
     // The next look waits for a newer frame anyway: poll at the camera's own rate, so a short toast is seen.
@@ -79,7 +86,7 @@ export function judge(
           met: false,
           detail: `"${report.matches[0]!.element.text}" was on the screen already before the action, in the same place, so it shows nothing of what the action did`,
         };
-      return { met: false, detail: `${notFoundMessage(query, report)}` };
+      return { met: false, detail: `${notFoundMessage(query, report)}${typedDifference(expectation, report)}` };
     }
     case 'text_gone': {
       // Gone means gone from everywhere the app draws, banners and pop-ups included.

@@ -12,6 +12,7 @@ import { expectArg, expectation, expectChangeArg, expectGoneArg, hitAt, verifyTi
 import { expectPlaceFields, placeFields, queryOf, type PlaceArgs } from './place-args.js';
 import { qualityNote } from './screen-tools.js';
 import { defineActionTool, type ActionPlan, type Expectation, type PlanReply } from './tool.js';
+import { paneSwipe, rowSwipe } from './swipe-length.js';
 
 type Point = { x: number; y: number };
 
@@ -45,7 +46,7 @@ function element(
   observation: Observation,
   text: string,
   args: PlaceArgs & { occurrence?: number },
-): { ok: true; box: Box; text: string; where: string } | { ok: false; reply: PlanReply } {
+): { ok: true; box: Box; text: string; where: string; pane: Box } | { ok: false; reply: PlanReply } {
   if (!observation.quality.ok)
     return { ok: false, reply: refuse('observation_problem', `Not touching: ${qualityNote(observation).trim()}`) };
   const resolved = resolveTarget(observation.screen, queryOf(text, args), args.occurrence);
@@ -63,6 +64,7 @@ function element(
     box: found.box,
     text: found.text,
     where: region.kind === 'content' ? '' : ` in the ${describe(region)}`,
+    pane: region.box,
   };
 }
 
@@ -118,6 +120,14 @@ function strokePath(
     if (!found.ok) return found;
     start = centreOf(found.box);
     what = ` from "${found.text}"`;
+    // Not from an edge: the swipe's length comes from what is swiped (swipe-length.ts).
+    if (!args.edge) {
+      const sideways = args.direction === 'left' || args.direction === 'right';
+      const path = sideways
+        ? rowSwipe(found.pane, start.y, args.direction as 'left' | 'right')
+        : paneSwipe(found.pane, start, args.direction as 'up' | 'down', args.distance);
+      return { ok: true, path, what: `${what} (${sideways ? 'its row' : 'its pane'})` };
+    }
   }
   // An edge swipe starts just inside the glass (the shade is pulled from the very top).
   if (args.edge === 'top') start = { x: start.x, y: Math.round(height * 0.005) };
@@ -145,7 +155,14 @@ export const swipe = defineActionTool({
       direction: z.enum(['up', 'down', 'left', 'right']).optional().describe("the finger's way"),
       from: z.string().min(1).max(200).optional().describe('start on this text'),
       edge: z.enum(['top', 'bottom', 'left', 'right']).optional().describe('start at this screen edge'),
-      distance: z.number().min(0.05).max(0.95).default(0.45).describe('fraction of the screen'),
+      distance: z
+        .number()
+        .min(0.05)
+        .max(0.95)
+        .default(0.45)
+        .describe(
+          'fraction of the screen (from a text going up/down: of its pane; left/right from a text: 60 % of its row)',
+        ),
       path: z.array(pointArg).min(2).max(8).optional(),
       duration_ms: z.number().int().min(50).max(3000).default(300),
       hold_ms: z.number().int().min(0).max(1500).optional().describe('rest before moving'),

@@ -19,6 +19,7 @@ import { isScrollUntilVisible, judgeScrollSwipe } from './scroll-until-visible.j
 import { assertionProblem, repeatVerdict, showsCondition } from './control-steps.js';
 import { FlowCursor, type CursorEntry } from './flow-cursor.js';
 import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
+import { settleLook, unsafeRetry } from './retry-safety.js';
 
 /** Where the script is: the index in each nested list of steps, outermost first. */
 export interface ScriptCursor {
@@ -75,6 +76,8 @@ export class ScriptInterpreter implements Interpreter {
    * what the field is missing (type_text continue_typing), never the whole text again.
    */
   private continueTyping = false;
+  /** Looks taken for a good picture before judging a retry's screen (retry-safety.ts settleLook). */
+  private settleLooks = 0;
   /** Swipes sent for the current scroll_until_visible step. */
   private scrollSwipes = 0;
 
@@ -285,6 +288,7 @@ export class ScriptInterpreter implements Interpreter {
     this.awaiting = undefined;
     if (last.callId.startsWith('interrupt-')) return this.judgeInterrupt(last);
     if (last.callId.startsWith('look-')) return this.judgeLook(last);
+    if (last.callId.startsWith('settle-')) return undefined;
     if (last.callId.startsWith('refocus-')) {
       this.refocusing = false;
       return last.status === 'ok'
@@ -322,6 +326,8 @@ export class ScriptInterpreter implements Interpreter {
       reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}`,
     };
     if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
+    const unsafe = unsafeRetry(step, last);
+    if (unsafe) return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${unsafe}` };
     this.attempts++;
     if (last.status === 'verify_failed' && last.plannedOn) this.retryOn = last.plannedOn;
     // Typing again after an unverified type could type twice. Only a pop-up that shows now (an
@@ -359,6 +365,14 @@ export class ScriptInterpreter implements Interpreter {
    */
   private retryIfSameScreen(step: ActionStep, now: Observation): Decision {
     const plannedOn = this.retryOn!;
+    // A poor picture (dark, blurred) settles nothing: OCR noise on it is no change. Look again.
+    const settle = settleLook(now, this.settleLooks, this.position());
+    if (settle) {
+      this.settleLooks++;
+      this.awaiting = settle.calls[0]!.id;
+      return settle;
+    }
+    this.settleLooks = 0;
     this.retryOn = undefined;
     const change = screenChange(plannedOn, now);
     // An interrupted typing changed the screen by the start it typed: finishing it is the retry.
