@@ -374,21 +374,24 @@ export class McuLink implements McuPort {
     // One chain of attempts: a port that drops during a reconnect's handshake reports its close
     // and fails the attempt, and both would schedule the next one.
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(async () => {
-      if (this.closing) return;
-      try {
-        await this.openAndHandshake();
-      } catch {
-        return this.scheduleReconnect();
-      }
-      this.emit({ type: 'reconnected', bootId: this.info.bootId });
-      // Same boot: the MCU's ledger knows these ids, so asking again cannot move twice.
-      for (const command of this.commands.values()) {
-        command.phase = 'sent';
-        command.unanswered = 0;
-        this.sendCommandLine(command);
-      }
-    }, this.options.reconnectIntervalMs ?? 500);
+    this.reconnectTimer = setTimeout(() => void this.reconnect(), this.options.reconnectIntervalMs ?? 500);
+  }
+
+  /** One attempt; never rejects: a failure schedules the next attempt. */
+  private async reconnect(): Promise<void> {
+    if (this.closing) return;
+    try {
+      await this.openAndHandshake();
+    } catch {
+      return this.scheduleReconnect();
+    }
+    this.emit({ type: 'reconnected', bootId: this.info.bootId });
+    // Same boot: the MCU's ledger knows these ids, so asking again cannot move twice.
+    for (const command of this.commands.values()) {
+      command.phase = 'sent';
+      command.unanswered = 0;
+      this.sendCommandLine(command);
+    }
   }
 
   private startHeartbeat(): void {

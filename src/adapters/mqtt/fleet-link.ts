@@ -15,6 +15,8 @@ import {
   type FleetTopics,
 } from '../../core/fleet/fleet-topics.js';
 import type { BenchDescription, ServiceState } from '../../core/fleet/service-presence.js';
+import { withTimeout } from '../../core/time/with-timeout.js';
+import { systemClock } from '../clock/system-clock.js';
 
 export interface FleetLinkOptions {
   url: string;
@@ -148,13 +150,17 @@ export class FleetLink {
             { qos: 1, retain: true },
           ),
           2000,
+          'the broker',
+          systemClock,
         ).catch(() => undefined);
       await withTimeout(
         this.client.publishAsync(this.presence.status, 'offline', { qos: 1, retain: true }),
         2000,
+        'the broker',
+        systemClock,
       ).catch(() => undefined);
     }
-    await withTimeout(this.client.endAsync(false), 2000).catch(() => this.client.end(true));
+    await withTimeout(this.client.endAsync(false), 2000, 'the broker', systemClock).catch(() => this.client.end(true));
   }
 
   private onConnected(): void {
@@ -202,14 +208,4 @@ export class FleetLink {
     }
     acknowledge();
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
