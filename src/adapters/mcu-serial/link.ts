@@ -268,9 +268,7 @@ export class McuLink implements McuPort {
     transport.onLine((line) => this.onLine(line));
     transport.onClose((reason) => this.onTransportClosed(transport, reason));
     try {
-      // A resync newline: whatever a previous host (or line noise) left unterminated in the MCU's
-      // line buffer ends here as one bad line, instead of swallowing our HELLO (issue 14).
-      await transport.write('');
+      // The transport starts every frame with a resync newline (issues 14 and 27), HELLO included.
       await this.handshake();
     } catch (error) {
       this.connected = false;
