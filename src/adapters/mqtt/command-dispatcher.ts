@@ -3,7 +3,7 @@
 import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
 import { errorReply, okReply, type CommandReply } from './command-reply.js';
-import type { OperatorCommandMessage } from './command-schema.js';
+import type { OperatorCommandMessage } from '../../core/operator/commands.js';
 import type { MqttApprovals } from './mqtt-approvals.js';
 import type { MqttOperator } from './mqtt-operator.js';
 import { isTimeout, withTimeout } from '../../core/time/with-timeout.js';

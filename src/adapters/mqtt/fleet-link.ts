@@ -5,15 +5,15 @@
 // took) and the fleet's finding statuses. Job messages are acknowledged only when the handler says
 // so: after the bench's durable claim, hold or refusal. The session is kept (clean start off) so a
 // job delivered but not acknowledged before a crash comes back to this bench when it reconnects.
-import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import { createMqttClient, type IClientOptions, type IPublishPacket, type MqttClient } from './mqtt-client.js';
 import {
   ALL_FLEET_FINDINGS,
   fleetTopics,
   lastLevel,
   levelBeforeLast,
-  serviceTopics,
   type FleetTopics,
 } from '../../core/fleet/fleet-topics.js';
+import { serviceTopics } from '../../core/operator/topics.js';
 import type { BenchDescription, ServiceState } from '../../core/fleet/service-presence.js';
 import { withTimeout } from '../../core/time/with-timeout.js';
 import { systemClock } from '../clock/system-clock.js';
@@ -71,7 +71,7 @@ export class FleetLink {
       ...(options.password !== undefined ? { password: options.password } : {}),
       ...(options.tlsCa ? { ca: options.tlsCa } : {}),
     };
-    this.client = mqtt.connect(options.url, client);
+    this.client = createMqttClient(options.url, client);
     // Set before connecting: a job the broker hands back after a restart arrives right after CONNACK.
     this.client.handleMessage = (packet, done) => this.onMessage(packet, () => done());
     this.client.on('connect', () => this.onConnected());

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IClientOptions, IPublishPacket } from 'mqtt';
+import type { IClientOptions, IPublishPacket } from './mqtt-client.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { FindingRecord } from '../../core/findings/finding-record.js';
@@ -20,7 +20,7 @@ import {
   type BenchState,
   type BenchStateUpdate,
   type RunSummary,
-} from './bench-state.js';
+} from '../../core/operator/bench-state.js';
 import { CommandReceiver, type ReplyToSend } from './command-receiver.js';
 import { DurableOutbox } from './durable-outbox.js';
 import { homeAssistantDiscovery } from './home-assistant-discovery.js';
@@ -31,7 +31,7 @@ import { OutboxPump } from './outbox-pump.js';
 import { DEFAULT_RECONNECT_BACKOFF } from './reconnect-backoff.js';
 import { ReconnectingConnection, type ScheduledReconnect } from './reconnecting-connection.js';
 import { otherRunEvent, runEventFromProgress, type FindingMessage, type RunEventType } from './run-event.js';
-import { benchClientId, benchTopics, commandSender, type BenchTopics } from './topics.js';
+import { benchClientId, benchTopics, commandSender, type BenchTopics } from '../../core/operator/topics.js';
 import { withTimeout } from '../../core/time/with-timeout.js';
 
 export const OUTBOX_FILE = 'mqtt-outbox.jsonl';

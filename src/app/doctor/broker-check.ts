@@ -5,8 +5,8 @@
 // keeps its session. The status probe is "online", not retained, expiring in 1 s: the bench's
 // retained status is left as it was.
 import { randomBytes } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
-import { benchTopics } from '../../adapters/mqtt/topics.js';
+import { connectMqttClient, type MqttClient } from '../../adapters/mqtt/mqtt-client.js';
+import { benchTopics } from '../../core/operator/topics.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { explainReasonCode, reasonCodeOf } from './mqtt-reason-codes.js';
 import { systemClock } from '../../adapters/clock/system-clock.js';
@@ -46,7 +46,7 @@ export async function checkBroker(
   let client: MqttClient;
   try {
     client = await withTimeout(
-      mqtt.connectAsync(url, {
+      connectMqttClient(url, {
         protocolVersion: 5,
         clean: true,
         reconnectPeriod: 0,
