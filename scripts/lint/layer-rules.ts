@@ -42,6 +42,56 @@ function forbids(name: string, folder: string, forbidden: string[], why: string)
   };
 }
 
+/**
+ * A package that touches hardware, the network or pixels lives behind one port, in the folders
+ * named here and nowhere else, so a reader finds every use of it in one place and a test can put
+ * a fake behind the same port. `@scope/name/sub` counts as `@scope/name`, `name/sub` as `name`.
+ */
+export const PACKAGE_HOMES: { packages: string[]; folders: string[]; why: string }[] = [
+  { packages: ['mqtt'], folders: ['src/adapters/mqtt'], why: 'the broker is reached through the one MQTT adapter' },
+  {
+    packages: ['serialport', '@serialport/parser-readline', '@serialport/bindings-cpp'],
+    folders: ['src/adapters/mcu-serial'],
+    why: 'the serial line belongs to the MCU adapter',
+  },
+  {
+    packages: ['tesseract.js', '@tesseract.js-data/eng'],
+    folders: ['src/adapters/observer-camera'],
+    why: 'OCR runs inside the camera observer',
+  },
+  {
+    packages: ['sharp'],
+    folders: ['src/adapters/camera', 'src/adapters/observer-camera', 'src/adapters/picture', 'src/sim'],
+    why: 'pixels are decoded and drawn in the camera, observer and picture adapters and the virtual bench',
+  },
+  { packages: ['onoff'], folders: ['src/adapters/gpio'], why: 'GPIO pins belong to the gpio adapter' },
+  { packages: ['lowdb'], folders: ['src/adapters/store'], why: 'files on disk belong to the store adapter' },
+];
+
+/** The package an import names: 'sharp', '@scope/name'; undefined for a relative or node: import. */
+export function packageName(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('node:') || specifier.startsWith('/')) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const PURE_FOLDERS = ['src/core', 'src/protocol'];
+
+function packagesStayHome(): Layer {
+  return {
+    name: 'package-in-its-adapter',
+    folder: 'src',
+    allows: (edge) => {
+      // The pure layers' own rule already refuses every package but theirs: one message is enough.
+      if (PURE_FOLDERS.some((folder) => inside(folder)(edge.from))) return undefined;
+      const name = packageName(edge.specifier);
+      const home = PACKAGE_HOMES.find((entry) => name !== undefined && entry.packages.includes(name));
+      if (!home || home.folders.some((folder) => inside(folder)(edge.from))) return undefined;
+      return `"${name}" is imported only in ${home.folders.join(', ')} (${home.why}); use the port it implements`;
+    },
+  };
+}
+
 export const LAYERS: Layer[] = [
   selfContained('core-is-pure', 'src/core', ['zod']),
   selfContained('protocol-is-pure', 'src/protocol', []),
@@ -63,6 +113,7 @@ export const LAYERS: Layer[] = [
     ['src/app', 'src/cli'],
     'an adapter implements a port; the app wires it',
   ),
+  packagesStayHome(),
 ];
 
 /**

@@ -1,6 +1,6 @@
 // The `bench` section: which bench this is and where its runs keep their state on flash.
 import { z } from 'zod';
-import { BENCH_ID_PATTERN } from './bench-id.js';
+import { BENCH_ID_PATTERN } from '../core/operator/topics.js';
 
 export const benchSectionSchema = z.strictObject({
   /** The bench's name; the MQTT topics use it unless mqtt.benchId says otherwise. */

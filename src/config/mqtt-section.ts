@@ -2,7 +2,7 @@
 // file: passwordEnv names the environment variable that holds it (the systemd unit's
 // EnvironmentFile, say), and a password inside the URL is refused for the same reason.
 import { z } from 'zod';
-import { BENCH_ID_PATTERN } from './bench-id.js';
+import { BENCH_ID_PATTERN } from '../core/operator/topics.js';
 
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -404,7 +404,7 @@ interface Run {
       expect(
         sockets.filter((url) => !url.startsWith(`${broker.webSocketsUrl}/`) && url !== broker.webSocketsUrl),
       ).toEqual([]);
-      // Only the page's own files, its config and mqtt.js.
+      // Only the page's own files, its config, the operator surface's topic tree and mqtt.js.
       const paths = [...new Set(requests.map((url) => new URL(url).pathname))].sort();
       expect(paths).toEqual([
         '/',
@@ -414,6 +414,7 @@ interface Run {
         '/config.json',
         '/console.css',
         '/describe.js',
+        '/operator/topics.js',
         '/render.js',
         '/vendor/mqtt.esm.js',
         '/view-canvas.js',

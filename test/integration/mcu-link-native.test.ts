@@ -1,4 +1,5 @@
 // The TypeScript link against the real firmware core, built natively, behind a real pty.
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryCommandIds } from '../../src/adapters/mcu-serial/command-ids.js';
 import { FileEmergencyStopRecord } from '../../src/adapters/mcu-serial/estop-record.js';
@@ -135,7 +136,7 @@ describe('serial link: a pulled cable', () => {
   });
 });
 
-describe('serial link: resync on open (issue 14)', () => {
+describe('serial link: a resync newline ahead of every frame (issues 14 and 27)', () => {
   let sim: SimFixture;
   beforeAll(async () => {
     sim = await startSimMcu();
@@ -171,6 +172,35 @@ describe('serial link: resync on open (issue 14)', () => {
       expect.stringMatching(/^rx ERR 0 0 code=BAD_CRC /),
     ]);
     expect(link.info.state).toBe('ready');
+    await link.close();
+  });
+
+  it('after 2 KB of unterminated garbage on the line while the link is open, the first frame is answered (issue 27)', async () => {
+    const lines: string[] = [];
+    const link = await McuLink.connect({
+      path: sim.mcu.path,
+      commandIds: new MemoryCommandIds(),
+      replyTimeoutMs: 1000,
+      // No PING in between: the TAP is the first frame after the garbage.
+      heartbeatMs: 60_000,
+      trace: (direction, line) => lines.push(`${direction} ${line}`),
+    });
+    // Line noise (or a second writer on the line) while the link is up: more than the MCU's line
+    // buffer holds, so the MCU is dropping bytes until the next newline.
+    const noise = openSync(sim.mcu.path, 'w');
+    writeSync(noise, 'x'.repeat(2048));
+    closeSync(noise);
+    // No event says the simulator has read them (it shows nothing for a partial line): a settle window.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const tapsBefore = taps(sim.events()).length;
+    expect((await link.tap({ x: 300, y: 400 })).kind).toBe('done');
+    // Without a newline ahead of each frame the TAP's own bytes ended the overlong line: refused as
+    // TOO_LONG, unanswered, and sent again after a reply timeout.
+    expect(lines.filter((line) => line.startsWith('tx ') && line.includes(' TAP '))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('rx ERR'))).toEqual([
+      expect.stringMatching(/^rx ERR 0 0 code=TOO_LONG /),
+    ]);
+    expect(taps(sim.events()).slice(tapsBefore)).toEqual([{ x: 300, y: 400 }]);
     await link.close();
   });
 });

@@ -1,18 +1,19 @@
 // What the console knows about each bench, folded from the broker's messages (the topics of
-// src/adapters/mqtt/TOPICS.md). No DOM here: render.js draws it.
+// src/adapters/mqtt/TOPICS.md, spelled in the operator surface the server serves). No DOM here:
+// render.js draws it.
+import { BENCH_ID_PATTERN, parseBenchTopic } from './operator/topics.js';
 
 /** Events and findings kept per bench: enough to follow, small enough for a phone. */
 export const EVENTS_KEPT = 40;
 export const FINDINGS_KEPT = 20;
 
-const BENCH_ID = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const KINDS = new Set(['status', 'state', 'events', 'findings', 'view']);
 
 /** { benchId, kind } for a bench topic the console reads, or undefined. */
 export function benchTopic(topic) {
-  const [root, benchId, kind, ...rest] = topic.split('/');
-  if (root !== 'benchhand' || !BENCH_ID.test(benchId ?? '') || rest.length || !KINDS.has(kind)) return undefined;
-  return { benchId, kind };
+  const parsed = parseBenchTopic(topic);
+  if (!parsed || !BENCH_ID_PATTERN.test(parsed.benchId) || !KINDS.has(parsed.leaf)) return undefined;
+  return { benchId: parsed.benchId, kind: parsed.leaf };
 }
 
 export function emptyBench(id) {

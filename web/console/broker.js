@@ -1,6 +1,7 @@
 // The console's MQTT 5 session over WebSockets (mqtt.js's browser build, served by `benchhand ops
 // web` from the installed package): login, the role probe, subscriptions, and commands with their
 // replies, the way `benchhand ops send` does it (src/cli/ops/send.js, TOPICS.md).
+import { benchTopic, commandTopic, consoleProbeTopic, replyTopic } from './operator/topics.js';
 import mqtt from './vendor/mqtt.esm.js';
 
 /** MQTT 5 reason codes the broker refuses with. */
@@ -10,14 +11,6 @@ export const BAD_USER_NAME_OR_PASSWORD = 0x86;
 /** A command older than this is dropped by the broker unrun (a phone's clock is not trusted for notAfter). */
 export const COMMAND_EXPIRY_SECONDS = 30;
 const REPLY_TIMEOUT_MS = 10_000;
-
-/**
- * `_console` can never be a bench id (one starts with a letter or digit), so no bench hears this
- * topic; the operator's ACL line `benchhand/+/cmd/<user>` covers it, a viewer's ACL does not.
- */
-export function probeTopic(user) {
-  return `benchhand/_console/cmd/${user}`;
-}
 
 /** Hex from the browser's random source: crypto.randomUUID needs a secure context (https), this does not. */
 export function randomHex(bytes) {
@@ -93,7 +86,7 @@ export class BrokerSession {
    * "not authorized" = viewer. See "Knowing one's role" in TOPICS.md.
    */
   async probeRole() {
-    const outcome = await this.publish(probeTopic(this.user), '', { messageExpiryInterval: 1 });
+    const outcome = await this.publish(consoleProbeTopic(this.user), '', { messageExpiryInterval: 1 });
     this.role = outcome.ok ? 'operator' : 'viewer';
     this.roleReason = outcome.ok
       ? 'the broker accepts commands from this user'
@@ -103,15 +96,15 @@ export class BrokerSession {
 
   async subscribe(onMessage) {
     this.client.on('message', (topic, payload) => onMessage(topic, payload));
-    const topics = ['status', 'state', 'events', 'findings', 'view'].map((kind) => `benchhand/+/${kind}`);
-    if (this.role === 'operator') topics.push(`benchhand/+/reply/${this.clientId}`);
+    const topics = ['status', 'state', 'events', 'findings', 'view'].map((leaf) => benchTopic('+', leaf));
+    if (this.role === 'operator') topics.push(replyTopic('+', this.clientId));
     await this.client.subscribeAsync(topics, { qos: 1 });
   }
 
   /** Sends one command to a bench; resolves with its reply, a refusal, or no reply in time. */
   async send(benchId, body) {
     const requestId = randomHex(16);
-    const responseTopic = `benchhand/${benchId}/reply/${this.clientId}`;
+    const responseTopic = replyTopic(benchId, this.clientId);
     const replied = new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(requestId);
@@ -122,16 +115,12 @@ export class BrokerSession {
         resolve({ kind: 'reply', reply });
       });
     });
-    const published = await this.publish(
-      `benchhand/${benchId}/cmd/${this.user}`,
-      JSON.stringify({ requestId, ...body }),
-      {
-        responseTopic,
-        correlationData: requestId,
-        messageExpiryInterval: COMMAND_EXPIRY_SECONDS,
-        contentType: 'application/json',
-      },
-    );
+    const published = await this.publish(commandTopic(benchId, this.user), JSON.stringify({ requestId, ...body }), {
+      responseTopic,
+      correlationData: requestId,
+      messageExpiryInterval: COMMAND_EXPIRY_SECONDS,
+      contentType: 'application/json',
+    });
     if (!published.ok) {
       this.waiting.delete(requestId);
       return { kind: 'refused', reasonCode: published.reasonCode, message: published.message };

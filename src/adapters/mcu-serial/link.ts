@@ -43,6 +43,9 @@ import { MemoryEmergencyStopRecord } from './estop-record.js';
 import { helloToInfo } from './hello-info.js';
 import { expectedDurationMs, type PendingCommand } from './pending-command.js';
 import { serialOpener, type LineTransport, type TransportOpener } from './transport.js';
+import type { Clock } from '../../core/ports/clock.js';
+import { after, every, type ClockTimer } from '../../core/time/clock-timer.js';
+import { systemClock } from '../clock/system-clock.js';
 
 export interface McuLinkOptions {
   path: string;
@@ -60,12 +63,14 @@ export interface McuLinkOptions {
   estop?: EmergencyStopRecord;
   /** Sees every line in and out; the console and `--trace` use it. */
   trace?: (direction: 'tx' | 'rx', line: string) => void;
+  /** Reply timeouts, the heartbeat and reconnects run on it (default: the system clock; tests: the manual one). */
+  clock?: Clock;
 }
 
 interface PendingControl {
   line: string;
   unanswered: number;
-  timer?: NodeJS.Timeout;
+  timer?: ClockTimer;
   resolve(frame: Frame): void;
   reject(error: Error): void;
 }
@@ -78,16 +83,18 @@ export class McuLink implements McuPort {
   private readonly controls = new Map<number, PendingControl>();
   private readonly commands = new Map<number, PendingCommand>();
   private readonly listeners = new Set<(event: McuEvent) => void>();
-  private heartbeat?: NodeJS.Timeout;
-  private reconnectTimer?: NodeJS.Timeout;
+  private heartbeat?: ClockTimer;
+  private reconnectTimer?: ClockTimer;
   private handshaking?: Promise<void>;
   private currentInfo?: McuInfo;
   private readonly replyTimeoutMs: number;
   private readonly maxSends: number;
   private readonly estop: EmergencyStopRecord;
   private arming?: Promise<void>;
+  private readonly clock: Clock;
 
   private constructor(private readonly options: McuLinkOptions) {
+    this.clock = options.clock ?? systemClock;
     this.replyTimeoutMs = options.replyTimeoutMs ?? 300;
     this.maxSends = options.maxSends ?? 6;
     this.estop = options.estop ?? new MemoryEmergencyStopRecord();
@@ -230,7 +237,7 @@ export class McuLink implements McuPort {
         expectedMs: expectedDurationMs(verb, prepared.args),
         onProgress: options.onProgress,
         finish: (outcome) => {
-          clearTimeout(command.timer);
+          command.timer?.cancel();
           this.commands.delete(id);
           resolve(outcome);
         },
@@ -242,15 +249,15 @@ export class McuLink implements McuPort {
 
   async close(): Promise<void> {
     this.closing = true;
-    clearInterval(this.heartbeat);
-    clearTimeout(this.reconnectTimer);
+    this.heartbeat?.cancel();
+    this.reconnectTimer?.cancel();
     for (const command of this.commands.values()) {
       command.finish(
         this.indeterminate(command, 'link_lost', 'the link was closed before the MCU reported completion'),
       );
     }
     for (const control of this.controls.values()) {
-      clearTimeout(control.timer);
+      control.timer?.cancel();
       control.reject(new McuLinkError('CLOSED', 'the link was closed'));
     }
     this.controls.clear();
@@ -268,9 +275,7 @@ export class McuLink implements McuPort {
     transport.onLine((line) => this.onLine(line));
     transport.onClose((reason) => this.onTransportClosed(transport, reason));
     try {
-      // A resync newline: whatever a previous host (or line noise) left unterminated in the MCU's
-      // line buffer ends here as one bad line, instead of swallowing our HELLO (issue 14).
-      await transport.write('');
+      // The transport starts every frame with a resync newline (issues 14 and 27), HELLO included.
       await this.handshake();
     } catch (error) {
       this.connected = false;
@@ -351,7 +356,7 @@ export class McuLink implements McuPort {
     this.connected = false;
     this.transport = undefined;
     for (const control of this.controls.values()) {
-      clearTimeout(control.timer);
+      control.timer?.cancel();
       control.reject(new McuLinkError('DISCONNECTED', `the MCU link dropped: ${reason}`));
     }
     this.controls.clear();
@@ -362,38 +367,41 @@ export class McuLink implements McuPort {
   }
 
   private orphan(command: PendingCommand): void {
-    clearTimeout(command.timer);
+    command.timer?.cancel();
     command.phase = 'orphaned';
-    command.timer = setTimeout(() => {
+    command.timer = after(this.clock, this.options.reconnectGraceMs ?? 5000, () => {
       command.finish(this.indeterminate(command, 'link_lost', 'the link dropped and did not come back in time'));
-    }, this.options.reconnectGraceMs ?? 5000);
+    });
   }
 
   private scheduleReconnect(): void {
     if (this.closing) return;
     // One chain of attempts: a port that drops during a reconnect's handshake reports its close
     // and fails the attempt, and both would schedule the next one.
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(async () => {
-      if (this.closing) return;
-      try {
-        await this.openAndHandshake();
-      } catch {
-        return this.scheduleReconnect();
-      }
-      this.emit({ type: 'reconnected', bootId: this.info.bootId });
-      // Same boot: the MCU's ledger knows these ids, so asking again cannot move twice.
-      for (const command of this.commands.values()) {
-        command.phase = 'sent';
-        command.unanswered = 0;
-        this.sendCommandLine(command);
-      }
-    }, this.options.reconnectIntervalMs ?? 500);
+    this.reconnectTimer?.cancel();
+    this.reconnectTimer = after(this.clock, this.options.reconnectIntervalMs ?? 500, () => void this.reconnect());
+  }
+
+  /** One attempt; never rejects: a failure schedules the next attempt. */
+  private async reconnect(): Promise<void> {
+    if (this.closing) return;
+    try {
+      await this.openAndHandshake();
+    } catch {
+      return this.scheduleReconnect();
+    }
+    this.emit({ type: 'reconnected', bootId: this.info.bootId });
+    // Same boot: the MCU's ledger knows these ids, so asking again cannot move twice.
+    for (const command of this.commands.values()) {
+      command.phase = 'sent';
+      command.unanswered = 0;
+      this.sendCommandLine(command);
+    }
   }
 
   private startHeartbeat(): void {
     const interval = this.options.heartbeatMs ?? Math.max(50, Math.floor(this.info.limits.watchdogMs / 4));
-    this.heartbeat = setInterval(() => {
+    this.heartbeat = every(this.clock, interval, () => {
       if (!this.connected || this.handshaking) return;
       this.sendControl('PING')
         .then(async (reply) => {
@@ -407,7 +415,7 @@ export class McuLink implements McuPort {
           else if (!error.disconnected)
             this.emit({ type: 'mcu', name: 'unresponsive', args: { reason: error.message } });
         });
-    }, interval);
+    });
   }
 
   /**
@@ -448,11 +456,11 @@ export class McuLink implements McuPort {
     }
     control.unanswered++;
     this.write(control.line);
-    control.timer = setTimeout(() => this.sendControlLine(seq, control), this.replyTimeoutMs);
+    control.timer = after(this.clock, this.replyTimeoutMs, () => this.sendControlLine(seq, control));
   }
 
   private sendCommandLine(command: PendingCommand): void {
-    clearTimeout(command.timer);
+    command.timer?.cancel();
     if (command.unanswered >= this.maxSends) {
       return command.finish(
         this.indeterminate(command, 'no_reply', `the MCU stopped answering after ${this.maxSends} tries`),
@@ -464,9 +472,9 @@ export class McuLink implements McuPort {
   }
 
   private armCommandTimer(command: PendingCommand): void {
-    clearTimeout(command.timer);
+    command.timer?.cancel();
     const wait = command.phase === 'received' ? command.expectedMs : this.replyTimeoutMs;
-    command.timer = setTimeout(() => this.sendCommandLine(command), wait);
+    command.timer = after(this.clock, wait, () => this.sendCommandLine(command));
   }
 
   // ---- frames in --------------------------------------------------------------------------
@@ -492,7 +500,7 @@ export class McuLink implements McuPort {
   private onControlReply(frame: Frame): void {
     const control = this.controls.get(frame.seq);
     if (!control) return;
-    clearTimeout(control.timer);
+    control.timer?.cancel();
     this.controls.delete(frame.seq);
     if (frame.head === 'ERR') {
       const code = frame.args.code ?? 'UNKNOWN';

@@ -2,6 +2,7 @@
 // timer that decides when to ask again. A retransmission is always safe because the MCU's
 // ledger answers a known id from its record instead of moving twice.
 import type { ActionOutcome } from '../../core/ports/mcu.js';
+import type { ClockTimer } from '../../core/time/clock-timer.js';
 
 export type CommandPhase = 'sent' | 'received' | 'orphaned';
 
@@ -14,7 +15,7 @@ export interface PendingCommand {
   unanswered: number;
   /** How long the action itself may take once received, before we ask again. */
   expectedMs: number;
-  timer?: NodeJS.Timeout;
+  timer?: ClockTimer;
   onProgress?: (sent: number, total: number) => void;
   finish(outcome: ActionOutcome): void;
 }

@@ -4,6 +4,12 @@ import { ReadlineParser } from '@serialport/parser-readline';
 import { SerialPort } from 'serialport';
 
 export interface LineTransport {
+  /**
+   * Sends one line. On the wire every line also starts with a newline (a resync): whatever the
+   * MCU's line buffer holds unterminated (a previous host's half frame, line noise, even more than
+   * the buffer takes) ends there as one bad line, instead of swallowing this frame. The MCU ignores
+   * empty lines.
+   */
   write(line: string): Promise<void>;
   onLine(listener: (line: string) => void): void;
   /** Called once when the port goes away (unplugged, peer closed, or close()). */
@@ -42,7 +48,7 @@ async function openSerial(path: string, baudRate: number): Promise<LineTransport
     write: (line) =>
       new Promise((resolve, reject) => {
         if (closed) return reject(new Error(`${path} is closed`));
-        port.write(`${line}\n`, 'latin1', (error) => (error ? reject(error) : resolve()));
+        port.write(`\n${line}\n`, 'latin1', (error) => (error ? reject(error) : resolve()));
       }),
     onLine: (listener) => parser.on('data', (line: string) => listener(line.replace(/\r$/, ''))),
     onClose: (listener) => closeListeners.push(listener),

@@ -1,6 +1,6 @@
 // What the app registers for the commands the bench cannot carry out itself.
 import type { FindingRecord, FindingStatus } from '../../core/findings/finding-record.js';
-import type { CommandError } from './command-schema.js';
+import type { CommandError } from '../../core/operator/commands.js';
 
 /** What the MCU said to the e-stop: latched or not (and why not). */
 export interface EmergencyStopResult {

@@ -3,9 +3,11 @@
 import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
 import { errorReply, okReply, type CommandReply } from './command-reply.js';
-import type { OperatorCommandMessage } from './command-schema.js';
+import type { OperatorCommandMessage } from '../../core/operator/commands.js';
 import type { MqttApprovals } from './mqtt-approvals.js';
 import type { MqttOperator } from './mqtt-operator.js';
+import { isTimeout, withTimeout } from '../../core/time/with-timeout.js';
+import { systemClock } from '../clock/system-clock.js';
 
 export interface DispatcherDeps {
   operator: MqttOperator;
@@ -68,7 +70,7 @@ async function emergencyStop(requestId: string, by: string, deps: DispatcherDeps
     });
   }
   try {
-    const result = await withTimeout(handler(), deps.handlerTimeoutMs, 'the e-stop handler');
+    const result = await withTimeout(handler(), deps.handlerTimeoutMs, 'the e-stop handler', systemClock);
     if (result.latched) deps.markEstopped();
     const detail = result.detail ? ` (${result.detail})` : '';
     return result.latched
@@ -147,6 +149,7 @@ async function changeFinding(
       }),
       deps.handlerTimeoutMs,
       'the finding handler',
+      systemClock,
     );
     if (!outcome.ok) return errorReply(requestId, outcome.error);
     if (outcome.record) deps.publishFindingChange(outcome.record);
@@ -158,15 +161,4 @@ async function changeFinding(
       message: `the finding was not changed: ${(error as Error).message}`,
     });
   }
-}
-
-class HandlerTimeout extends Error {}
-const isTimeout = (error: unknown) => error instanceof HandlerTimeout;
-
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HandlerTimeout(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -5,7 +5,7 @@
 // payload is the bench's own check, for senders whose clocks and brokers the bench cannot vouch for.
 import { dispatchCommand, type DispatcherDeps } from './command-dispatcher.js';
 import { errorReply, type CommandReply } from './command-reply.js';
-import { parseCommand, requestIdOf } from './command-schema.js';
+import { parseCommand, requestIdOf } from '../../core/operator/commands.js';
 import { AnsweredRequests, requestFingerprint } from './answered-requests.js';
 import { decideReplyPolicy } from './reply-policy.js';
 import { checkResponseTopic } from './response-topic.js';

@@ -1,5 +1,5 @@
 // The answer to a command, sent to the MQTT 5 response topic with the command's correlation data.
-import type { CommandError } from './command-schema.js';
+import type { CommandError } from '../../core/operator/commands.js';
 
 export type CommandReply =
   { requestId: string | null; ok: true; result: string } | { requestId: string | null; ok: false; error: CommandError };

@@ -5,16 +5,18 @@
 // took) and the fleet's finding statuses. Job messages are acknowledged only when the handler says
 // so: after the bench's durable claim, hold or refusal. The session is kept (clean start off) so a
 // job delivered but not acknowledged before a crash comes back to this bench when it reconnects.
-import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import { createMqttClient, type IClientOptions, type IPublishPacket, type MqttClient } from './mqtt-client.js';
 import {
   ALL_FLEET_FINDINGS,
   fleetTopics,
   lastLevel,
   levelBeforeLast,
-  serviceTopics,
   type FleetTopics,
 } from '../../core/fleet/fleet-topics.js';
+import { serviceTopics } from '../../core/operator/topics.js';
 import type { BenchDescription, ServiceState } from '../../core/fleet/service-presence.js';
+import { withTimeout } from '../../core/time/with-timeout.js';
+import { systemClock } from '../clock/system-clock.js';
 
 export interface FleetLinkOptions {
   url: string;
@@ -69,7 +71,7 @@ export class FleetLink {
       ...(options.password !== undefined ? { password: options.password } : {}),
       ...(options.tlsCa ? { ca: options.tlsCa } : {}),
     };
-    this.client = mqtt.connect(options.url, client);
+    this.client = createMqttClient(options.url, client);
     // Set before connecting: a job the broker hands back after a restart arrives right after CONNACK.
     this.client.handleMessage = (packet, done) => this.onMessage(packet, () => done());
     this.client.on('connect', () => this.onConnected());
@@ -148,13 +150,17 @@ export class FleetLink {
             { qos: 1, retain: true },
           ),
           2000,
+          'the broker',
+          systemClock,
         ).catch(() => undefined);
       await withTimeout(
         this.client.publishAsync(this.presence.status, 'offline', { qos: 1, retain: true }),
         2000,
+        'the broker',
+        systemClock,
       ).catch(() => undefined);
     }
-    await withTimeout(this.client.endAsync(false), 2000).catch(() => this.client.end(true));
+    await withTimeout(this.client.endAsync(false), 2000, 'the broker', systemClock).catch(() => this.client.end(true));
   }
 
   private onConnected(): void {
@@ -202,14 +208,4 @@ export class FleetLink {
     }
     acknowledge();
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -5,7 +5,7 @@
 //
 // Home Assistant caps a sensor's state at 255 characters, so long text is cut in the template and
 // the whole of it is offered as an attribute. Buttons publish at QoS 0 (see reply-policy.ts).
-import { commandTopic, type BenchTopics } from './topics.js';
+import { commandTopic, type BenchTopics } from '../../core/operator/topics.js';
 
 export interface DiscoveryMessage {
   topic: string;

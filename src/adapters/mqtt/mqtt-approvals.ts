@@ -3,7 +3,7 @@
 // with the reason), or the loop gives up (its signal). Several may be pending; the state shows the
 // oldest, and Home Assistant's buttons (which cannot name an id) answer that one.
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../core/ports/approval.js';
-import type { AnsweredApproval, PendingApprovalView } from './bench-state.js';
+import type { AnsweredApproval, PendingApprovalView } from '../../core/operator/bench-state.js';
 
 interface Pending {
   view: PendingApprovalView;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IClientOptions, IPublishPacket } from 'mqtt';
+import type { IClientOptions, IPublishPacket } from './mqtt-client.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { FindingRecord } from '../../core/findings/finding-record.js';
@@ -20,7 +20,7 @@ import {
   type BenchState,
   type BenchStateUpdate,
   type RunSummary,
-} from './bench-state.js';
+} from '../../core/operator/bench-state.js';
 import { CommandReceiver, type ReplyToSend } from './command-receiver.js';
 import { DurableOutbox } from './durable-outbox.js';
 import { homeAssistantDiscovery } from './home-assistant-discovery.js';
@@ -31,7 +31,8 @@ import { OutboxPump } from './outbox-pump.js';
 import { DEFAULT_RECONNECT_BACKOFF } from './reconnect-backoff.js';
 import { ReconnectingConnection, type ScheduledReconnect } from './reconnecting-connection.js';
 import { otherRunEvent, runEventFromProgress, type FindingMessage, type RunEventType } from './run-event.js';
-import { benchClientId, benchTopics, commandSender, type BenchTopics } from './topics.js';
+import { benchClientId, benchTopics, commandSender, type BenchTopics } from '../../core/operator/topics.js';
+import { withTimeout } from '../../core/time/with-timeout.js';
 
 export const OUTBOX_FILE = 'mqtt-outbox.jsonl';
 
@@ -288,9 +289,12 @@ export class MqttBench {
       this.current = mergeBenchState(this.current, { online: false }, this.isoNow());
       const client = this.connection.client;
       client.publish(this.topics.state, JSON.stringify(this.current), { qos: 1, retain: true });
-      await withTimeout(client.publishAsync(this.topics.status, 'offline', { qos: 1, retain: true }), 2000).catch(
-        () => undefined,
-      );
+      await withTimeout(
+        client.publishAsync(this.topics.status, 'offline', { qos: 1, retain: true }),
+        2000,
+        'the broker',
+        systemClock,
+      ).catch(() => undefined);
     }
     await this.shutDown();
   }
@@ -298,7 +302,9 @@ export class MqttBench {
   private async shutDown(): Promise<void> {
     this.connection.stopReconnecting();
     const client = this.connection.client;
-    await withTimeout(client.endAsync(!this.connection.connected), 2000).catch(() => client.end(true));
+    await withTimeout(client.endAsync(!this.connection.connected), 2000, 'the broker', systemClock).catch(() =>
+      client.end(true),
+    );
     await this.outbox.close();
   }
 
@@ -412,14 +418,4 @@ export class MqttBench {
   private isoNow(): string {
     return this.wallClock().toISOString();
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -2,7 +2,7 @@
 // or failed connection schedules the next attempt after a growing, jittered wait. The client
 // object and its message stores live for the whole bench session, so QoS 1 messages in flight
 // when a connection drops are sent again by mqtt.js on the next one (clean: false).
-import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import { createMqttClient, type IClientOptions, type MqttClient } from './mqtt-client.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { reconnectDelayMs, type ReconnectBackoff } from './reconnect-backoff.js';
 
@@ -54,7 +54,7 @@ export class ReconnectingConnection {
     this.firstAttempt = new Promise((resolve) => {
       this.settleFirst = resolve;
     });
-    this.client = connect(options.url, { ...options.client, reconnectPeriod: 0 });
+    this.client = createMqttClient(options.url, { ...options.client, reconnectPeriod: 0 });
     this.client.on('connect', (connack) => this.onConnect(connack.sessionPresent));
     this.client.on('error', (error) => {
       this.lastError = error;

@@ -10,7 +10,7 @@
 // offline bench nor redelivered later: an "approve" pressed now cannot approve a different
 // request an hour from now. Their request ids are made by the bench (the payload is fixed, so a
 // fixed id would make every press after the first a duplicate).
-import { HOME_ASSISTANT_ORIGIN } from './command-schema.js';
+import { HOME_ASSISTANT_ORIGIN } from '../../core/operator/commands.js';
 
 export type ReplyDecision = { accept: true; replyLess: boolean } | { accept: false; why: string };
 

@@ -7,6 +7,7 @@
 import { encodeForOcr } from './decode.js';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
+import { connectedGroups } from '../../core/vision/connected-groups.js';
 import { sampledMedian } from '../../core/vision/layout-pixels.js';
 import { readDotRuns } from './dot-runs.js';
 import { spansInk } from './label-ink.js';
@@ -123,26 +124,7 @@ export function darkPatches(image: GrayImage): Patch[] {
     }
   }
   const patches: Patch[] = [];
-  const seen = new Uint8Array(dark.length);
-  for (let start = 0; start < dark.length; start++) {
-    if (!dark[start] || seen[start]) continue;
-    const box = { c0: columns, r0: rows, c1: 0, r1: 0 };
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
-      const r = Math.floor(i / columns),
-        c = i % columns;
-      box.c0 = Math.min(box.c0, c);
-      box.c1 = Math.max(box.c1, c);
-      box.r0 = Math.min(box.r0, r);
-      box.r1 = Math.max(box.r1, r);
-      for (const n of [i - 1, i + 1, i - columns, i + columns]) {
-        if (n < 0 || n >= dark.length || seen[n] || !dark[n] || Math.abs((n % columns) - c) > 1) continue;
-        seen[n] = 1;
-        stack.push(n);
-      }
-    }
+  for (const box of connectedGroups(dark, columns, rows)) {
     const width = (box.c1 - box.c0 + 1) * CELL,
       height = (box.r1 - box.r0 + 1) * CELL;
     if (width >= 8 * CELL && height >= 3 * CELL && height <= 24 * CELL && width > height) {

@@ -5,6 +5,7 @@
 // one per disc. Pure pixel work on the picture OCR read.
 import type { RawLine } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
+import { connectedGroups } from '../../core/vision/connected-groups.js';
 
 /** Only words tesseract doubts are looked at (0..100). */
 const DOUBTFUL_BELOW = 60;
@@ -72,42 +73,10 @@ export function countDiscs(
   if (ground - ink < 40) return 0;
   const threshold = (ink + ground) / 2;
   const dark = Array.from(values, (v) => v < threshold);
-  const seen = new Uint8Array(dark.length);
   const blobs: { area: number; w: number; h: number }[] = [];
-  for (let start = 0; start < dark.length; start++) {
-    if (!dark[start] || seen[start]) continue;
-    let area = 0,
-      bx0 = width,
-      by0 = height,
-      bx1 = 0,
-      by1 = 0;
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % width,
-        y = (i - x) / width;
-      area++;
-      bx0 = Math.min(bx0, x);
-      bx1 = Math.max(bx1, x);
-      by0 = Math.min(by0, y);
-      by1 = Math.max(by1, y);
-      for (const [nx, ny] of [
-        [x - 1, y],
-        [x + 1, y],
-        [x, y - 1],
-        [x, y + 1],
-      ] as const) {
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const n = ny * width + nx;
-        if (dark[n] && !seen[n]) {
-          seen[n] = 1;
-          stack.push(n);
-        }
-      }
-    }
+  for (const group of connectedGroups(dark, width, height)) {
     // Specks of camera noise are not ink.
-    if (area >= 3) blobs.push({ area, w: bx1 - bx0 + 1, h: by1 - by0 + 1 });
+    if (group.count >= 3) blobs.push({ area: group.count, w: group.c1 - group.c0 + 1, h: group.r1 - group.r0 + 1 });
   }
   if (blobs.length < MIN_DOTS) return 0;
   const sizes = blobs.map((b) => b.h).sort((a, b) => a - b);

@@ -6,7 +6,7 @@ import type { RunSummary } from '../../core/agent/run-summary.js';
 import type { ObserverPort } from '../../core/ports/observer.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { screenText } from '../../core/vision/screen-model.js';
-import { MAX_SCREEN_TEXT } from '../../adapters/mqtt/bench-state.js';
+import { MAX_SCREEN_TEXT } from '../../core/operator/bench-state.js';
 import { benchView } from '../bench/view-picture.js';
 import type { BenchHardware } from './bench-hardware.js';
 import type { FindingsLog } from './findings-log.js';

@@ -2,6 +2,7 @@
 // on, cut upright around the element the tap would hit (with room to see its neighbours) and the tap
 // point marked, as a small JPEG. The full frame never leaves this wrapper: adapters (terminal,
 // MQTT, the web console) see the crop only. A frame that cannot be cut still gets the question.
+import { decodePixels, encodeJpeg } from '../../adapters/picture/pictures.js';
 import type { ApprovalAnswer, ApprovalPicture, ApprovalPort, ApprovalRequest } from '../../core/ports/approval.js';
 import { screenMapping, type ScreenCalibration } from '../../core/vision/calibration.js';
 
@@ -50,24 +51,20 @@ export async function approvalPicture(
   const scale = Math.min(1, CROP_WIDTH / (right - left));
   const width = Math.max(1, Math.round((right - left) * scale)),
     height = Math.max(1, Math.round((bottom - top) * scale));
-  const { default: sharp } = await import('sharp');
-  const camera = await sharp(frame.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixels = sampleUpright(
-    camera.data,
-    camera.info.width,
-    camera.info.height,
-    screenMapping(calibration).toCamera,
-    { left, top, scale, width, height },
-  );
+  const camera = await decodePixels(frame.image);
+  const pixels = sampleUpright(camera.data, camera.width, camera.height, screenMapping(calibration).toCamera, {
+    left,
+    top,
+    scale,
+    width,
+    height,
+  });
   // A small ring: it marks the point without hiding the label under it.
   const ring = { x: (point.x - left) * scale, y: (point.y - top) * scale, r: 9 };
   const marker = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${ring.x.toFixed(1)}" cy="${ring.y.toFixed(1)}" r="${ring.r.toFixed(1)}" fill="none" stroke="#ff2d55" stroke-width="2.5" stroke-opacity="0.85"/></svg>`,
   );
-  const image = await sharp(pixels, { raw: { width, height, channels: 3 } })
-    .composite([{ input: marker, top: 0, left: 0 }])
-    .jpeg({ quality: 70 })
-    .toBuffer();
+  const image = await encodeJpeg(pixels, { width, height }, 70, marker);
   return { format: 'jpeg', base64: image.toString('base64'), width, height };
 }
 

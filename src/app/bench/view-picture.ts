@@ -3,6 +3,7 @@
 // read and the last tap, so a person sees what the agent saw and where it touched.
 import type { BenchView, LastTap } from '../../adapters/mqtt/bench-view.js';
 import { trimViewLines } from '../../adapters/mqtt/bench-view.js';
+import { decodePixels, encodeJpeg } from '../../adapters/picture/pictures.js';
 import type { Observation } from '../../core/ports/observer.js';
 import { screenMapping, type ScreenCalibration } from '../../core/vision/calibration.js';
 import { sampleUpright } from './approval-picture.js';
@@ -24,18 +25,15 @@ export async function benchView(
   const scale = Math.min(1, VIEW_WIDTH / deviceWidth);
   const width = Math.max(1, Math.round(deviceWidth * scale)),
     height = Math.max(1, Math.round(deviceHeight * scale));
-  const { default: sharp } = await import('sharp');
-  const camera = await sharp(frame.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixels = sampleUpright(
-    camera.data,
-    camera.info.width,
-    camera.info.height,
-    screenMapping(calibration).toCamera,
-    { left: 0, top: 0, scale, width, height },
-  );
-  const image = await sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: VIEW_QUALITY })
-    .toBuffer();
+  const camera = await decodePixels(frame.image);
+  const pixels = sampleUpright(camera.data, camera.width, camera.height, screenMapping(calibration).toCamera, {
+    left: 0,
+    top: 0,
+    scale,
+    width,
+    height,
+  });
+  const image = await encodeJpeg(pixels, { width, height }, VIEW_QUALITY);
   return {
     at,
     deviceSize: { width: deviceWidth, height: deviceHeight },

@@ -1,5 +1,6 @@
 // Serves the operator web console (web/console/): static files only, over node:http. The page gets
-// the broker's WebSocket URL from /config.json and mqtt.js from the installed package, so it needs
+// the broker's WebSocket URL from /config.json, mqtt.js from the installed package and the topic
+// tree from the operator surface (/operator/topics.js, src/core/operator/topics.ts), so it needs
 // nothing from any other host; the Content-Security-Policy says the same to the browser (scripts,
 // styles and images from here, connections only here and to the broker).
 import { createReadStream } from 'node:fs';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
+import { OPERATOR_MODULE_PATH, operatorModuleSource } from './operator-module.js';
 
 /** The page's files: web/console/ at the package root (this file is src/app/console/ or dist/app/console/). */
 export const CONSOLE_ROOT = fileURLToPath(new URL('../../../web/console/', import.meta.url));
@@ -47,6 +49,7 @@ export interface ConsoleServer {
 export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
   const root = resolve(options.root ?? CONSOLE_ROOT);
   const vendor = mqttBrowserBuild();
+  const operatorModule = await operatorModuleSource();
   const config = JSON.stringify({ broker: options.brokerUrl });
   const headers = securityHeaders(options.brokerUrl);
   const server = createServer((request, response) => {
@@ -63,6 +66,8 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (path === undefined) return send(response, 400, 'text/plain; charset=utf-8', 'bad path\n', headers);
     if (path === '/config.json')
       return send(response, 200, CONTENT_TYPES['.json']!, config, headers, request.method === 'HEAD');
+    if (path === OPERATOR_MODULE_PATH)
+      return send(response, 200, CONTENT_TYPES['.js']!, operatorModule, headers, request.method === 'HEAD');
     const file = path === '/vendor/mqtt.esm.js' ? vendor : fileUnder(root, path === '/' ? '/index.html' : path);
     const type = file ? CONTENT_TYPES[extname(file)] : undefined;
     if (!file || !type) return send(response, 404, 'text/plain; charset=utf-8', 'not found\n', headers);

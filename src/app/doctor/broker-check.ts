@@ -5,11 +5,12 @@
 // keeps its session. The status probe is "online", not retained, expiring in 1 s: the bench's
 // retained status is left as it was.
 import { randomBytes } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
-import { benchTopics } from '../../adapters/mqtt/topics.js';
+import { connectMqttClient, type MqttClient } from '../../adapters/mqtt/mqtt-client.js';
+import { benchTopics } from '../../core/operator/topics.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { explainReasonCode, reasonCodeOf } from './mqtt-reason-codes.js';
-import { withTimeout } from './with-timeout.js';
+import { systemClock } from '../../adapters/clock/system-clock.js';
+import { withTimeout } from '../../core/time/with-timeout.js';
 
 export const BROKER_NAME = 'broker';
 
@@ -45,7 +46,7 @@ export async function checkBroker(
   let client: MqttClient;
   try {
     client = await withTimeout(
-      mqtt.connectAsync(url, {
+      connectMqttClient(url, {
         protocolVersion: 5,
         clean: true,
         reconnectPeriod: 0,
@@ -56,6 +57,7 @@ export async function checkBroker(
       }),
       timeoutMs + 500,
       `broker ${url}`,
+      systemClock,
     );
   } catch (error) {
     const code = reasonCodeOf(error);
@@ -99,6 +101,7 @@ async function checkBenchAcl(
       client.publishAsync(topics.status, 'online', { qos: 1, retain: false, properties: { messageExpiryInterval: 1 } }),
       timeoutMs,
       `publish to ${topics.status}`,
+      systemClock,
     );
   } catch (error) {
     const code = reasonCodeOf(error);
@@ -113,6 +116,7 @@ async function checkBenchAcl(
       client.subscribeAsync(topics.command, { qos: 1 }),
       timeoutMs,
       `subscribe to ${topics.command}`,
+      systemClock,
     );
     const refused = granted.find((grant) => grant.qos >= 0x80);
     if (refused) throw Object.assign(new Error('refused'), { code: refused.qos });

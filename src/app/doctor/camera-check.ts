@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { cameraFromSource } from '../bench/rig.js';
 import { findOnPath } from '../flash/executable-on-path.js';
 import { fail, pass, type CheckResult } from './check-result.js';
-import { withTimeout } from './with-timeout.js';
+import { systemClock } from '../../adapters/clock/system-clock.js';
+import { withTimeout } from '../../core/time/with-timeout.js';
 
 export const CAMERA_NAME = 'camera';
 const SOURCES_FIX =
@@ -22,7 +23,7 @@ export async function checkCamera(source: string | undefined, timeoutMs: number)
   }
   const started = performance.now();
   try {
-    const frame = await withTimeout(camera.capture({ timeoutMs }), timeoutMs + 500, `camera ${source}`);
+    const frame = await withTimeout(camera.capture({ timeoutMs }), timeoutMs + 500, `camera ${source}`, systemClock);
     const ms = Math.round(performance.now() - started);
     return pass(CAMERA_NAME, `${source}: a ${frame.width}x${frame.height} ${frame.format} frame in ${ms} ms`);
   } catch (error) {

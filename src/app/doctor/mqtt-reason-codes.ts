@@ -30,7 +30,4 @@ export function explainReasonCode(code: number, packet: 'connect' | 'publish' | 
   return `MQTT reason ${code} (${hex}): ${explanation}`;
 }
 
-export function reasonCodeOf(error: unknown): number | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' ? code : undefined;
-}
+export { reasonCodeOf } from '../../core/operator/broker-refusal.js';

@@ -2,18 +2,16 @@
 // Debian's fast model when the choice takes it) and a tesseract.js worker starts from the model
 // the bench will read with, without the network. Says which model that is and why.
 import { existsSync, readdirSync } from 'node:fs';
-import Tesseract from 'tesseract.js';
+import { systemClock } from '../../adapters/clock/system-clock.js';
 import {
   englishModelDir,
   OCR_MODEL_VARIABLE,
   ocrModelChoice,
-  OEM_LSTM_ONLY,
-  offlineWorkerOptions,
   resolveModel,
   type ResolvedModel,
 } from '../../adapters/observer-camera/offline-options.js';
+import { startWorkerOffline } from '../../adapters/observer-camera/start-worker-offline.js';
 import { fail, pass, type CheckResult } from './check-result.js';
-import { withTimeout } from './with-timeout.js';
 
 export const OCR_NAME = 'ocr-data';
 const REINSTALL_FIX = 'reinstall the dependencies in the checkout: npm ci (it installs @tesseract.js-data/eng)';
@@ -39,13 +37,8 @@ export async function checkOcrData(timeoutMs = 60_000, env: NodeJS.ProcessEnv = 
     );
   }
   const started = performance.now();
-  let worker: Tesseract.Worker | undefined;
   try {
-    worker = await withTimeout(
-      Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions(model)),
-      timeoutMs,
-      'starting a tesseract.js worker',
-    );
+    await startWorkerOffline(model, timeoutMs, systemClock);
     return pass(
       OCR_NAME,
       `reads with the ${model.model} model in ${model.dir} (${model.reason}); a worker started offline in ${Math.round(performance.now() - started)} ms`,
@@ -58,7 +51,5 @@ export async function checkOcrData(timeoutMs = 60_000, env: NodeJS.ProcessEnv = 
         ? `reinstall it (apt-get install --reinstall tesseract-ocr-eng) or set ${OCR_MODEL_VARIABLE}=best_int`
         : REINSTALL_FIX,
     );
-  } finally {
-    await worker?.terminate().catch(() => undefined);
   }
 }

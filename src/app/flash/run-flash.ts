@@ -8,7 +8,7 @@ import type { McuInfo } from '../../core/ports/mcu.js';
 import { packageRoot } from '../package-root.js';
 import { avrdudeArguments, AVRDUDE_INSTALL_FIX, type RunProgram } from './avrdude.js';
 import type { Avr109Board, Board, PicoBoard } from './boards.js';
-import type { BootloaderTouch } from './bootloader-touch.js';
+import type { BootloaderTouch } from '../../adapters/mcu-serial/bootloader-touch.js';
 import { chooseImage } from './firmware-image.js';
 import { findBootselDrive, findBuiltUf2, platformioUploadCommand } from './pico-instructions.js';
 import type { ListSerialPorts } from './serial-device-listing.js';

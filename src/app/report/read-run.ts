@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
+import { decodePixels, encodeJpeg, scaledJpeg } from '../../adapters/picture/pictures.js';
 import { AUDIT_FILE } from '../../adapters/store/file-run-store.js';
 import { findingsPath, parseFindingsText, previousFindingsPath } from '../../adapters/store/findings-file.js';
 import { readJournal } from '../../adapters/store/journal-reader.js';
@@ -138,17 +138,11 @@ export async function pictureFor(
   }
   const quality = options.quality ?? 72;
   if (!calibration) {
-    const { data, info } = await sharp(bytes)
-      .resize({ width: 480, withoutEnlargement: true })
-      .jpeg({ quality })
-      .toBuffer({ resolveWithObject: true });
-    return { dataUrl: `data:image/jpeg;base64,${data.toString('base64')}`, width: info.width, height: info.height };
+    const { data, width, height } = await scaledJpeg(bytes, 480, quality);
+    return { dataUrl: `data:image/jpeg;base64,${data.toString('base64')}`, width, height };
   }
-  const { data, info } = await sharp(bytes)
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const info = await decodePixels(bytes, { srgb: true });
+  const data = info.data;
   const rgb =
     info.channels === 3 ? new Uint8Array(data.buffer, data.byteOffset, data.length) : toRgb(data, info.channels);
   const width = options.pictureWidth ?? 360;
@@ -165,23 +159,17 @@ export async function pictureFor(
     bezelColor: [0, 0, 0],
     bench: [0, 0, 0],
   });
-  const jpeg = await sharp(upright.data, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality })
-    .toBuffer();
+  const jpeg = await encodeJpeg(upright.data, { width, height }, quality);
   return { dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`, width, height };
 }
 
 async function cameraViewOf(path: string, calibration: FrameCalibration): Promise<ReportInput['cameraView']> {
   try {
     const bytes = await readFile(path);
-    const meta = await sharp(bytes).metadata();
-    const { data, info } = await sharp(bytes)
-      .resize({ width: 560, withoutEnlargement: true })
-      .jpeg({ quality: 70 })
-      .toBuffer({ resolveWithObject: true });
-    const scale = info.width / meta.width!;
+    const { data, width, height, originalWidth } = await scaledJpeg(bytes, 560, 70);
+    const scale = width / originalWidth;
     return {
-      picture: { dataUrl: `data:image/jpeg;base64,${data.toString('base64')}`, width: info.width, height: info.height },
+      picture: { dataUrl: `data:image/jpeg;base64,${data.toString('base64')}`, width, height },
       corners: calibration.screenCorners.map((p) => ({ x: p.x * scale, y: p.y * scale })),
     };
   } catch {

@@ -6,6 +6,8 @@ import { open, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CameraPort } from '../../core/ports/camera.js';
 import type { McuPort } from '../../core/ports/mcu.js';
+import { systemClock } from '../../adapters/clock/system-clock.js';
+import { withTimeout } from '../../core/time/with-timeout.js';
 
 export interface HealthReport {
   ok: boolean;
@@ -19,15 +21,18 @@ export async function idleHealth(
   timeoutMs = 5000,
 ): Promise<HealthReport> {
   const problems: string[] = [];
-  await withTimeout(mcu.status(), timeoutMs).then(
+  await withTimeout(mcu.status(), timeoutMs, 'the MCU status', systemClock).then(
     (s) => {
       if (s.state !== 'ready') problems.push(`the MCU is ${s.state}`);
     },
     (e: Error) => problems.push(`the MCU does not answer: ${e.message}`),
   );
-  await withTimeout(camera.capture({ newerThan: performance.now(), timeoutMs }), timeoutMs + 500).catch((e: Error) =>
-    problems.push(`no camera frame: ${e.message}`),
-  );
+  await withTimeout(
+    camera.capture({ newerThan: performance.now(), timeoutMs }),
+    timeoutMs + 500,
+    'the camera',
+    systemClock,
+  ).catch((e: Error) => problems.push(`no camera frame: ${e.message}`));
   await writable(stateDir).catch((e: Error) =>
     problems.push(`the state directory ${stateDir} does not take a write: ${e.message}`),
   );
@@ -55,11 +60,4 @@ async function writable(dir: string): Promise<void> {
     await handle.close();
   }
   await unlink(probe);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
-  ]);
 }

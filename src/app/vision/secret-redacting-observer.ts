@@ -3,6 +3,7 @@
 // over in the camera picture, before the picture reaches anything that keeps or sends it: the
 // MQTT snapshot, the run report's frames, the approval crop, a vision model. Nothing downstream
 // sees the unmasked look. A look with no secret on it passes through untouched (no re-encoding).
+import { paintOverPicture } from '../../adapters/picture/pictures.js';
 import { redactObservation } from '../../core/agent/redact-secrets.js';
 import type { CameraFrame } from '../../core/ports/camera.js';
 import type { Observation, ObserverPort } from '../../core/ports/observer.js';
@@ -58,9 +59,6 @@ async function paintOver(
   const svg = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}">${polygons.join('')}</svg>`,
   );
-  const { default: sharp } = await import('sharp');
-  const painted = sharp(frame.image).composite([{ input: svg, top: 0, left: 0 }]);
-  const image =
-    frame.format === 'png' ? await painted.png().toBuffer() : await painted.jpeg({ quality: 90 }).toBuffer();
+  const image = await paintOverPicture(frame.image, svg, frame.format);
   return { ...frame, image: new Uint8Array(image) };
 }

@@ -2,13 +2,10 @@
 // UART link and prints what answered. 32u4 boards through avrdude and the Caterina bootloader;
 // the Pico through a UF2 or PlatformIO. --dry-run prints every step and runs nothing.
 import { readBenchConfigFields } from '../../app/doctor/bench-config-fields.js';
-import { runProgram } from '../../app/flash/avrdude.js';
 import { BOARD_NAMES, boardNamed } from '../../app/flash/boards.js';
-import { touchAt1200Baud } from '../../app/flash/bootloader-touch.js';
-import { findOnPath } from '../../app/flash/executable-on-path.js';
+import { flashDependencies } from '../../app/flash/flash-dependencies.js';
 import { runFlash } from '../../app/flash/run-flash.js';
-import { DEFAULT_DEVICE_DIRECTORY, usbSerialPortLister } from '../../app/flash/serial-device-listing.js';
-import { shakeHandsAfterReboot } from '../../app/flash/shake-hands.js';
+import { DEFAULT_DEVICE_DIRECTORY } from '../../app/flash/serial-device-listing.js';
 import { parseOptions, UsageError } from '../args.js';
 
 const USAGE = `benchhand flash [--board ${BOARD_NAMES.join('|')}] [--port PATH] [--image FILE] [--link-port PATH | --config FILE] [--dry-run]`;
@@ -40,13 +37,8 @@ export async function flashCommand(argv: string[]): Promise<number> {
   const linkPort = values['link-port'] ?? (values.config ? readBenchConfigFields(values.config).mcuPort : undefined);
   return runFlash(
     { board, port: values.port, image: values.image, linkPort, dryRun: values['dry-run'] ?? false },
-    {
-      listPorts: usbSerialPortLister(process.env[DEVICE_DIRECTORY_VARIABLE] || DEFAULT_DEVICE_DIRECTORY),
-      touch: touchAt1200Baud,
-      runProgram,
-      findProgram: (name) => findOnPath(name),
-      handshake: (path, waitMs) => shakeHandsAfterReboot(path, waitMs),
-      say: (line) => process.stdout.write(`${line}\n`),
-    },
+    flashDependencies(process.env[DEVICE_DIRECTORY_VARIABLE] || DEFAULT_DEVICE_DIRECTORY, (line) =>
+      process.stdout.write(`${line}\n`),
+    ),
   );
 }

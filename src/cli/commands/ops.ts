@@ -2,24 +2,23 @@
 // list the benches, follow one live, or send it a command and print its reply.
 import { userInfo } from 'node:os';
 import { parseOptions, UsageError } from '../args.js';
-import { BrokerRefusal } from '../ops/broker-refusal.js';
+import { BrokerRefusal } from '../../core/operator/broker-refusal.js';
 import { buildCommand, COMMAND_USAGES } from '../ops/command-payload.js';
 import {
   CONNECTION_OPTIONS,
   CONNECTION_USAGE,
-  connectToBroker,
   connectionSettings,
-  disconnect,
   newClientId,
   refusePasswordFlag,
   type ConnectionSettings,
 } from '../ops/connection.js';
+import { connectToBroker, disconnect } from '../../app/ops/operator-client.js';
 import { EXIT_ERROR_REPLY, EXIT_NO_REPLY, EXIT_OK, EXIT_REFUSED } from '../ops/exit-codes.js';
 import { followBench } from '../ops/follow.js';
 import { collectBenches, formatBenchList } from '../ops/list.js';
 import { formatReply } from '../ops/reply.js';
 import { describeRefusal, sendCommand } from '../ops/send.js';
-import { BENCH_ID_PATTERN, BENCH_ID_RULE, commandUserProblem } from '../ops/topics.js';
+import { BENCH_ID_PATTERN, BENCH_ID_RULE, commandUserProblem } from '../../core/operator/topics.js';
 import { serveConsole, WEB_USAGE, webSettings } from '../ops/web.js';
 import { fleetCommand, FLEET_USAGE } from '../ops/fleet.js';
 

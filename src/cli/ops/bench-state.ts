@@ -1,39 +1,22 @@
-// The retained BenchState (TOPICS.md) as the operator's client reads it: tolerant of missing or
-// extra fields, since benches of another version may publish a little more or less.
-export interface RunSummary {
-  runId?: string;
-  status?: string;
-  step?: number;
-  phase?: string;
-  stepsUsed?: number;
-  maxSteps?: number;
-  goal?: string;
-}
+// The retained BenchState (TOPICS.md; its one definition is src/core/operator/bench-state.ts) as
+// the operator's client reads it: tolerant of missing or extra fields, since benches of another
+// version may publish a little more or less.
+import type {
+  BenchState as PublishedState,
+  LastAction as PublishedLastAction,
+  PendingApprovalView,
+  RunSummary as PublishedRun,
+} from '../../core/operator/bench-state.js';
 
-export interface LastAction {
-  tool?: string;
-  summary?: string;
-  status?: string;
-  at?: string;
-}
-export interface PendingApproval {
-  id?: string;
-  tool?: string;
-  summary?: string;
-  rule?: string;
-  since?: string;
-}
+export type RunSummary = Partial<PublishedRun>;
+export type LastAction = Partial<PublishedLastAction>;
+export type PendingApproval = Partial<PendingApprovalView>;
 
-export interface BenchState {
-  benchId?: string;
-  at?: string;
-  online?: boolean;
+export type BenchState = Partial<Omit<PublishedState, 'run' | 'lastAction' | 'pendingApproval'>> & {
   run?: RunSummary | null;
   lastAction?: LastAction | null;
-  lastScreenText?: string | null;
   pendingApproval?: PendingApproval | null;
-  estopped?: boolean;
-}
+};
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

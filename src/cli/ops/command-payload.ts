@@ -2,9 +2,11 @@
 // that say which argument is wrong and what the rule is. The requestId is added when sending.
 import { FINDING_STATUSES } from '../../core/findings/finding-record.js';
 import { MIN_ID_PREFIX } from '../../core/findings/id-prefix.js';
+import type { CommandName } from '../../core/operator/commands.js';
 import { UsageError } from '../args.js';
 
-export const COMMAND_USAGES: Record<string, string> = {
+/** One usage per command the bench takes (core/operator/commands.ts): a new command will not type-check until it has one. */
+export const COMMAND_USAGES: Record<CommandName, string> = {
   pause: 'pause                              at the next safe point',
   resume: 'resume                             the run looks at the screen again before acting',
   stop: 'stop                               at once (an action in flight finishes)',
@@ -24,7 +26,7 @@ interface CommandFlags {
 }
 
 function usage(command: string): string {
-  return `usage: benchhand ops send BENCH ${COMMAND_USAGES[command]?.split(/\s{2,}/)[0] ?? 'COMMAND'}`;
+  return `usage: benchhand ops send BENCH ${COMMAND_USAGES[command as CommandName]?.split(/\s{2,}/)[0] ?? 'COMMAND'}`;
 }
 
 function noArguments(command: string, args: string[]): void {

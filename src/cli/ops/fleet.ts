@@ -13,7 +13,7 @@ import {
 } from '../../core/fleet/fleet-findings.js';
 import { ALL_FLEET_FINDINGS, fleetFindingTopic } from '../../core/fleet/fleet-topics.js';
 import { join } from 'node:path';
-import type { MqttClient } from 'mqtt';
+import type { MqttClient } from '../../app/ops/operator-client.js';
 import { fleetJunit } from '../../app/fleet/fleet-junit.js';
 import { jobsFromFlows } from '../../app/fleet/jobs-from-flows.js';
 import { FLEET_ROOT, fleetTopics, lastLevel } from '../../core/fleet/fleet-topics.js';
@@ -31,14 +31,8 @@ import {
 import { JOB_ID_PATTERN, JOB_ID_RULE, POOL_PATTERN, POOL_RULE } from '../../core/fleet/job-schema.js';
 import { parseTags, selectorOf } from '../../core/fleet/tags.js';
 import { parseOptions, UsageError } from '../args.js';
-import {
-  CONNECTION_OPTIONS,
-  CONNECTION_USAGE,
-  connectToBroker,
-  connectionSettings,
-  disconnect,
-  newClientId,
-} from './connection.js';
+import { CONNECTION_OPTIONS, CONNECTION_USAGE, connectionSettings, newClientId } from './connection.js';
+import { connectToBroker, disconnect } from '../../app/ops/operator-client.js';
 import { EXIT_ERROR_REPLY, EXIT_NO_REPLY, EXIT_OK } from './exit-codes.js';
 
 export const FLEET_USAGE = [

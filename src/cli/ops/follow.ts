@@ -1,8 +1,8 @@
 // `benchhand ops follow BENCH`: the bench's availability, state changes, events and findings as
 // they arrive, one line each (or raw JSON lines with --json), until Ctrl-C.
-import type { MqttClient } from 'mqtt';
+import type { MqttClient } from '../../app/ops/operator-client.js';
 import { clockTime, describeEvent, describeFinding, describeState } from './event-lines.js';
-import { benchTopic, parseBenchTopic } from './topics.js';
+import { benchTopic, parseBenchTopic } from '../../core/operator/topics.js';
 
 type Write = (line: string) => void;
 

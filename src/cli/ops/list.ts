@@ -1,7 +1,7 @@
 // `benchhand ops list`: every bench that left a retained status or state on the broker.
-import type { MqttClient } from 'mqtt';
+import type { MqttClient } from '../../app/ops/operator-client.js';
 import { describeApproval, describeLastAction, describeRun, parseBenchState, type BenchState } from './bench-state.js';
-import { ALL_STATE, ALL_STATUS, parseBenchTopic } from './topics.js';
+import { ALL_STATE, ALL_STATUS, parseBenchTopic } from '../../core/operator/topics.js';
 
 export interface BenchEntry {
   benchId: string;

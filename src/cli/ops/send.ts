@@ -1,11 +1,11 @@
 // Publishes one command to a bench the MQTT 5 way (responseTopic, correlationData,
 // messageExpiryInterval; QoS 1 so the broker says if it refused) and waits for the reply.
 import { randomUUID } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
-import { NOT_AUTHORIZED, reasonCodeOf } from './broker-refusal.js';
+import type { MqttClient } from '../../app/ops/operator-client.js';
+import { NOT_AUTHORIZED, reasonCodeOf } from '../../core/operator/broker-refusal.js';
 import type { CommandPayload } from './command-payload.js';
 import { parseReply, type CommandReply } from './reply.js';
-import { commandTopic, replyTopic } from './topics.js';
+import { commandTopic, replyTopic } from '../../core/operator/topics.js';
 
 export type SendOutcome =
   | { kind: 'reply'; requestId: string; reply: CommandReply }

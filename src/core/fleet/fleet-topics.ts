@@ -44,12 +44,6 @@ export function fleetTopics(pool: string): FleetTopics {
   };
 }
 
-/** A bench's presence while it serves (its run's own topics stay as they were). */
-export function serviceTopics(benchId: string): { status: string; description: string; state: string } {
-  const base = `benchhand/${benchId}/service`;
-  return { status: `${base}/status`, description: `${base}/description`, state: `${base}/state` };
-}
-
 /** A person's status for a finding, fleet-wide (retained; every bench applies it). */
 export const fleetFindingTopic = (findingId: string): string => `${FLEET_ROOT}/findings/${findingId}`;
 export const ALL_FLEET_FINDINGS = `${FLEET_ROOT}/findings/+`;

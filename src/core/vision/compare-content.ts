@@ -3,6 +3,7 @@
 // cells that touch are grouped into boxes (device pixels). A changing status-bar clock or
 // navigation icon cannot count: those bars are not in the fingerprint, and neither can a toast of
 // the first look fading by itself (its cells are passed over when the caller says so). Pure.
+import { connectedGroups } from './connected-groups.js';
 import { cellsBox, type ContentFingerprint } from './content-fingerprint.js';
 import type { Box, ScreenModel } from './screen-model.js';
 
@@ -72,7 +73,10 @@ function compareCells(
       count++;
     }
   }
-  const boxes = groups(changedCells, after.columns, after.rows).map((g) => cellsBox(after, g.c0, g.r0, g.c1, g.r1));
+  // Groups of changed cells, a one-cell gap bridged (a word's letters).
+  const boxes = connectedGroups(changedCells, after.columns, after.rows, 2).map((g) =>
+    cellsBox(after, g.c0, g.r0, g.c1, g.r1),
+  );
   boxes.sort((a, b) => b.width * b.height - a.width * a.height);
   return { changed: count > 0, fraction: count / after.cells.length, boxes, largestDelta };
 }
@@ -107,48 +111,6 @@ export function comparable(a: ContentFingerprint, b: ContentFingerprint): boolea
     a.area.width === b.area.width &&
     a.area.height === b.area.height
   );
-}
-
-interface Group {
-  c0: number;
-  r0: number;
-  c1: number;
-  r1: number;
-}
-
-/** Bounding boxes of 8-connected groups of changed cells, a one-cell gap bridged (a word's letters). */
-function groups(cells: Uint8Array, columns: number, rows: number): Group[] {
-  const seen = new Uint8Array(cells.length);
-  const found: Group[] = [];
-  for (let start = 0; start < cells.length; start++) {
-    if (!cells[start] || seen[start]) continue;
-    const g = { c0: columns, r0: rows, c1: -1, r1: -1 };
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
-      const r = Math.floor(i / columns),
-        c = i % columns;
-      g.c0 = Math.min(g.c0, c);
-      g.c1 = Math.max(g.c1, c);
-      g.r0 = Math.min(g.r0, r);
-      g.r1 = Math.max(g.r1, r);
-      for (let dr = -2; dr <= 2; dr++) {
-        for (let dc = -2; dc <= 2; dc++) {
-          const rr = r + dr,
-            cc = c + dc;
-          if (rr < 0 || rr >= rows || cc < 0 || cc >= columns) continue;
-          const n = rr * columns + cc;
-          if (cells[n] && !seen[n]) {
-            seen[n] = 1;
-            stack.push(n);
-          }
-        }
-      }
-    }
-    found.push(g);
-  }
-  return found;
 }
 
 /** Whether a box (device pixels) overlaps any of the changed boxes. */

@@ -3,6 +3,7 @@
 // is filled: text strokes are not) and sized like a control. Classified by size and place:
 // a toggle's track (on/off from which end its white thumb sits at), a button, a toast pill near
 // the bottom. Pure.
+import { connectedGroups } from './connected-groups.js';
 import type { LayoutPicture } from './layout-pixels.js';
 import { meanIn, toDeviceBox } from './layout-pixels.js';
 import type { RegionHint, ShapeHint } from './screen-elements.js';
@@ -29,32 +30,8 @@ export function filledPatches(picture: LayoutPicture): Patch[] {
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++)
       filled[r * columns + c] = meanIn(image, c * cell, r * cell, (c + 1) * cell, (r + 1) * cell) < level ? 1 : 0;
-  const seen = new Uint8Array(filled.length);
   const patches: Patch[] = [];
-  for (let start = 0; start < filled.length; start++) {
-    if (!filled[start] || seen[start]) continue;
-    let c0 = columns,
-      r0 = rows,
-      c1 = 0,
-      r1 = 0,
-      count = 0;
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
-      const r = Math.floor(i / columns),
-        c = i % columns;
-      count++;
-      c0 = Math.min(c0, c);
-      c1 = Math.max(c1, c);
-      r0 = Math.min(r0, r);
-      r1 = Math.max(r1, r);
-      for (const n of [c > 0 ? i - 1 : -1, c < columns - 1 ? i + 1 : -1, i - columns, i + columns]) {
-        if (n < 0 || n >= filled.length || seen[n] || !filled[n]) continue;
-        seen[n] = 1;
-        stack.push(n);
-      }
-    }
+  for (const { c0, r0, c1, r1, count } of connectedGroups(filled, columns, rows)) {
     if (count < SOLID_SHARE * (c1 - c0 + 1) * (r1 - r0 + 1)) continue;
     patches.push({ x0: c0 * cell, y0: r0 * cell, x1: (c1 + 1) * cell, y1: (r1 + 1) * cell });
   }

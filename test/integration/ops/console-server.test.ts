@@ -10,6 +10,7 @@ import {
   startConsoleServer,
   type ConsoleServer,
 } from '../../../src/app/console/console-server.js';
+import { benchTopics } from '../../../src/core/operator/topics.js';
 import { webSettings } from '../../../src/cli/ops/web.js';
 import { runCli, spawnCli } from '../../support/run-cli.js';
 
@@ -50,6 +51,19 @@ function get(
     sent.end();
   });
 }
+
+it("serves the operator surface's topic tree as a module the page imports: the same functions, no imports of its own", async () => {
+  const served = await get('/operator/topics.js');
+  expect(served).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
+  expect(served.body).not.toMatch(/^\s*import\b/m);
+  const module = (await import(
+    `data:text/javascript;base64,${Buffer.from(served.body).toString('base64')}`
+  )) as typeof import('../../../src/core/operator/topics.js');
+  expect(module.commandTopic('bench1', 'ana')).toBe('benchhand/bench1/cmd/ana');
+  expect(module.replyTopic('+', 'console-1')).toBe('benchhand/+/reply/console-1');
+  expect(module.parseBenchTopic('benchhand/bench1/view')).toEqual({ benchId: 'bench1', leaf: 'view' });
+  expect(module.benchTopics('bench1')).toEqual(benchTopics('bench1'));
+});
 
 it('serves the page, its modules and styles with their content types, and mqtt.js from the package', async () => {
   const page = await get('/');

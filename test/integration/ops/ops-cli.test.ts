@@ -2,7 +2,7 @@
 // reply, no reply), and the usage errors that name the flag and the rule.
 import { userInfo } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/adapters/mqtt/command-schema.js';
+import { parseCommand } from '../../../src/core/operator/commands.js';
 import { runCli, spawnCli } from '../../support/run-cli.js';
 import { until } from '../../support/until.js';
 import { Mosquitto } from '../../support/mosquitto.js';

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-pool.js';
 import { MqttApprovals } from '../../../src/adapters/mqtt/mqtt-approvals.js';
-import type { PendingApprovalView } from '../../../src/adapters/mqtt/bench-state.js';
+import type { PendingApprovalView } from '../../../src/core/operator/bench-state.js';
 import { approvalPicture, withApprovalPicture } from '../../../src/app/bench/approval-picture.js';
 import type { ApprovalRequest } from '../../../src/core/ports/approval.js';
 

@@ -67,6 +67,25 @@ describe('the layering check', () => {
     expect(violations.map((v) => v.rule)).toEqual(['adapters-stay-down', 'adapters-stay-down']);
   });
 
+  it('catches a package imported outside the folder that owns it, a type-only or sub-path import included', () => {
+    const { violations } = judge({
+      'src/adapters/mqtt/m.ts': "import mqtt from 'mqtt';",
+      'src/adapters/mcu-serial/s.ts': "import { ReadlineParser } from '@serialport/parser-readline';",
+      'src/sim/device/r.ts': "import sharp from 'sharp';",
+      'src/app/doctor/b.ts': "import type { MqttClient } from 'mqtt';",
+      'src/app/flash/t.ts': "import { SerialPort } from 'serialport';",
+      'src/app/report/p.ts': "const { default: sharp } = await import('sharp');",
+      'src/cli/ops/o.ts': "import Tesseract from 'tesseract.js/dist/x.js';",
+    });
+    expect(violations.map((v) => [v.file, v.rule])).toEqual([
+      ['src/app/doctor/b.ts', 'package-in-its-adapter'],
+      ['src/app/flash/t.ts', 'package-in-its-adapter'],
+      ['src/app/report/p.ts', 'package-in-its-adapter'],
+      ['src/cli/ops/o.ts', 'package-in-its-adapter'],
+    ]);
+    expect(violations[0]!.message).toContain('"mqtt" is imported only in src/adapters/mqtt');
+  });
+
   it('catches an import cycle, a type-only one included', () => {
     const { cycles } = judge({
       'src/app/a.ts': "import { b } from './b.js';",

@@ -1,7 +1,7 @@
 // Several operators watch one bench: the first answer to an approval wins, the state says whose it
 // was, and a later answer is told who came first (the web console shows both).
 import { expect, it } from 'vitest';
-import type { AnsweredApproval } from '../../../src/adapters/mqtt/bench-state.js';
+import type { AnsweredApproval } from '../../../src/core/operator/bench-state.js';
 import { MqttApprovals } from '../../../src/adapters/mqtt/mqtt-approvals.js';
 
 const request = {

@@ -1,10 +1,10 @@
 // The pure pieces: backoff, state folding, topics, discovery, approvals.
 import { expect, it } from 'vitest';
-import { initialBenchState, mergeBenchState, stateUpdateForProgress } from '../../../src/adapters/mqtt/bench-state.js';
+import { initialBenchState, mergeBenchState, stateUpdateForProgress } from '../../../src/core/operator/bench-state.js';
 import { homeAssistantDiscovery } from '../../../src/adapters/mqtt/home-assistant-discovery.js';
 import { MqttApprovals } from '../../../src/adapters/mqtt/mqtt-approvals.js';
 import { reconnectDelayMs } from '../../../src/adapters/mqtt/reconnect-backoff.js';
-import { benchTopics } from '../../../src/adapters/mqtt/topics.js';
+import { benchTopics } from '../../../src/core/operator/topics.js';
 
 const backoff = { initialDelayMs: 100, maxDelayMs: 1000, stableAfterMs: 0 };
 

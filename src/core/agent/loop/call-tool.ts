@@ -30,6 +30,7 @@ import type { CallGuards } from './call-guards.js';
 import { describeWindow, provenUnchanged } from '../verify/verify-window.js';
 import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
+import { isTimeout, withTimeout } from '../../time/with-timeout.js';
 
 export type { CallGuards } from './call-guards.js';
 
@@ -339,17 +340,16 @@ async function runWithTimeout(
   run: () => Promise<ToolOutcome>,
 ): Promise<ToolOutcome> {
   // On the run's clock, so a test on a manual clock decides when a tool has taken too long.
-  const finished = new AbortController();
-  const timeout = deps.clock.sleep(timeoutMs, finished.signal).then((): ToolOutcome => ({
-    callId: call.id,
-    tool: call.name,
-    status: 'timeout',
-    content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
-  }));
   try {
-    return await Promise.race([run(), timeout]);
-  } finally {
-    finished.abort();
+    return await withTimeout(run(), timeoutMs, call.name, deps.clock);
+  } catch (error) {
+    if (!isTimeout(error)) throw error;
+    return {
+      callId: call.id,
+      tool: call.name,
+      status: 'timeout',
+      content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
+    };
   }
 }
 

@@ -1,7 +1,7 @@
 // The operator commands on `cmd` (TOPICS.md), as zod schemas. Unknown keys are errors: a typo such
 // as "approvalID" must be answered, not silently ignored. Pure.
 import { z } from 'zod';
-import { FINDING_STATUSES } from '../../core/findings/finding-record.js';
+import { FINDING_STATUSES } from '../findings/finding-record.js';
 
 export const COMMAND_NAMES = ['pause', 'resume', 'stop', 'estop', 'redirect', 'approve', 'deny', 'finding'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -1,7 +1,7 @@
 // The retained state document (TOPICS.md, BenchState): what a viewer who subscribes late sees at
 // once. Pure: merging a partial update and folding a progress event into it.
-import type { ApprovalContext, ApprovalPicture } from '../../core/ports/approval.js';
-import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
+import type { ApprovalContext, ApprovalPicture } from '../ports/approval.js';
+import type { ProgressEvent } from '../agent/loop/agent-deps.js';
 
 /** The outcome events the loop's operator phase reports (core/agent/loop/operator-phase.ts). */
 const OPERATOR_PAUSE = 'operator_pause';
