@@ -55,9 +55,16 @@ class QuickJsSandbox implements ScriptSandbox {
         throw new ScriptError(`the script ran out of its memory limit (${message})`, 'memory_limit');
       throw new ScriptError(message, 'threw');
     }
-    const value = this.context.dump(result.value);
-    result.value.dispose();
-    return value;
+    try {
+      // A promise (an async script, a dynamic import with no module loader) dumps as nothing useful.
+      return this.context.typeof(result.value) === 'object' &&
+        this.context.getPromiseState(result.value).type !== 'fulfilled' &&
+        'then' in (this.context.dump(result.value) ?? {})
+        ? undefined
+        : this.context.dump(result.value);
+    } finally {
+      if (result.value.alive) result.value.dispose();
+    }
   }
 
   async setGlobal(name: string, value: unknown): Promise<void> {

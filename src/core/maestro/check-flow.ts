@@ -3,7 +3,7 @@
 // the file, the line, the command and why (a driver-only command or selector, Maestro's cloud, text
 // the USB keyboard cannot type, a state the screen model cannot tell). Sub-flow files are checked
 // where they are run. Pure.
-import { DRIVER_SELECTOR_KEYS, MAESTRO_COMMANDS, SCREEN_MODEL_SELECTOR_KEYS } from './command-table.js';
+import { DRIVER_SELECTOR_KEYS, MAESTRO_COMMANDS, VIEW_TREE_STATE_KEYS } from './command-table.js';
 import type { FlowProblem, MaestroCommand, MaestroFlowFile } from './flow-model.js';
 import { nestedCommands } from './flow-model.js';
 import { keyFor } from './key-map.js';
@@ -71,7 +71,7 @@ const KEYS: Record<string, string[]> = {
   retry: ['maxRetries', 'commands', 'file', 'env', ...COMMON],
   evalScript: ['script', ...COMMON],
   runScript: ['file', 'env', 'when', ...COMMON],
-  launchApp: ['appId', 'clearState', 'clearKeychain', 'stopApp', 'permissions', 'arguments', ...COMMON],
+  launchApp: ['appId', 'url', 'clearState', 'clearKeychain', 'stopApp', 'permissions', 'arguments', ...COMMON],
   stopApp: ['appId', ...COMMON],
   killApp: ['appId', ...COMMON],
   startRecording: ['path', ...COMMON],
@@ -82,22 +82,28 @@ const KEYS: Record<string, string[]> = {
 const TYPEABLE = /^[\x20-\x7e\n\t]*$/;
 
 export function checkFlow(flow: MaestroFlowFile): FlowProblem[] {
+  const web = isWebFlow(flow);
   return [
-    ...checkCommands(flow.config.onFlowStart),
-    ...checkCommands(flow.commands),
-    ...checkCommands(flow.config.onFlowComplete),
+    ...checkCommands(flow.config.onFlowStart, web),
+    ...checkCommands(flow.commands, web),
+    ...checkCommands(flow.config.onFlowComplete, web),
   ];
 }
 
-export function checkCommands(commands: MaestroCommand[]): FlowProblem[] {
+/** A web flow (config `url:`, or an appId that is a URL) runs in a browser Maestro drives. */
+export const isWebFlow = (flow: MaestroFlowFile): boolean =>
+  flow.config.url !== undefined || /^https?:\/\//.test(flow.config.appId ?? '');
+
+export function checkCommands(commands: MaestroCommand[], web = false): FlowProblem[] {
   return commands.flatMap((command) => [
-    ...checkCommand(command),
-    ...checkCommands(nestedCommands(command)),
+    ...checkCommand(command, web),
+    ...checkCommands(nestedCommands(command), web),
     ...(command.loaded ? checkFlow(command.loaded) : []),
   ]);
 }
 
-export function checkCommand(command: MaestroCommand): FlowProblem[] {
+/** One command's own problems (not those of the commands it holds). */
+export function checkCommand(command: MaestroCommand, web = false): FlowProblem[] {
   const problem = (kind: FlowProblem['kind'], message: string): FlowProblem => ({
     file: command.file,
     line: command.line,
@@ -108,6 +114,10 @@ export function checkCommand(command: MaestroCommand): FlowProblem[] {
   const info = MAESTRO_COMMANDS[command.name];
   if (!info) return [problem('malformed', `${command.name} is not a Maestro command (docs/MAESTRO.md lists them)`)];
   if (info.status === 'refused') return [problem(info.kind!, info.why)];
+  if (web && command.name === 'launchApp')
+    return [
+      problem('driver', 'launchApp of a web flow opens its url in a browser that Maestro drives: it needs a driver'),
+    ];
   const args = command.args;
   const map = isMap(args) ? args : undefined;
   const allowed = KEYS[command.name];
@@ -219,6 +229,11 @@ function launchAppProblems(map: Record<string, unknown> | undefined): Found[] {
       kind: 'driver',
       message: 'launchApp with permissions needs a driver on the device: permissions are granted inside the OS',
     });
+  if (map.url !== undefined)
+    found.push({
+      kind: 'driver',
+      message: 'launchApp with url opens a page in a browser that Maestro drives: it needs a driver',
+    });
   if (map.arguments !== undefined)
     found.push({
       kind: 'driver',
@@ -234,8 +249,7 @@ export function selectorProblems(selector: unknown, where: string): Found[] {
   const found: Found[] = [];
   for (const key of Object.keys(selector)) {
     if (DRIVER_SELECTOR_KEYS[key]) found.push({ kind: 'driver', message: DRIVER_SELECTOR_KEYS[key]! });
-    else if (SCREEN_MODEL_SELECTOR_KEYS[key])
-      found.push({ kind: 'screen_model', message: SCREEN_MODEL_SELECTOR_KEYS[key]! });
+    else if (VIEW_TREE_STATE_KEYS[key]) found.push({ kind: 'driver', message: VIEW_TREE_STATE_KEYS[key]! });
     else if (!TAP_KEYS.includes(key))
       found.push({ kind: 'malformed', message: `${where}: a selector has no field ${key}` });
   }

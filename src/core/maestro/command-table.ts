@@ -93,8 +93,10 @@ export const DRIVER_SELECTOR_KEYS: Record<string, string> = {
   css: 'a css selector is for web flows through a browser driver',
 };
 
-/** Selector states the screen model cannot tell, and why. */
-export const SCREEN_MODEL_SELECTOR_KEYS: Record<string, string> = {
-  enabled: 'enabled cannot be told from the screen model (a greyed-out control reads like any other)',
-  selected: 'selected cannot be told from the screen model',
+/** Selector states only the driver's view tree holds (the screen model cannot tell them), and why. */
+export const VIEW_TREE_STATE_KEYS: Record<string, string> = {
+  enabled:
+    'an enabled selector needs a driver on the device: the view tree says whether a control is enabled; on the camera picture a greyed-out control reads like any other',
+  selected:
+    'a selected selector needs a driver on the device: the view tree says what is selected; the screen model cannot tell it',
 };

@@ -17,6 +17,8 @@ export interface MaestroCommand {
 
 export interface MaestroConfig {
   appId?: string;
+  /** A web flow's page (Maestro drives a browser for it). */
+  url?: string;
   name?: string;
   tags: string[];
   env: Record<string, string>;

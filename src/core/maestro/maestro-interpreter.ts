@@ -95,6 +95,8 @@ export class MaestroInterpreter implements Interpreter {
   private async globals(): Promise<void> {
     const sandbox = this.ctx.sandbox;
     await sandbox.setGlobal('output', {});
+    // Maestro's scripts may log; the sandbox has no console of its own, and the lines go nowhere.
+    await this.ctx.evaluate('globalThis.console = { log() {}, info() {}, warn() {}, error() {} };');
     await sandbox.setGlobal('maestro', { copiedText: null, platform: this.ctx.options.platform.toLowerCase() });
     for (const [name, value] of Object.entries(this.options.env)) await this.ctx.scope({ [name]: value });
     for (const [name, value] of Object.entries(this.flow.config.env)) {

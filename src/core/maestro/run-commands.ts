@@ -155,10 +155,10 @@ function rawOf(command: MaestroCommand, key: string): string {
   return String(typeof args === 'object' && args ? (args as Args)[key] : args);
 }
 
-/** when: every condition given must hold (visible, notVisible, platform, true). */
-function holds(ctx: RunContext, condition: unknown): boolean {
-  if (condition === undefined) return true;
-  const when = asMap(condition);
+/** when / while: every condition given must hold (visible, notVisible, platform, true), its ${...} filled now. */
+async function holds(ctx: RunContext, raw: unknown): Promise<boolean> {
+  if (raw === undefined) return true;
+  const when = asMap(await interpolateDeep(raw, (code) => ctx.evaluate(code)));
   if (when.visible !== undefined && !ctx.visibleNow(selectorOf(when.visible))) return false;
   if (when.notVisible !== undefined && ctx.visibleNow(selectorOf(when.notVisible))) return false;
   if (when.platform !== undefined && String(when.platform).toLowerCase() !== ctx.options.platform.toLowerCase())
@@ -197,13 +197,16 @@ async function* subFlow(ctx: RunContext, command: MaestroCommand, map: Args): Pr
   });
 }
 
+/** The condition as written (not filled when the command started): a loop's condition is filled each round. */
+const rawCondition = (command: MaestroCommand, key: 'when' | 'while'): unknown => asMap(command.args)[key];
+
 async function* runFlow(ctx: RunContext, command: MaestroCommand, map: Args): Program {
-  if (!holds(ctx, map.when)) return;
+  if (!(await holds(ctx, rawCondition(command, 'when')))) return;
   yield* subFlow(ctx, command, map);
 }
 
 async function* runScript(ctx: RunContext, command: MaestroCommand, map: Args): Program {
-  if (!holds(ctx, map.when)) return;
+  if (!(await holds(ctx, rawCondition(command, 'when')))) return;
   if (command.script === undefined) throw new MaestroFailure('runScript: the script file was not loaded');
   const source = command.script;
   yield* inScope(ctx, stringsOf(map.env), async function* () {
@@ -217,10 +220,10 @@ async function* repeat(ctx: RunContext, command: MaestroCommand, map: Args): Pro
     throw new MaestroFailure(`repeat: times "${String(map.times)}" is not a number`);
   const bound = times ?? MAX_REPEAT_ROUNDS;
   for (let round = 0; round < bound; round++) {
-    if (!holds(ctx, map.while)) return;
+    if (!(await holds(ctx, rawCondition(command, 'while')))) return;
     yield* runCommands(ctx, nestedCommands(command));
   }
-  if (times === undefined && holds(ctx, map.while))
+  if (times === undefined && (await holds(ctx, rawCondition(command, 'while'))))
     throw new MaestroFailure(
       `repeat: still going after ${MAX_REPEAT_ROUNDS} rounds (a repeat without times is bounded here)`,
     );

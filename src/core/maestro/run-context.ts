@@ -40,6 +40,8 @@ export class RunContext {
   /** Texts of the steps skipped (--skip-unsupported) and the optional commands that failed. */
   readonly notes: string[] = [];
   copiedText?: string;
+  /** Where the last tap went: typing into a password field there is typed as a secret. */
+  lastTap?: { x: number; y: number };
 
   constructor(
     readonly sandbox: ScriptSandbox,

@@ -22,6 +22,10 @@ const SCROLL_UNTIL_VISIBLE_MS = 20000;
 const ANIMATION_TIMEOUT_MS = 15000;
 const STILL_MS = 500;
 const LONG_PRESS_MS = 3000;
+/** A field whose label says it takes a secret (as the typing tool judges it). */
+const SECRET_LABEL = /\b(password|passcode|passphrase|pin|secret|security code)\b/i;
+const inside = (p: { x: number; y: number }, box: { x: number; y: number; width: number; height: number }) =>
+  p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
 
 export const lookupTimeout = (args: unknown): number =>
   asMap(args).optional === true ? OPTIONAL_LOOKUP_TIMEOUT_MS : LOOKUP_TIMEOUT_MS;
@@ -50,6 +54,7 @@ export async function* tapCommand(ctx: RunContext, name: string, args: unknown):
 
 /** One tap; with retryTapIfNoChange, a second one only when the first changed nothing. */
 async function* tapOnce(ctx: RunContext, x: number, y: number, retryIfNoChange: boolean): Program {
+  ctx.lastTap = { x, y };
   const first = yield* ctx.call('tap_point', { x, y, expect_change: retryIfNoChange });
   if (first.status === 'ok') return;
   if (retryIfNoChange && first.status === 'verify_failed') {
@@ -84,7 +89,17 @@ export async function* typeCommand(ctx: RunContext, name: string, args: unknown)
     if (ctx.copiedText === undefined) throw new MaestroFailure('pasteText: nothing was copied (copyTextFrom first)');
     text = ctx.copiedText;
   } else text = randomInput(name, map.length === undefined ? undefined : Number(map.length), ctx.options.random);
-  yield* ctx.must('type_text', { text });
+  // A password field shows dots: the text is typed as a secret (kept out of the record, and not
+  // looked for on the screen, where it cannot show).
+  const secret = ctx
+    .observation()
+    .screen.elements.some(
+      (e) =>
+        e.kind === 'field' &&
+        (e.state.focused || (ctx.lastTap !== undefined && inside(ctx.lastTap, e.box))) &&
+        (e.state.secret || SECRET_LABEL.test(e.text)),
+    );
+  yield* ctx.must('type_text', { text, ...(secret ? { secret: true } : {}) });
 }
 
 export async function* eraseCommand(ctx: RunContext, args: unknown): Program {
@@ -153,7 +168,7 @@ export async function* scrollUntilVisible(ctx: RunContext, args: unknown): Progr
       throw new MaestroFailure(
         `Element not found: ${describeSelector(selector)} (scrolled ${way} ${swipes} times in ${limit} ms)`,
       );
-    const moved = yield* ctx.must('scroll', { direction: way, amount: 'half' }, ['verify_failed']);
+    const moved = yield* ctx.must('scroll', { direction: way, amount: 'page' }, ['verify_failed']);
     swipes++;
     if (moved.status === 'verify_failed')
       throw new MaestroFailure(

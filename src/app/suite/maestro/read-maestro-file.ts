@@ -84,6 +84,7 @@ class Reader {
       } else {
         const plain = value && 'toJSON' in value ? (value as { toJSON(): unknown }).toJSON() : value;
         if (key === 'appId' && typeof plain === 'string') config.appId = plain;
+        if (key === 'url' && typeof plain === 'string') config.url = plain;
         if (key === 'name' && typeof plain === 'string') config.name = plain;
         if (key === 'tags' && Array.isArray(plain)) config.tags = plain.map(String);
         if (key === 'env' && plain && typeof plain === 'object')
