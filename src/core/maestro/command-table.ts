@@ -22,8 +22,10 @@ export const MAESTRO_COMMANDS: Record<string, CommandInfo> = {
   tapOn: same(
     'the element found by its text on the camera picture (regex, index, relative selectors), tapped at its centre by the robot; not tapped again unless retryTapIfNoChange',
   ),
-  doubleTapOn: same('two taps at the element, each a ledgered MCU command'),
-  longPressOn: same('a long press (800 ms) at the element'),
+  doubleTapOn: screen(
+    'two taps at the element, each a ledgered MCU command, as fast as the bench sends them: an app that needs a true double-tap gesture may see two single taps',
+  ),
+  longPressOn: same('the element pressed and held 3 s (one ledgered LONGPRESS command)'),
   assertVisible: same('looked for on the screen for up to 17 s (7 s when optional)'),
   assertNotVisible: same('looked for until it is gone, up to 17 s'),
   assertTrue: same('the expression evaluated in the QuickJS sandbox'),
