@@ -1,35 +1,17 @@
 // Maestro flows that must not pass, through `benchhand test --format junit` on the virtual settings
 // app: one fails on purpose (after Maestro's 17 s lookup) and names the file, the line and the
 // command, with its video; one with an id selector is refused before anything moves.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runMaestroSuite, xpath, type SuiteRun } from '../support/maestro-suite.js';
 
 const DEVICE = 'src/sim/devices/settings-wifi.yaml';
-const xpath = (file: string, expression: string) =>
-  execFileSync('xmllint', ['--xpath', expression, file], { encoding: 'utf8' }).trim();
-
-interface Result {
-  status: string;
-  name: string;
-  failure?: { step?: string; message: string; kind: string };
-  stateDir: string;
-  videoPath?: string;
-}
-const suite = async (folder: string) => {
-  const out = mkdtempSync(join(tmpdir(), 'bh-maestro-'));
-  const run = await runCli(['test', folder, '--sim', DEVICE, '--format', 'junit', '--output', out]);
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results as Result[];
-  return { out, run, results, junit: join(out, 'junit.xml') };
-};
 
 describe('Maestro flows that must fail or cannot run', () => {
-  let failing: Awaited<ReturnType<typeof suite>>;
+  let failing: SuiteRun;
   beforeAll(async () => {
-    failing = await suite('examples/maestro/failing');
+    failing = await runMaestroSuite('examples/maestro/failing', DEVICE);
   }, 240000);
 
   it('fails the flow that must fail, naming the file, the line and the command, with its video', () => {

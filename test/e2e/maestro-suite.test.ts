@@ -4,35 +4,18 @@
 // against docs/junit/junit.xsd, and attaches the run's report and video. (maestro-failing.test.ts:
 // the flows that must fail or cannot run.)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runMaestroSuite, xpath, type SuiteRun } from '../support/maestro-suite.js';
 
 const XSD = resolve('docs/junit/junit.xsd');
 const DEVICE = 'src/sim/devices/settings-wifi.yaml';
-const xpath = (file: string, expression: string) =>
-  execFileSync('xmllint', ['--xpath', expression, file], { encoding: 'utf8' }).trim();
-
-interface Result {
-  status: string;
-  name: string;
-  failure?: { step?: string; message: string; kind: string };
-  stateDir: string;
-  videoPath?: string;
-}
-const suite = async (folder: string) => {
-  const out = mkdtempSync(join(tmpdir(), 'bh-maestro-'));
-  const run = await runCli(['test', folder, '--sim', DEVICE, '--format', 'junit', '--output', out]);
-  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results as Result[];
-  return { out, run, results, junit: join(out, 'junit.xml') };
-};
 
 describe('a Maestro flow on the virtual bench', () => {
-  let passing: Awaited<ReturnType<typeof suite>>;
+  let passing: SuiteRun;
   beforeAll(async () => {
-    passing = await suite('examples/maestro/settings-wifi');
+    passing = await runMaestroSuite('examples/maestro/settings-wifi', DEVICE);
   }, 240000);
 
   it('passes the Wi-Fi flow (its sub-flow is not a test of its own) and exits 0', () => {

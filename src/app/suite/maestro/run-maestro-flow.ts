@@ -15,6 +15,13 @@ export interface MaestroFlowOptions extends Omit<FlowRunOptions, 'flow' | 'inter
   skipUnsupported?: boolean;
 }
 
+/** As Maestro does, the shell's MAESTRO_* variables are the flow's env too (--env beats them). */
+function maestroEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('MAESTRO_') && e[1] !== undefined),
+  );
+}
+
 export async function runMaestroFlow(options: MaestroFlowOptions): Promise<FlowResult> {
   const { loaded } = options;
   const base = {
@@ -43,7 +50,7 @@ export async function runMaestroFlow(options: MaestroFlowOptions): Promise<FlowR
   }
   const sandbox = await openQuickJsSandbox();
   const interpreter = new MaestroInterpreter(loaded.flow, sandbox, {
-    env: options.env ?? {},
+    env: { ...maestroEnvironment(), ...(options.env ?? {}) },
     skipUnsupported: options.skipUnsupported ?? false,
   });
   const video = recordLooks(options.stateDir);
