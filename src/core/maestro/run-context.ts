@@ -77,9 +77,13 @@ export class RunContext {
     return outcome;
   }
 
-  /** Looks again until the screen changes or `ms` pass. */
+  /**
+   * Looks again until the screen changes or `ms` pass. A look repeats the one before on the same
+   * screen under the command's own bound (the lookup timeout), so it is declared a retry: the
+   * repeat guard, which stops unbounded loops, lets it through.
+   */
   async *look(ms: number): Program<ToolOutcome> {
-    return yield* this.call('wait_for', { timeout_ms: Math.min(30000, Math.max(100, Math.round(ms))) });
+    return yield* this.call('wait_for', { timeout_ms: Math.min(30000, Math.max(100, Math.round(ms))) }, true);
   }
 
   /** Waits `ms` by the observations' clock (Maestro's delay between repeated taps). */

@@ -67,8 +67,13 @@ describe('the Maestro interpreter', () => {
     const maestro = await interpreterFor('- assertVisible: Welcome\n- tapOn: Login\n');
     let decision = await maestro.next(input(empty, 0));
     expect(call(decision)).toMatchObject({ name: 'wait_for' });
+    const firstLook = decision;
     decision = await maestro.next(input(empty, 16000, { decision, status: 'not_found' }));
-    expect(call(decision)).toMatchObject({ name: 'wait_for' });
+    // Each look again is a declared retry of the one before: the repeat guard must not refuse it.
+    expect(call(decision)).toMatchObject({
+      name: 'wait_for',
+      retryOf: (firstLook as { calls: { id: string }[] }).calls[0]!.id,
+    });
     decision = await maestro.next(input(empty, 17001, { decision, status: 'not_found' }));
     expect(decision).toMatchObject({
       kind: 'halt',
