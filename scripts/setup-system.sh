@@ -18,6 +18,7 @@ PACKAGES=(
   tesseract-ocr tesseract-ocr-eng    # native OCR, compared with tesseract.js in `npm run bench vision` (optional)
   chromium                           # headless browser for the run report test (benchhand report)
   libxml2-utils                      # xmllint: the JUnit XML of `benchhand test` validated against docs/junit/junit.xsd
+  ffmpeg                             # the video of each Maestro flow run: camera pictures -> MP4 (src/adapters/video/)
   clang libclang-rt-14-dev           # libFuzzer targets of the firmware line assembler, frame parser and unescape (scripts/firmware/fuzz.sh)
 )
 

@@ -59,6 +59,8 @@ export interface RunRequest {
   recover?(observer: ObserverPort): Promise<ResumePlan | { stop: RecoveryDecision }>;
   /** Keep the pictures acted on under STATE_DIR/frames/ for `benchhand report` (also BENCHHAND_KEEP_FRAMES=1). */
   keepFrames?: boolean;
+  /** Another interpreter of the same loop (a Maestro flow: src/core/maestro/); the script's tools. */
+  interpreterOverride?: Interpreter;
 }
 
 export type { ResumePlan };
@@ -173,6 +175,7 @@ function makeInterpreter(
   plan?: ResumePlan,
 ): Interpreter {
   const { task } = request;
+  if (request.interpreterOverride) return request.interpreterOverride;
   if (request.interpreter === 'script') {
     if (!task.steps)
       throw new Error(`${request.taskFile} has no steps for the script interpreter: add steps, or run it with --llm`);

@@ -108,6 +108,7 @@ export async function readRun(stateDir: string, options: ReadRunOptions = {}): P
     problems,
     findings,
     findingsPath: findingsPath(findingsDir),
+    ...(existsSync(join(dir, 'video.mp4')) ? { video: 'video.mp4' } : {}),
     frames,
     approvals,
     framesKept,

@@ -46,6 +46,7 @@ ${cameraSection(input)}
 ${timeline.length ? timeline.map((item) => timelineItem(item, input)).join('\n') : '<p class="empty">No step was recorded in the audit log or the journal.</p>'}
 </section>
 ${screenshotsSection(input)}
+${input.video ? `<section id="video"><h2>Video</h2><p><a href="${esc(input.video)}">${esc(input.video)}</a>: every camera picture the run looked at, in order.</p></section>` : ''}
 ${findingsSection(findings, input)}
 ${errorsSection(input)}
 ${tailSection(input)}

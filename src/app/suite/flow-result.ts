@@ -23,6 +23,12 @@ export interface FlowResult {
   /** STATE_DIR/report.html, when it was written. */
   reportPath?: string;
   screenshots: string[];
+  /** A Maestro flow (its JUnit testcase takes Maestro's shape). */
+  format?: 'maestro';
+  /** What the run noted beside its steps: skipped commands (--skip-unsupported), optional ones that failed. */
+  notes?: string[];
+  /** STATE_DIR/video.mp4: the camera's pictures of the run. */
+  videoPath?: string;
 }
 
 /** The failing step, from a halt reason the script interpreter wrote ("script step 3/flow.2 (tap_text ...) failed: ..."). */

@@ -34,13 +34,18 @@ ${results.map(testcase).join('\n')}
 
 /** One flow's testcase element (a fleet job's JUnit fragment). */
 export function testcase(result: FlowResult): string {
-  const classname = `benchhand.${
-    dirname(relative(process.cwd(), resolve(result.file)))
-      .replace(/^(\.\.\/)+/, '')
-      .split(/[\\/]/)
-      .filter((p) => p && p !== '.')
-      .join('.') || 'flows'
-  }`;
+  // A Maestro flow's testcase is shaped as `maestro test --format junit` writes it: classname and
+  // id are the flow's name, and a status attribute.
+  const classname =
+    result.format === 'maestro'
+      ? result.name
+      : `benchhand.${
+          dirname(relative(process.cwd(), resolve(result.file)))
+            .replace(/^(\.\.\/)+/, '')
+            .split(/[\\/]/)
+            .filter((p) => p && p !== '.')
+            .join('.') || 'flows'
+        }`;
   const body: string[] = [];
   if (result.failure && (result.status === 'failed' || result.status === 'error')) {
     const element = result.status === 'failed' ? 'failure' : 'error';
@@ -58,17 +63,28 @@ export function testcase(result: FlowResult): string {
   if (result.status === 'skipped') body.push('      <skipped message="left out by the tag filters"/>');
   const out = [
     result.sentence ?? '',
+    ...(result.notes ?? []),
     `state directory: ${resolve(result.stateDir)}`,
     ...(result.reportPath ? [`[[ATTACHMENT|${resolve(result.reportPath)}]]`] : []),
+    ...(result.videoPath ? [`[[ATTACHMENT|${resolve(result.videoPath)}]]`] : []),
     ...result.screenshots.map((name) => `screenshot ${name}`),
   ]
     .filter(Boolean)
     .join('\n');
   body.push(`      <system-out>${xml(out)}</system-out>`);
-  return `    <testcase name="${xml(result.name)}" classname="${xml(classname)}" time="${seconds(result.durationMs)}">
+  const maestro =
+    result.format === 'maestro' ? ` id="${xml(result.name)}" status="${MAESTRO_STATUS[result.status]}"` : '';
+  return `    <testcase${maestro} name="${xml(result.name)}" classname="${xml(classname)}" time="${seconds(result.durationMs)}">
 ${body.join('\n')}
     </testcase>`;
 }
+
+const MAESTRO_STATUS: Record<FlowResult['status'], string> = {
+  passed: 'SUCCESS',
+  failed: 'ERROR',
+  error: 'ERROR',
+  skipped: 'SKIPPED',
+};
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 const firstLine = (text: string) => text.split('\n')[0]!.slice(0, 500);

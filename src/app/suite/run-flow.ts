@@ -40,6 +40,10 @@ export interface FlowRunOptions {
   flow?: TaskDefinition;
   /** Resume the run saved in stateDir (a fleet job after its bench crashed): recovery looks before anything moves. */
   recover?: RunRequest['recover'];
+  /** Another interpreter for this flow (a Maestro flow, src/app/suite/maestro/), made once the bench is open. */
+  interpreter?: RunRequest['interpreterOverride'];
+  /** Wraps the observer (the Maestro flow's video records every look). */
+  instrument?: RunRequest['instrument'];
 }
 
 export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
@@ -58,7 +62,8 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
   let flow: TaskDefinition;
   try {
     flow = options.flow ?? loadFlow(options.file, { env: options.env });
-    if (!flow.steps) throw new Error(`${options.file} has no steps: benchhand test runs scripted flows (add steps)`);
+    if (!flow.steps && !options.interpreter)
+      throw new Error(`${options.file} has no steps: benchhand test runs scripted flows (add steps)`);
   } catch (error) {
     return finish({ status: 'error', failure: { kind: 'load', message: (error as Error).message } });
   }
@@ -87,6 +92,8 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
         signal: controller.signal,
         keepFrames,
         ...(options.recover ? { recover: options.recover } : {}),
+        ...(options.interpreter ? { interpreterOverride: options.interpreter } : {}),
+        ...(options.instrument ? { instrument: options.instrument } : {}),
       });
       if (outcome.kind === 'recovery_stopped') {
         result = finish({
@@ -132,7 +139,8 @@ function failureOf(termination: Exclude<FlowResult['termination'], undefined>): 
   return { kind: termination.kind, message, ...(step ? { step } : {}) };
 }
 
-async function writeReport(stateDir: string): Promise<string> {
+/** STATE_DIR/report.html from the run's record (again after the record grew, e.g. by a video). */
+export async function writeReport(stateDir: string): Promise<string> {
   const out = join(stateDir, 'report.html');
   const html = renderReportHtml(await readRun(stateDir));
   await writeFile(`${out}.tmp`, html);

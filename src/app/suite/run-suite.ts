@@ -13,6 +13,9 @@ import type { FlowResult } from './flow-result.js';
 import { junitXml, type SuiteInfo } from './junit.js';
 import { runFlow, type FlowRunOptions } from './run-flow.js';
 import { suiteHtml } from './suite-html.js';
+import { detectFormat } from './maestro/detect-format.js';
+import { loadMaestro, type LoadedMaestro } from './maestro/load-maestro.js';
+import { runMaestroFlow } from './maestro/run-maestro-flow.js';
 
 export interface SuiteOptions extends Omit<FlowRunOptions, 'file' | 'stateDir' | 'flow' | 'onProgress'> {
   files: string[];
@@ -23,6 +26,8 @@ export interface SuiteOptions extends Omit<FlowRunOptions, 'file' | 'stateDir' |
   /** The bench in words, for the page and the JUnit properties. */
   bench: string;
   name?: string;
+  /** Maestro flows: refused commands become skipped steps instead of refusing the flow. */
+  skipUnsupported?: boolean;
   /** Where the live lines go; `live` rewrites one line per flow in place (a terminal). */
   out?: { write(text: string): void; live: boolean };
 }
@@ -41,10 +46,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteOutcome> {
   await mkdir(join(options.outputDir, 'flows'), { recursive: true });
   const results: FlowResult[] = [];
   const picked = pickByTags(options.files, options);
-  for (const [i, { file, flow, excluded, problem }] of picked.entries()) {
+  for (const [i, { file, flow, excluded, problem, maestro }] of picked.entries()) {
     const stateDir = join(options.outputDir, 'flows', `${String(i + 1).padStart(2, '0')}-${flowName(file)}`);
     if (excluded || options.signal?.aborted) {
-      results.push(skipped(file, stateDir, flow?.tags ?? []));
+      results.push(skipped(file, stateDir, flow?.tags ?? maestro?.tags ?? []));
       continue;
     }
     const line = liveLine(options.out, flowName(file), i + 1, picked.length);
@@ -60,7 +65,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteOutcome> {
           stateDir,
           screenshots: [],
         }
-      : await runFlow({ ...options, file, stateDir, flow, onProgress: line.progress });
+      : maestro
+        ? await runMaestroFlow({ ...options, file, stateDir, loaded: maestro, onProgress: line.progress })
+        : await runFlow({ ...options, file, stateDir, flow, onProgress: line.progress });
     line.done(result);
     results.push(result);
   }
@@ -83,6 +90,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteOutcome> {
 interface Picked {
   file: string;
   flow?: TaskDefinition;
+  /** A Maestro flow (detected by its shape), run by its own interpreter on the same loop. */
+  maestro?: LoadedMaestro;
   excluded: boolean;
   problem?: string;
 }
@@ -90,6 +99,10 @@ interface Picked {
 /** Loads every flow first (a bad file is reported, not fatal) and applies the tag filters. */
 function pickByTags(files: string[], options: Pick<SuiteOptions, 'includeTags' | 'excludeTags' | 'env'>): Picked[] {
   return files.map((file) => {
+    const format = detectFormat(file);
+    if (format === 'maestro-workspace')
+      return { file, excluded: false, problem: `${file} is a Maestro workspace config, not a flow: name its folder` };
+    if (format === 'maestro') return pickMaestro(file, options);
     let flow: TaskDefinition;
     try {
       flow = loadFlow(file, { env: options.env });
@@ -100,6 +113,18 @@ function pickByTags(files: string[], options: Pick<SuiteOptions, 'includeTags' |
     const excluded = !!options.excludeTags?.length && flow.tags.some((t) => options.excludeTags!.includes(t));
     return { file, flow, excluded: !included || excluded };
   });
+}
+
+function pickMaestro(file: string, options: Pick<SuiteOptions, 'includeTags' | 'excludeTags'>): Picked {
+  let maestro: LoadedMaestro;
+  try {
+    maestro = loadMaestro(file);
+  } catch (error) {
+    return { file, excluded: false, problem: (error as Error).message };
+  }
+  const included = !options.includeTags?.length || maestro.tags.some((t) => options.includeTags!.includes(t));
+  const excluded = !!options.excludeTags?.length && maestro.tags.some((t) => options.excludeTags!.includes(t));
+  return { file, maestro, excluded: !included || excluded };
 }
 
 function skipped(file: string, stateDir: string, tags: string[]): FlowResult {

@@ -19,10 +19,11 @@ export function suiteHtml(suite: SuiteInfo, results: FlowResult[], pagePath: str
       const link = r.reportPath
         ? `<a href="${esc(relative(dirname(pagePath), r.reportPath))}">report</a>`
         : '<span class="none">no report</span>';
+      const video = r.videoPath ? ` · <a href="${esc(relative(dirname(pagePath), r.videoPath))}">video</a>` : '';
       const why = r.failure
         ? `${r.failure.step ? `<div class="step">step ${esc(r.failure.step)}</div>` : ''}<div>${esc(r.failure.message)}</div>`
         : esc(r.sentence ?? '');
-      return `<tr class="${r.status}"><td class="status">${STATUS_MARK[r.status]}</td><td><code>${esc(r.name)}</code><div class="file">${esc(r.file)}</div>${r.tags.length ? `<div class="tags">${r.tags.map((t) => `<span>${esc(t)}</span>`).join('')}</div>` : ''}</td><td class="time">${(r.durationMs / 1000).toFixed(1)} s</td><td>${why}</td><td>${link}</td></tr>`;
+      return `<tr class="${r.status}"><td class="status">${STATUS_MARK[r.status]}</td><td><code>${esc(r.name)}</code><div class="file">${esc(r.file)}</div>${r.tags.length ? `<div class="tags">${r.tags.map((t) => `<span>${esc(t)}</span>`).join('')}</div>` : ''}</td><td class="time">${(r.durationMs / 1000).toFixed(1)} s</td><td>${why}</td><td>${link}${video}</td></tr>`;
     })
     .join('\n');
   return `<!doctype html>

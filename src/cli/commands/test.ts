@@ -3,9 +3,11 @@
 // runs flows (files, or every .yaml in folders) one after another on one bench, each with its own
 // state directory and report; writes the suite's page, results.json and (--format junit) JUnit
 // XML for CI. Exit 0 when every flow run passed, 1 when any failed or could not run, 130 on Ctrl-C.
+// Maestro flows and workspaces run beside ours (docs/MAESTRO.md); --dry-run only loads and checks.
 import { join, resolve } from 'node:path';
 import { deviceFileForTask, type RigSource } from '../../app/bench/rig.js';
-import { discoverFlows } from '../../app/suite/discover-flows.js';
+import { discoverSuite } from '../../app/suite/maestro/discover-workspace.js';
+import { dryRun } from '../../app/suite/maestro/dry-run.js';
 import { runSuite } from '../../app/suite/run-suite.js';
 import type { BenchConfig } from '../../config/bench-config-schema.js';
 import { ConfigError } from '../../config/config-error.js';
@@ -16,7 +18,7 @@ import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 import { envPairs } from '../env-flag.js';
 
 const USAGE =
-  'benchhand test PATH... [--sim [DEVICE_FILE] | --bench URL | --config FILE] [--env KEY=VALUE]... [--include-tags T[,T]] [--exclude-tags T[,T]] [--format junit] [--output DIR] [--approve all|none] [--quiet]';
+  'benchhand test PATH... [--sim [DEVICE_FILE] | --bench URL | --config FILE] [--env KEY=VALUE]... [--include-tags T[,T]] [--exclude-tags T[,T]] [--format junit] [--output DIR] [--approve all|none] [--skip-unsupported] [--dry-run] [--quiet]';
 
 /** `--sim` may stand alone (each flow's own device): mark that before parseArgs sees it. */
 function normaliseSimFlag(argv: string[]): string[] {
@@ -39,6 +41,8 @@ export async function testCommand(argv: string[]): Promise<number> {
       output: { type: 'string' },
       approve: { type: 'string' },
       quiet: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      'skip-unsupported': { type: 'boolean' },
     },
     USAGE,
   );
@@ -54,9 +58,16 @@ export async function testCommand(argv: string[]): Promise<number> {
   const env = envPairs(values.env ?? [], USAGE);
   let files: string[];
   try {
-    files = discoverFlows(positionals);
+    // Maestro workspaces by Maestro's rules, our folders as before (src/app/suite/maestro/).
+    files = discoverSuite(positionals);
   } catch (error) {
     throw new UsageError((error as Error).message);
+  }
+  const skipUnsupported = values['skip-unsupported'] === true;
+  if (values['dry-run']) {
+    const checked = dryRun(files, { env, skipUnsupported });
+    process.stdout.write(`${checked.lines.join('\n')}\n`);
+    return checked.exitCode;
   }
   const { rig, bench, config } = benchFor(values);
   const outputDir = resolve(
@@ -81,6 +92,7 @@ export async function testCommand(argv: string[]): Promise<number> {
     approvals: approve,
     signal: controller.signal,
     junit: values.format === 'junit',
+    skipUnsupported,
     includeTags: tagList(values['include-tags']),
     excludeTags: tagList(values['exclude-tags']),
     guardrails: config?.guardrails ?? {},

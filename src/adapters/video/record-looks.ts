@@ -1,0 +1,106 @@
+// The video of a run: every camera picture the run looked at, in order, with the time it was
+// taken, put together by ffmpeg into one MP4 (H.264, 10 frames a second, each picture held until
+// the next one) at STATE_DIR/video.mp4. An ObserverPort wrapper keeps each new picture's bytes as
+// they came (no decoding in the run) in STATE_DIR/video-frames/; finish() runs ffmpeg once and
+// removes the pictures. A failed write or a missing ffmpeg is said in the result, never fails the run.
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
+
+export const VIDEO_FILE = 'video.mp4';
+const FRAMES_DIR = 'video-frames';
+/** Bounded: past this many pictures the rest of the run is not in the video (it says so). */
+const MAX_FRAMES = 3000;
+
+export interface LookRecorder {
+  wrap(observer: ObserverPort): ObserverPort;
+  /** Writes the video; its path, or why there is none. */
+  finish(): Promise<{ path: string } | { problem: string }>;
+}
+
+export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
+  const folder = join(stateDir, FRAMES_DIR);
+  const frames: { file: string; at: number }[] = [];
+  let lastSequence = -1;
+  let writes: Promise<unknown> = mkdir(folder, { recursive: true });
+  let problem: string | undefined;
+  const keep = (seen: Observation) => {
+    const frame = seen.frame;
+    if (!frame || frame.sequence === lastSequence || frames.length >= MAX_FRAMES) return;
+    lastSequence = frame.sequence;
+    const file = join(folder, `${String(frames.length).padStart(5, '0')}.${frame.format === 'png' ? 'png' : 'jpg'}`);
+    frames.push({ file, at: seen.at });
+    const bytes = frame.image;
+    writes = writes
+      .then(() => writeFile(file, bytes))
+      .catch((error: unknown) => (problem ??= (error as Error).message));
+  };
+  return {
+    wrap: (observer) => ({
+      observe: async (options?: ObserveOptions) => {
+        const seen = await observer.observe(options);
+        keep(seen);
+        return seen;
+      },
+      describe: () => observer.describe(),
+      close: () => observer.close(),
+    }),
+    finish: async () => {
+      await writes;
+      if (problem) return { problem: `the video's pictures could not be written: ${problem}` };
+      if (!frames.length) return { problem: 'the run looked at no camera picture, so there is no video' };
+      const list = join(folder, 'frames.txt');
+      await writeFile(list, concatList(frames));
+      const out = join(stateDir, VIDEO_FILE);
+      try {
+        await run(ffmpeg, [
+          '-y',
+          '-loglevel',
+          'error',
+          '-f',
+          'concat',
+          '-safe',
+          '0',
+          '-i',
+          list,
+          '-vf',
+          'scale=720:-2,fps=10',
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-pix_fmt',
+          'yuv420p',
+          out,
+        ]);
+      } catch (error) {
+        return {
+          problem: `ffmpeg could not make the video: ${(error as Error).message.split('\n')[0]} (install ffmpeg: scripts/setup-system.sh)`,
+        };
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+      return { path: out };
+    },
+  };
+}
+
+/** ffmpeg's concat list: each picture held until the next was taken (the last for a second). */
+function concatList(frames: { file: string; at: number }[]): string {
+  const lines = frames.flatMap((f, i) => {
+    const next = frames[i + 1];
+    const seconds = next ? Math.max(0.1, (next.at - f.at) / 1000) : 1;
+    return [`file '${f.file.replace(/'/g, "'\\''")}'`, `duration ${seconds.toFixed(3)}`];
+  });
+  // The concat demuxer takes the last entry's duration only when the file is listed again.
+  return `ffconcat version 1.0\n${lines.join('\n')}\nfile '${frames.at(-1)!.file.replace(/'/g, "'\\''")}'\n`;
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile(command, args, { timeout: 120000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(stderr.trim() || error.message)) : resolve(),
+    ),
+  );
+}
