@@ -101,6 +101,7 @@ describe('benchhand doctor', () => {
       'gpio',
       'tap-accuracy',
       'ocr-data',
+      'ocr-engine',
       'broker',
       'disk-space',
       'clock',
