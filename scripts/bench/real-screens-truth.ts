@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { classify, type TextClass } from './real-screens-classes.js';
 
 export const REAL_APPS = join(import.meta.dirname, '../../../shared/real-apps');
 
@@ -14,6 +15,7 @@ export interface TruthText {
   box: [number, number, number, number];
   /** The view class the text came from (undefined where the screen's view tree is not kept). */
   viewClass?: string;
+  textClass: TextClass;
 }
 
 export interface RoleView {
@@ -31,8 +33,6 @@ export interface RealScreen {
   texts: TruthText[];
   window: [number, number, number, number];
   roleViews: RoleView[];
-  /** Packed RGB of the display, for telling a text's colours. */
-  rgb: Uint8Array;
 }
 
 interface View {
@@ -82,7 +82,11 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
     const view = views.find(
       (v) => v.text?.trim() === text.text && flat(v).every((value, i) => Math.abs(value - text.box[i]!) <= 1),
     );
-    return { ...text, ...(view ? { viewClass: view.class } : {}) };
+    const textClass = classify(
+      { rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), width: width!, height },
+      text.box,
+    );
+    return { ...text, ...(view ? { viewClass: view.class } : {}), textClass };
   });
   const roleViews = views
     .filter((view) => view.visible && ROLE_OF_CLASS(view.class) !== undefined)
@@ -97,7 +101,6 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
     texts,
     window: root_ ? flat(root_) : [0, 0, width!, height],
     roleViews,
-    rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length),
   };
 }
 

@@ -20,7 +20,8 @@ import { photograph } from '../../src/sim/camera/photograph.js';
 import { resolveCameraOptions } from '../../src/sim/camera/camera-options.js';
 import { round } from './stats.js';
 import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, ROLE_OF_CLASS, type RealScreen } from './real-screens-truth.js';
-import { scoreScreen, TEXT_CLASSES, withoutNoise, type ScreenScore } from './real-screens-score.js';
+import { scoreScreen, withoutNoise, type ScreenScore } from './real-screens-score.js';
+import { TEXT_CLASSES } from './real-screens-classes.js';
 
 const require = createRequire(import.meta.url);
 /** The languages of the other-script screens: Arabic, Bulgarian, Greek, Simplified Chinese. */
@@ -102,7 +103,11 @@ function summary(label: string, screens: RealScreen[], reads: Read[], detail = t
   const figures: Record<string, unknown> = {
     [`${label}: word recall %`]: pct(sum('found'), sum('truthWords')),
     [`${label}: precision % (words read in the window)`]: pct(sum('correct'), sum('readWords')),
-    [`${label}: line CER %`]: round((100 * scores.reduce((s, x) => s + x.cer, 0)) / scores.length, 1),
+    // Each truth text against the lines read in its box, edits over characters of all texts.
+    [`${label}: line CER %`]: pct(
+      texts.reduce((s, t) => s + t.edits, 0),
+      texts.reduce((s, t) => s + t.chars, 0),
+    ),
     [`${label}: texts read (CER <= 0.2)`]: share(texts),
   };
   if (!detail) return figures;

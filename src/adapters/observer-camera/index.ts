@@ -28,6 +28,7 @@ export interface OcrSettings {
   workers: number;
   /** Read a line on each worker at start, so the first frame is not the slow one (default true). */
   warmUp?: boolean;
+  /** The English model; default best_int for tesseract alone, auto (fast where installed) behind the detector. */
   model?: OcrModelChoice;
   /** Tesseract languages besides English (`@tesseract.js-data/<code>` packages; ocr-languages.ts). */
   languages?: readonly string[];
@@ -60,10 +61,10 @@ export type OcrReader = LineDetectorOcr | TesseractPool;
  * line that says so.
  */
 export async function startOcr(settings: OcrSettings): Promise<OcrReader> {
-  const pool = (psm?: string) =>
+  const pool = (psm?: string, model: OcrModelChoice = DEFAULT_OCR_MODEL) =>
     TesseractPool.start(settings.workers, {
       warmUp: settings.warmUp ?? true,
-      model: settings.model ?? DEFAULT_OCR_MODEL,
+      model: settings.model ?? model,
       ...(psm ? { psm } : {}),
       ...(settings.languages ? { languages: settings.languages } : {}),
     });
@@ -78,7 +79,10 @@ export async function startOcr(settings: OcrSettings): Promise<OcrReader> {
     );
     return alone;
   }
-  const engine = new LineDetectorOcr(detector, await pool(PSM_SINGLE_BLOCK));
+  // Unless a model is asked for, the detector's lines are read with Debian's fast model where it
+  // is installed: on the real-apps screenshots it read as many texts as best_int (93.5 % against
+  // 92.7 %, word recall 92.1 against 92.6 %) for 0.73x the CPU per screen (1.22 s against 1.66 s).
+  const engine = new LineDetectorOcr(detector, await pool(PSM_SINGLE_BLOCK, 'auto'));
   if (settings.warmUp ?? true) await engine.warmUp();
   settings.say?.(`ocr: ${engine.description}`);
   return engine;

@@ -28,10 +28,31 @@ interface Placed {
   y0: number;
 }
 
-/** Reads the lines in `boxes` of `image`; lines and words come back in `image`'s pixels. */
+/**
+ * Reads the lines in `boxes` of `image`; lines and words come back in `image`'s pixels. A line the
+ * stack read with doubt (below DOUBTFUL) is read again alone and the surer reading kept: in the
+ * stack, a line of icons and text (the status bar's "▼ 76% ▮") read "76%" at 4 %, alone at 84 %.
+ */
 export async function readStackedLines(engine: OcrEngine, image: GrayImage, boxes: CropBox[]): Promise<RawLine[]> {
   if (!boxes.length) return [];
   const crops = await Promise.all(boxes.map((box) => scaledLine(image, box)));
+  const read = await readStack(engine, crops);
+  const doubtful = [...read].filter(([, line]) => line.confidence < DOUBTFUL).map(([index]) => index);
+  const alone = await Promise.all(doubtful.map((index) => readStack(engine, [crops[index]!])));
+  doubtful.forEach((index, i) => {
+    const again = alone[i]!.get(0);
+    if (again && again.confidence > read.get(index)!.confidence) read.set(index, again);
+  });
+  return [...read].sort((a, b) => a[0] - b[0]).map(([, line]) => line);
+}
+
+/** Tesseract's confidence (0..100) below which a line read in the stack is read again alone. */
+const DOUBTFUL = 60;
+
+type Crop = Awaited<ReturnType<typeof scaledLine>>;
+
+/** The crops stacked and read at once: the line read in each crop, by the crop's index. */
+async function readStack(engine: OcrEngine, crops: Crop[]): Promise<Map<number, RawLine>> {
   const width = Math.max(...crops.map(({ crop }) => crop.width)) + 2 * PAD;
   const placed: Placed[] = [];
   let top = GAP;
@@ -69,9 +90,10 @@ async function scaledLine(
 
 /**
  * Each line read belongs to the crop holding its vertical centre (a crop owns half the gap on
- * each side); the lines of one crop become one line. Words keep their order and gaps.
+ * each side); the lines of one crop become one line. Words keep their order and gaps, their boxes
+ * mapped back through the crop's scale.
  */
-function linesPerCrop(read: RawLine[], placed: Placed[]): RawLine[] {
+function linesPerCrop(read: RawLine[], placed: Placed[]): Map<number, RawLine> {
   const perCrop = new Map<number, RawLine[]>();
   for (const line of read) {
     const centre = (line.y0 + line.y1) / 2;
@@ -79,27 +101,25 @@ function linesPerCrop(read: RawLine[], placed: Placed[]): RawLine[] {
     if (index < 0) continue;
     perCrop.set(index, [...(perCrop.get(index) ?? []), line]);
   }
-  const lines: RawLine[] = [];
-  for (const [index, parts] of [...perCrop].sort((a, b) => a[0] - b[0])) {
+  const lines = new Map<number, RawLine>();
+  for (const [index, parts] of perCrop) {
     const p = placed[index]!;
     const toScreen = (word: RawWord): RawWord => ({
       ...word,
       x0: p.x0 + (word.x0 - PAD) / p.scale,
       x1: p.x0 + (word.x1 - PAD) / p.scale,
-      // A word's height is its line's: the crop's rows in the screen.
-      y0: p.box.y0,
-      y1: p.box.y1,
+      y0: Math.max(p.box.y0, p.y0 + (word.y0 - p.top) / p.scale),
+      y1: Math.min(p.box.y1, p.y0 + (word.y1 - p.top) / p.scale),
     });
     const words = parts.sort((a, b) => a.x0 - b.x0).flatMap((part) => part.words.map(toScreen));
     if (!words.length) continue;
-    const confidence = Math.min(...parts.map((part) => part.confidence));
-    lines.push({
+    lines.set(index, {
       text: words.map((word) => word.text).join(' '),
-      confidence,
+      confidence: Math.min(...parts.map((part) => part.confidence)),
       x0: Math.min(...words.map((word) => word.x0)),
-      y0: p.box.y0,
+      y0: Math.min(...words.map((word) => word.y0)),
       x1: Math.max(...words.map((word) => word.x1)),
-      y1: p.box.y1,
+      y1: Math.max(...words.map((word) => word.y1)),
       words,
     });
   }

@@ -209,7 +209,10 @@ export function openBench(settings: BenchSettings): Bench {
         startOcr({
           workers: settings.ocr?.workers ?? ocrWorkers(),
           warmUp: settings.ocr?.warmUp ?? true,
-          model: settings.ocr?.model ?? ocrModelChoice(process.env[OCR_MODEL_VARIABLE]),
+          // Unset: startOcr's default for the engine that reads (index.ts).
+          ...(settings.ocr?.model || process.env[OCR_MODEL_VARIABLE]
+            ? { model: settings.ocr?.model ?? ocrModelChoice(process.env[OCR_MODEL_VARIABLE]) }
+            : {}),
           ...(settings.ocr?.languages ? { languages: settings.ocr.languages } : {}),
           engine: settings.ocr?.engine ?? ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]),
           say,
