@@ -10,12 +10,14 @@ import { benchAdversarial } from './adversarial.js';
 import { benchLlmContext } from './llm-context.bench.js';
 import { benchFleet } from './fleet.bench.js';
 import { benchCadence } from './cadence.bench.js';
+import { benchRealScreens } from './real-screens.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
   'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
   'Vision: widened OCR corpus (Roboto, dark, 720/1440 px, dialogs, small grey text), screen reader | plain tesseract.js':
     () => benchWideCorpus(),
+  'Vision: real screens (../shared/real-apps truth), screenshots and virtual camera': () => benchRealScreens(),
   'Vision: observe (frame -> screen model) on the virtual camera, warm': () => benchObserve(),
   'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
   'Frame cadence: a change on the device (a 2 s toast) to the agent seeing it': () => benchCadence(),

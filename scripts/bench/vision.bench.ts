@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { NativeTesseract, nativeTesseractVersion } from '../../src/adapters/observer-camera/native-tesseract.js';
 import type { OcrEngine } from '../../src/core/ports/ocr.js';
 import { TesseractPool } from '../../src/adapters/observer-camera/tesseract-pool.js';
+import { ocrEngineChoice, OCR_ENGINE_VARIABLE, startOcr } from '../../src/adapters/observer-camera/index.js';
 import { debianFastModelDir, type OcrModelChoice } from '../../src/adapters/observer-camera/offline-options.js';
 import { encodeForOcr } from '../../src/adapters/observer-camera/decode.js';
 import { prepareCameraFrame, prepareScreenshot, type Prepared } from '../../src/adapters/observer-camera/preprocess.js';
@@ -57,7 +58,8 @@ export async function benchWideCorpus(): Promise<Record<string, unknown>> {
   if (!existsSync(join(wideCorpus, 'index.json')))
     return { 'widened corpus': 'SKIPPED: run node --import tsx scripts/vision/make-corpus.ts --wide' };
   const frames = loadCorpus(wideCorpus);
-  const ours = await TesseractPool.start(1);
+  // The engine a bench reads with (the line detector where it runs; BENCHHAND_OCR_ENGINE=tesseract: tesseract alone).
+  const ours = await startOcr({ workers: 1, engine: ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]) });
   const plain = await TesseractPool.start(1, { psm: '6', wordGaps: false });
   const score: Record<
     string,
@@ -92,6 +94,7 @@ export async function benchWideCorpus(): Promise<Record<string, unknown>> {
     await plain.close();
   }
   const figures: Record<string, unknown> = {
+    'widened: engine': ours.description,
     'widened corpus frames': `${frames.length} (${Object.keys(score)
       .filter((k) => k !== 'all')
       .join(', ')})`,

@@ -11,6 +11,7 @@ import { cameraSectionSchema } from './camera-section.js';
 import { mcuSectionSchema } from './mcu-section.js';
 import { mqttSectionSchema } from './mqtt-section.js';
 import { consoleSectionSchema } from './console-section.js';
+import { ocrSectionSchema } from './ocr-section.js';
 
 export const benchConfigSchema = z.strictObject({
   bench: benchSectionSchema.optional(),
@@ -19,6 +20,7 @@ export const benchConfigSchema = z.strictObject({
   calibration: calibrationSectionSchema.optional(),
   mqtt: mqttSectionSchema.optional(),
   console: consoleSectionSchema.optional(),
+  ocr: ocrSectionSchema.optional(),
   gpio: gpioConfigSchema.optional(),
   llm: llmConfigSchema.optional(),
   guardrails: guardrailConfigSchema.optional(),

@@ -57,6 +57,8 @@ const DESCRIBE: { [K in SectionName]: Describe<K> } = {
       .join(', '),
   console: (settings) =>
     `the operator web console served on ${settings.host}:${settings.port === 0 ? 'any free port' : settings.port}, its browser connecting to ${settings.broker}`,
+  ocr: (ocr) =>
+    `${ocr.engine === 'auto' ? 'the text-line detector in front of tesseract where it runs' : 'tesseract alone'}, reading ${['eng', ...ocr.languages.filter((code) => code !== 'eng')].join('+')}`,
   gpio: (gpio) => {
     if (!gpio.enabled) return 'off (enabled: false)';
     const parts = [

@@ -11,6 +11,7 @@ import { connectedGroups } from '../../core/vision/connected-groups.js';
 import { sampledMedian } from '../../core/vision/layout-pixels.js';
 import { readDotRuns } from './dot-runs.js';
 import { spansInk } from './label-ink.js';
+import { shiftLine } from './shift-line.js';
 
 const CELL = 8;
 /** A cell is dark when its mean is below this share of the picture's median (the page's ground). */
@@ -53,7 +54,7 @@ export async function recognizeBothPolarities(
     // repo"; scripts/vision/measure-button-label.ts), and the label read alone was whole.
     const found = (await engine.recognize(encodeForOcr(padWhite(strokes, PAD))))
       .filter(readable)
-      .map((line) => shift(line, inner.x0 - PAD, inner.y0 - PAD));
+      .map((line) => shiftLine(line, inner.x0 - PAD, inner.y0 - PAD));
     return { inside, found };
   });
   let lines = page;
@@ -144,17 +145,6 @@ function cut(image: GrayImage, patch: Patch): GrayImage {
       y * width,
     );
   return { data, width, height };
-}
-
-function shift(line: RawLine, dx: number, dy: number): RawLine {
-  const move = <T extends { x0: number; y0: number; x1: number; y1: number }>(b: T): T => ({
-    ...b,
-    x0: b.x0 + dx,
-    x1: b.x1 + dx,
-    y0: b.y0 + dy,
-    y1: b.y1 + dy,
-  });
-  return { ...move(line), words: line.words.map(move) };
 }
 
 function overlaps(line: RawLine, patch: Patch): boolean {

@@ -84,6 +84,8 @@ export const OEM_LSTM_ONLY = 1;
  * price of reading a few icons as stray symbols. Missing a button is worse for an agent.
  */
 export const PSM_SPARSE_TEXT = '11';
+/** Page segmentation mode 6 (one block of text): how the line detector's stacked lines are read (stacked-lines.ts). */
+export const PSM_SINGLE_BLOCK = '6';
 
 export function offlineWorkerOptions(model: ResolvedModel = resolveModel('best_int')) {
   return { langPath: model.dir, gzip: model.gzip, cacheMethod: 'none' } as const;

@@ -33,6 +33,8 @@ import type { GrayImage } from '../../core/vision/gray-image.js';
 import { screenModel, type OcrLine } from '../../core/vision/screen-model.js';
 import { invert } from '../../core/vision/contrast.js';
 import { recognizeBothPolarities } from './both-polarities.js';
+import { encodeForOcr } from './decode.js';
+import { readDotRuns } from './dot-runs.js';
 import { toDeviceLines } from './raw-to-model.js';
 import { withoutBarIcons } from './icon-words.js';
 import { DEFAULT_REREAD_BELOW, rereadDoubtful } from './line-reread.js';
@@ -221,8 +223,15 @@ export class ScreenReader implements ScreenReaderPort {
     return { prepared, lines: [...kept, ...read], bands, layout };
   }
 
-  /** The page read in both polarities, then its doubtful lines read again alone at 2x. */
+  /**
+   * The page read in both polarities, then its doubtful lines read again alone at 2x; by an engine
+   * that finds its lines, read once (each line is normalised alone), a password field's dots told apart.
+   */
   private async recognize(image: GrayImage, plain: GrayImage): Promise<RawLine[]> {
+    // The picture before the flat-field: it flattens a filled button into a noisy mid-grey with
+    // halos round its label ("Verify" read "vert" on the widened corpus); each line's own stretch
+    // evens out the light across a line, which is all a line needs.
+    if (this.engine.findsLines) return readDotRuns(await this.engine.recognize(encodeForOcr(plain)), image);
     const lines = await recognizeBothPolarities(this.engine, image, plain);
     return rereadDoubtful(this.engine, image, lines, this.options.rereadBelow ?? DEFAULT_REREAD_BELOW);
   }

@@ -2,6 +2,7 @@
 // jobs go to the first idle worker. Returns lines and words in the pixels of the image read.
 import Tesseract from 'tesseract.js';
 import sharp from 'sharp';
+import { languageFolder, languageString } from './ocr-languages.js';
 import {
   DEFAULT_OCR_MODEL,
   OEM_LSTM_ONLY,
@@ -16,6 +17,8 @@ import type { OcrEngine, RawLine, Rectangle } from '../../core/ports/ocr.js';
 import { restoreWordGaps } from './word-gaps.js';
 
 export class TesseractPool implements OcrEngine {
+  /** The page's lines are tesseract's own (its page segmentation): the screen reader reads again what it loses. */
+  readonly findsLines = false;
   private readonly idle: Tesseract.Worker[] = [];
   private readonly waiting: ((worker: Tesseract.Worker) => void)[] = [];
 
@@ -23,8 +26,15 @@ export class TesseractPool implements OcrEngine {
     private readonly workers: Tesseract.Worker[],
     readonly model: ResolvedModel,
     private readonly wordGaps: boolean,
+    readonly psm: string,
+    readonly languages: string,
   ) {
     this.idle.push(...workers);
+  }
+
+  /** What reads, for doctor and the logs. */
+  get description(): string {
+    return `tesseract.js alone, page segmentation ${this.psm}, ${this.languages} (${this.model.model} model in ${this.model.dir})`;
   }
 
   /**
@@ -34,13 +44,23 @@ export class TesseractPool implements OcrEngine {
    */
   static async start(
     size = 1,
-    options: { warmUp?: boolean; model?: OcrModelChoice; psm?: string; wordGaps?: boolean } = {},
+    options: {
+      warmUp?: boolean;
+      model?: OcrModelChoice;
+      psm?: string;
+      wordGaps?: boolean;
+      /** Languages besides English (ocr-languages.ts); default English alone. */
+      languages?: readonly string[];
+    } = {},
   ): Promise<TesseractPool> {
     const model = resolveModel(options.model ?? DEFAULT_OCR_MODEL);
+    const languages = options.languages ?? ['eng'];
+    const folder = languageFolder(model, languages);
+    const psm = options.psm ?? PSM_SPARSE_TEXT;
     const workers = await Promise.all(
-      Array.from({ length: size }, () => startWorker(model, options.psm ?? PSM_SPARSE_TEXT)),
+      Array.from({ length: size }, () => startWorker(languageString(languages), folder, psm)),
     );
-    const pool = new TesseractPool(workers, model, options.wordGaps ?? true);
+    const pool = new TesseractPool(workers, model, options.wordGaps ?? true, psm, languageString(languages));
     if (options.warmUp === false) return pool;
     const warmUp = await warmUpImage();
     await Promise.all(workers.map((worker) => worker.recognize(warmUp)));
@@ -81,8 +101,16 @@ export class TesseractPool implements OcrEngine {
   }
 }
 
-async function startWorker(model: ResolvedModel, psm: string): Promise<Tesseract.Worker> {
-  const worker = await Tesseract.createWorker('eng', OEM_LSTM_ONLY, offlineWorkerOptions(model));
+async function startWorker(
+  languages: string,
+  folder: { dir: string; gzip: boolean },
+  psm: string,
+): Promise<Tesseract.Worker> {
+  const worker = await Tesseract.createWorker(languages, OEM_LSTM_ONLY, {
+    ...offlineWorkerOptions(),
+    langPath: folder.dir,
+    gzip: folder.gzip,
+  });
   // A phone screen read at 540..1080 px wide is about 150 dpi; without it tesseract guesses (and warns).
   await worker.setParameters({ tessedit_pageseg_mode: psm as Tesseract.PSM, user_defined_dpi: '150' });
   return worker;

@@ -1,5 +1,6 @@
 // A run on a bench (app/bench/open-bench.ts builds its parts): starts them, recovers when resuming,
 // makes the interpreter and the approvals, and runs the loop.
+import type { OcrSection } from '../../config/ocr-section.js';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { FixedApprovals, TerminalApprovals } from '../../adapters/approval-terminal/terminal-approvals.js';
@@ -150,10 +151,13 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
 export function runBenchSettings(
   request: Pick<RunRequest, 'task' | 'stateDir' | 'interpreter' | 'llm' | 'mqtt' | 'gpio' | 'keepFrames'> & {
     rig: RigSource;
+    /** The config's ocr section: the engine and the languages besides English. */
+    ocr?: OcrSection;
   },
 ): BenchSettings {
   return {
     rig: request.rig,
+    ...(request.ocr ? { ocr: { engine: request.ocr.engine, languages: request.ocr.languages } } : {}),
     stateDir: request.stateDir,
     ...(request.mqtt ? { mqtt: request.mqtt } : {}),
     findings: { taskDevice: request.task.device },

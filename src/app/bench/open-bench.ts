@@ -20,10 +20,13 @@ import {
   screenReader,
   startOcr,
   type ScreenReaderOptions,
-  type TesseractPool,
+  type OcrReader,
+  type OcrEngineChoice,
   type OcrModelChoice,
   ocrModelChoice,
   OCR_MODEL_VARIABLE,
+  ocrEngineChoice,
+  OCR_ENGINE_VARIABLE,
 } from '../../adapters/observer-camera/index.js';
 import { FileOperator } from '../../adapters/operator-file/file-operator.js';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
@@ -63,7 +66,15 @@ export interface BenchSettings {
    * `workers`: tesseract workers reading bands and buttons side by side (default: ocrWorkers());
    * `model`: the English model (default: BENCHHAND_OCR_MODEL, else best_int; auto or fast take Debian's fast model).
    */
-  ocr?: { warmUp?: boolean; workers?: number; model?: OcrModelChoice };
+  ocr?: {
+    warmUp?: boolean;
+    workers?: number;
+    model?: OcrModelChoice;
+    /** Tesseract languages besides English (the config's ocr.languages). */
+    languages?: readonly string[];
+    /** 'auto': the line detector where it runs (the default); 'tesseract': tesseract alone. */
+    engine?: OcrEngineChoice;
+  };
   /** Camera -> preprocess -> OCR -> screen model; the calibration defaults to the rig's. */
   /**
    * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
@@ -89,7 +100,7 @@ export interface BenchParts {
   camera: CameraPort;
   mqtt: MqttBench;
   findings: FindingsLog;
-  ocr: TesseractPool;
+  ocr: OcrReader;
   observer: ObserverPort;
   mcu: McuLink;
   /** The bench's durable e-stop (STATE_DIR/estop.json, or the service's): survives an MCU reboot and a restart. */
@@ -198,7 +209,13 @@ export function openBench(settings: BenchSettings): Bench {
         startOcr({
           workers: settings.ocr?.workers ?? ocrWorkers(),
           warmUp: settings.ocr?.warmUp ?? true,
-          model: settings.ocr?.model ?? ocrModelChoice(process.env[OCR_MODEL_VARIABLE]),
+          // Unset: startOcr's default for the engine that reads (index.ts).
+          ...(settings.ocr?.model || process.env[OCR_MODEL_VARIABLE]
+            ? { model: settings.ocr?.model ?? ocrModelChoice(process.env[OCR_MODEL_VARIABLE]) }
+            : {}),
+          ...(settings.ocr?.languages ? { languages: settings.ocr.languages } : {}),
+          engine: settings.ocr?.engine ?? ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]),
+          say,
         }),
       (pool) => pool.close(),
     );

@@ -8,6 +8,7 @@ const LABELS: Readonly<Record<string, string>> = {
   gpio: 'GPIO',
   'tap-accuracy': 'tap accuracy',
   'ocr-data': 'OCR data',
+  'ocr-engine': 'OCR engine',
   broker: 'broker',
   'disk-space': 'disk space',
   clock: 'clock',

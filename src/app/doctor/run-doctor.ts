@@ -9,6 +9,7 @@ import { checkFirmwareProtocol } from './firmware-protocol-check.js';
 import { checkGpio } from './gpio-check.js';
 import { checkLlmEndpoint } from './llm-endpoint-check.js';
 import { checkOcrData } from './ocr-data-check.js';
+import { checkOcrEngine } from './ocr-engine-check.js';
 import { checkSerialDevice } from './serial-device-check.js';
 import { checkTapAccuracy } from './tap-accuracy-check.js';
 import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
@@ -41,6 +42,7 @@ export function doctorChecks(settings: DoctorSettings): DoctorCheck[] {
     { name: 'gpio', run: async () => checkGpio(settings.gpio, settings.gpioSysfsRoot) },
     { name: 'tap-accuracy', run: async () => checkTapAccuracy(settings.calibration, settings.tapMarginPx) },
     { name: 'ocr-data', run: () => checkOcrData() },
+    { name: 'ocr-engine', run: () => checkOcrEngine() },
     { name: 'broker', run: () => checkBroker(settings.broker, settings.timeoutMs) },
     { name: 'disk-space', run: async () => checkDiskSpace(settings.stateDir, settings.freeBytes) },
     { name: 'clock', run: async () => checkClock(settings.now?.() ?? new Date(), settings.ntpSynchronized) },

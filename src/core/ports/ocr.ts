@@ -28,6 +28,12 @@ export interface Rectangle {
 }
 
 export interface OcrEngine {
+  /**
+   * True when the engine finds the text lines itself before reading them and makes each line
+   * dark-on-light on its own (the line detector, adapters/observer-camera/line-detector-ocr.ts): the
+   * screen reader then skips its second readings of the page's inverted patches and doubtful lines.
+   */
+  readonly findsLines?: boolean;
   /** `image`: an encoded picture leptonica reads (PGM, PNG, JPEG); `rectangle`: read only this part of it. */
   recognize(image: Uint8Array, rectangle?: Rectangle): Promise<RawLine[]>;
   close(): Promise<void>;

@@ -11,6 +11,7 @@ import { checkClock } from '../../../src/app/doctor/clock-check.js';
 import { checkDiskSpace } from '../../../src/app/doctor/disk-space-check.js';
 import { checkGpio } from '../../../src/app/doctor/gpio-check.js';
 import { checkOcrData } from '../../../src/app/doctor/ocr-data-check.js';
+import { checkOcrEngine } from '../../../src/app/doctor/ocr-engine-check.js';
 import { doctorExitCode, runDoctor } from '../../../src/app/doctor/run-doctor.js';
 import { formatCheckLine } from '../../../src/app/doctor/format-doctor-report.js';
 import { FakeSysfsTree } from '../../unit/gpio/fake-sysfs-tree.js';
@@ -28,6 +29,30 @@ describe('OCR data', () => {
       ),
     });
   }, 60_000);
+});
+
+describe('OCR engine', () => {
+  it('names the text-line detector, its model file and runtime, after running it once', async () => {
+    const result = await checkOcrEngine();
+    expect(result).toMatchObject({
+      name: 'ocr-engine',
+      status: 'pass',
+      detail: expect.stringMatching(
+        /^text-line detector: PP-OCRv4 text detector \S+@gutenye\/ocr-models\/assets\/ch_PP-OCRv4_det_infer\.onnx on onnxruntime-node 1\.30\.0 \(ran in \d+ ms\), then tesseract\.js reads the stacked lines/,
+      ),
+    });
+  }, 60_000);
+
+  it('warns that the reader falls back to tesseract alone where the detector cannot load, and says why', async () => {
+    const result = await checkOcrEngine(async () => ({ missing: 'onnxruntime-node does not load on linux/arm' }));
+    expect(result).toMatchObject({
+      status: 'warn',
+      detail: expect.stringMatching(
+        /no text-line detector \(onnxruntime-node does not load on linux\/arm\): the reader falls back to tesseract alone/,
+      ),
+      fix: expect.stringContaining('64-bit OS'),
+    });
+  });
 });
 
 describe('disk space', () => {

@@ -66,11 +66,14 @@ describe('benchhand doctor', () => {
       expect.stringMatching(
         /^✓ OCR data: reads with the best_int model in .*4\.0\.0_best_int \(best_int, the default; .*\); a worker started offline in \d+ ms$/,
       ),
+      expect.stringMatching(
+        /^✓ OCR engine: text-line detector: PP-OCRv4 text detector \S+ch_PP-OCRv4_det_infer\.onnx on onnxruntime-node 1\.30\.0 \(ran in \d+ ms\)/,
+      ),
       '✓ broker: off: no broker configured (operators over MQTT are optional; mqtt.url in --config or --broker)',
       expect.stringMatching(/^[✓!] disk space: .* free for /),
       expect.stringMatching(/^[✓!] clock: 20\d\d-/),
       '✓ LLM endpoint: no LLM configured: the bench calls no LLM endpoint (script mode; --llm on the command line names one per run)',
-      expect.stringMatching(/^all 10 checks passed/),
+      expect.stringMatching(/^all 11 checks passed/),
     ]);
     expect(result.code).toBe(0);
   });
@@ -101,6 +104,7 @@ describe('benchhand doctor', () => {
       'gpio',
       'tap-accuracy',
       'ocr-data',
+      'ocr-engine',
       'broker',
       'disk-space',
       'clock',
@@ -127,6 +131,6 @@ describe('benchhand doctor', () => {
     expect(result.stdout).toContain(
       "✗ serial device: no MCU serial port configured — fix: give the MCU's serial path with --port PATH or mcu.port in --config",
     );
-    expect(result.stdout).toMatch(/2 of 10 checks failed.*apply the fixes above and run benchhand doctor again/);
+    expect(result.stdout).toMatch(/2 of 11 checks failed.*apply the fixes above and run benchhand doctor again/);
   });
 });

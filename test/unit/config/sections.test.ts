@@ -181,6 +181,7 @@ describe('the config schema: each section as written in the example', () => {
       'calibration',
       'mqtt',
       'console',
+      'ocr',
       'gpio',
       'llm',
       'guardrails',

@@ -1,0 +1,101 @@
+// How a reading of a real screen compares with its truth (real-screens-truth.ts): word recall,
+// precision (of the words read inside the screen's window, below the status bar and above the
+// navigation bar: the truth lists neither bar, nor the dimmed screen behind a dialog), the line
+// per truth text its own character errors (against the lines read whose centre lies in its box,
+// joined in reading order: a paragraph is one text) and its colour class (real-screens-classes.ts).
+import type { OcrLine } from '../../src/core/vision/ocr-line.js';
+import { wordRecall } from '../../src/core/vision/ocr-metrics.js';
+import type { TextClass } from './real-screens-classes.js';
+import { editDistance, normaliseText } from '../../src/core/vision/text-distance.js';
+import type { RealScreen, TruthText } from './real-screens-truth.js';
+
+/** The status bar's and navigation bar's rows on these recordings (24 dp and 48 dp at 2.625 px/dp, from the view trees). */
+const STATUS_BAR_BOTTOM = 63;
+const NAVIGATION_BAR_TOP = 1776;
+
+export interface ScreenScore {
+  truthWords: number;
+  found: number;
+  readWords: number;
+  correct: number;
+  texts: { text: string; read: string; cer: number; edits: number; chars: number; textClass: TextClass }[];
+}
+
+export const wordsOf = (text: string) =>
+  normaliseText(text)
+    .split(' ')
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
+
+export function scoreScreen(screen: RealScreen, lines: OcrLine[], texts = screen.texts): ScreenScore {
+  const truth = texts.flatMap((text) => wordsOf(text.text));
+  const [wx0, wy0, wx1, wy1] = screen.window;
+  const counted = lines.filter((line) => {
+    const cx = line.box.x + line.box.width / 2,
+      cy = line.box.y + line.box.height / 2;
+    return cy > STATUS_BAR_BOTTOM && cy < NAVIGATION_BAR_TOP && cx >= wx0 && cx <= wx1 && cy >= wy0 && cy <= wy1;
+  });
+  const read = counted.flatMap((line) => wordsOf(line.text));
+  return {
+    truthWords: truth.length,
+    found: Math.round(wordRecall([truth.join(' ')], [read.join(' ')]) * truth.length),
+    readWords: read.length,
+    correct: Math.round(wordRecall([read.join(' ')], [truth.join(' ')]) * read.length),
+    texts: texts.map((text) => {
+      const inside = lines
+        .filter((line) => centreIn(line.box, text.box, 4))
+        .sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+      const want = normaliseText(text.text),
+        got = normaliseText(inside.map((line) => line.text).join(' '));
+      const edits = Math.min(want.length, editDistance(want, got));
+      return {
+        text: text.text,
+        read: got,
+        cer: want.length ? edits / want.length : 0,
+        edits,
+        chars: want.length,
+        textClass: text.textClass,
+      };
+    }),
+  };
+}
+
+function centreIn(box: OcrLine['box'], [x0, y0, x1, y1]: TruthText['box'], slack: number): boolean {
+  const cx = box.x + box.width / 2,
+    cy = box.y + box.height / 2;
+  return cx >= x0 - slack && cx <= x1 + slack && cy >= y0 - slack && cy <= y1 + slack;
+}
+
+/**
+ * The truth's known noise (real-apps README): a label the app ellipsized keeps its text as the
+ * view tree has it (full, or cut with "…"), and a Switch's ON/OFF is not drawn. Returns the texts
+ * as drawn: a label with an ellipsis in its truth or in what was read in its box cut to the words
+ * before it (the cut word dropped), ON/OFF of switches left out.
+ */
+export function withoutNoise(
+  texts: TruthText[],
+  readIn: (text: TruthText) => string,
+): { texts: TruthText[]; ellipsized: number; switchStates: number } {
+  let ellipsized = 0,
+    switchStates = 0;
+  const kept: TruthText[] = [];
+  for (const text of texts) {
+    if (/Switch/.test(text.viewClass ?? '') && /^(ON|OFF)$/.test(text.text)) {
+      switchStates++;
+      continue;
+    }
+    const read = readIn(text);
+    const drawnCut = /(…|\.\.\.)$/u.test(read) ? read.replace(/(…|\.\.\.)$/u, '') : undefined;
+    const truthCut = text.text.indexOf('…');
+    if (drawnCut === undefined && truthCut < 0) {
+      kept.push(text);
+      continue;
+    }
+    ellipsized++;
+    const words = (truthCut >= 0 ? text.text.slice(0, truthCut) : text.text).split(/\s+/);
+    const shown = drawnCut === undefined ? words.length - 1 : drawnCut.split(/\s+/).length - 1;
+    const visible = words.slice(0, Math.max(0, Math.min(words.length - 1, shown)));
+    if (visible.length) kept.push({ ...text, text: visible.join(' ') });
+  }
+  return { texts: kept, ellipsized, switchStates };
+}

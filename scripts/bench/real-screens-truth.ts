@@ -1,0 +1,132 @@
+// The recorded real apps' text truth (../shared/real-apps/<app>/truth/, README there), read for
+// measurement only: never copied into this repository. Each screen: its screenshot cut to the
+// display (the phone's display was 1080×1920, the screenshots 1080×2340 with black rows below),
+// its truth texts with the view class each came from, its window (the view tree's root: a dialog's
+// panel, else the display) and the views that carry a role (buttons, fields, toggles).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { classify, type TextClass } from './real-screens-classes.js';
+
+export const REAL_APPS = join(import.meta.dirname, '../../../shared/real-apps');
+
+export interface TruthText {
+  text: string;
+  box: [number, number, number, number];
+  /** The view class the text came from (undefined where the screen's view tree is not kept). */
+  viewClass?: string;
+  textClass: TextClass;
+}
+
+export interface RoleView {
+  viewClass: string;
+  box: [number, number, number, number];
+}
+
+export interface RealScreen {
+  app: string;
+  tag: string;
+  /** The screenshot cut to the display, PNG. */
+  png: Buffer;
+  width: number;
+  height: number;
+  texts: TruthText[];
+  window: [number, number, number, number];
+  roleViews: RoleView[];
+}
+
+interface View {
+  class: string;
+  text: string | null;
+  bounds: [[number, number], [number, number]];
+  parent: number;
+  visible: boolean;
+}
+
+/** Every truth screen, or undefined when the folder is absent. */
+export async function loadRealScreens(root = REAL_APPS): Promise<RealScreen[] | undefined> {
+  if (!existsSync(root)) return undefined;
+  const screens: RealScreen[] = [];
+  for (const app of readdirSync(root).sort()) {
+    const folder = join(root, app, 'truth');
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder)
+      .filter((file) => file.endsWith('.json'))
+      .sort()) {
+      screens.push(await loadScreen(root, app, name.replace(/\.json$/, '')));
+    }
+  }
+  return screens;
+}
+
+async function loadScreen(root: string, app: string, tag: string): Promise<RealScreen> {
+  const truth = JSON.parse(readFileSync(join(root, app, 'truth', `${tag}.json`), 'utf8')) as {
+    texts: { text: string; box: [number, number, number, number] }[];
+  };
+  const jpeg = readFileSync(join(root, app, 'truth', `${tag}.jpg`));
+  const { width, height: imageHeight } = await sharp(jpeg).metadata();
+  const height = await displayHeight(jpeg, width!, imageHeight!);
+  const display = sharp(jpeg).extract({ left: 0, top: 0, width: width!, height });
+  const png = await display.clone().png().toBuffer();
+  const rgb = await display.clone().removeAlpha().raw().toBuffer();
+  const stateFile = join(root, app, 'states', `state_${tag}.json`);
+  const views = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { views: View[] }).views : [];
+  const flat = (view: View): [number, number, number, number] => [
+    view.bounds[0][0],
+    view.bounds[0][1],
+    view.bounds[1][0],
+    view.bounds[1][1],
+  ];
+  const root_ = views.find((view) => view.parent === -1);
+  const texts = truth.texts.map((text) => {
+    const view = views.find(
+      (v) => v.text?.trim() === text.text && flat(v).every((value, i) => Math.abs(value - text.box[i]!) <= 1),
+    );
+    const textClass = classify(
+      { rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), width: width!, height },
+      text.box,
+    );
+    return { ...text, ...(view ? { viewClass: view.class } : {}), textClass };
+  });
+  const roleViews = views
+    .filter((view) => view.visible && ROLE_OF_CLASS(view.class) !== undefined)
+    .map((view) => ({ viewClass: view.class, box: flat(view) }))
+    .filter(({ box }) => box[2] - box[0] >= 16 && box[3] - box[1] >= 16 && box[1] >= 0 && box[3] <= height);
+  return {
+    app,
+    tag,
+    png,
+    width: width!,
+    height,
+    texts,
+    window: root_ ? flat(root_) : [0, 0, width!, height],
+    roleViews,
+  };
+}
+
+/**
+ * The display's height: a 16:9 display's (1080×1920) when every row below it is black, as in these
+ * recordings; else the whole picture.
+ */
+async function displayHeight(jpeg: Buffer, width: number, height: number): Promise<number> {
+  const display = Math.round((width * 16) / 9);
+  if (height <= display) return height;
+  const below = await sharp(jpeg)
+    .extract({ left: 0, top: display, width, height: height - display })
+    .greyscale()
+    .stats();
+  return below.channels[0]!.max <= 24 ? display : height;
+}
+
+/** The screen model's element kind a view class should come out as (undefined: no role measured). */
+export function ROLE_OF_CLASS(viewClass: string): 'button' | 'field' | 'toggle' | undefined {
+  const name = viewClass.split('.').pop()!;
+  if (/^(AppCompat|Material)?Button$/.test(name)) return 'button';
+  if (/EditText$|AutoCompleteTextView$/.test(name)) return 'field';
+  if (/^(Switch|SwitchCompat|SwitchMaterial|ToggleButton|CheckBox|AppCompatCheckBox|MaterialCheckBox)$/.test(name))
+    return 'toggle';
+  return undefined;
+}
+
+/** Letters of scripts other than Latin (Greek, Cyrillic, Arabic, CJK): such screens are reported apart. */
+export const OTHER_SCRIPT = /[\u0370-\u03ff\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u4e00-\u9fff]/u;

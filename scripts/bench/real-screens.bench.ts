@@ -1,0 +1,214 @@
+// `npm run bench real`: the reader on screens nobody here drew: the recorded real apps' truth
+// screens (../shared/real-apps, never copied here), read as screenshots and as photographed by the
+// virtual camera, through the engine a bench reads with (the line detector where it runs;
+// BENCHHAND_OCR_ENGINE=tesseract: tesseract alone). Word recall, precision, line CER, the share of
+// texts read (CER ≤ 0.2) in all and per colour class, what the truth's noise costs, CPU per whole-
+// screen read and peak RSS; the screens with other scripts apart, with and without their language;
+// the screen model's roles against the view trees' classes. BENCHHAND_REAL_EVERY=N reads every Nth
+// screen (for iterating).
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  ocrEngineChoice,
+  OCR_ENGINE_VARIABLE,
+  startOcr,
+  type OcrReader,
+} from '../../src/adapters/observer-camera/index.js';
+import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.js';
+import type { ScreenReading } from '../../src/core/ports/screen-reader.js';
+import { photograph } from '../../src/sim/camera/photograph.js';
+import { resolveCameraOptions } from '../../src/sim/camera/camera-options.js';
+import { round } from './stats.js';
+import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, ROLE_OF_CLASS, type RealScreen } from './real-screens-truth.js';
+import { scoreScreen, withoutNoise, type ScreenScore } from './real-screens-score.js';
+import { TEXT_CLASSES } from './real-screens-classes.js';
+
+const require = createRequire(import.meta.url);
+/** The languages of the other-script screens: Arabic, Bulgarian, Greek, Simplified Chinese. */
+const OTHER_LANGUAGES = ['ara', 'bul', 'ell', 'chi_sim'];
+
+export async function benchRealScreens(): Promise<Record<string, unknown>> {
+  const all = await loadRealScreens();
+  if (!all) return { 'real screens': `SKIPPED: ${REAL_APPS} is absent (recorded real apps with text truth)` };
+  const every = Number(process.env.BENCHHAND_REAL_EVERY ?? 1) || 1;
+  const screens = all.filter((_, index) => index % every === 0);
+  const latin = screens.filter((screen) => !screen.texts.some((text) => OTHER_SCRIPT.test(text.text)));
+  const other = screens.filter((screen) => !latin.includes(screen));
+  const peak = peakRss();
+  const engine = await startOcr({ workers: 1, engine: ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]) });
+  const figures: Record<string, unknown> = {
+    engine: engine.description,
+    screens: `${screens.length} of ${all.length} (${latin.length} Latin-script, ${other.length} other scripts)${every > 1 ? `, every ${every}th` : ''}`,
+  };
+  try {
+    const shots = await readAll(engine, latin, 'screenshot');
+    Object.assign(figures, summary('screenshots, Latin', latin, shots));
+    Object.assign(figures, roles(latin, shots));
+    const photographed = await readAll(engine, latin, 'camera');
+    Object.assign(figures, summary('camera, Latin', latin, photographed));
+    const otherShots = await readAll(engine, other, 'screenshot');
+    Object.assign(figures, summary('screenshots, other scripts, English only', other, otherShots, false));
+    Object.assign(figures, await withLanguages(other));
+  } finally {
+    await engine.close();
+  }
+  figures['peak RSS MB (this process: detector, one tesseract worker, the camera model)'] = peak.stop();
+  return figures;
+}
+
+interface Read {
+  reading: ScreenReading;
+  cpuMs: number;
+  score: ScreenScore;
+}
+
+async function readAll(engine: OcrReader, screens: RealScreen[], kind: 'screenshot' | 'camera'): Promise<Read[]> {
+  const reads: Read[] = [];
+  for (const [index, screen] of screens.entries()) {
+    const { image, input } =
+      kind === 'screenshot'
+        ? { image: screen.png, input: { kind: 'screenshot' as const } }
+        : await photographed(screen, index);
+    const started = process.cpuUsage();
+    // A fresh reader: a whole read, as the first look at a screen is.
+    const reading = await new ScreenReader(engine, input).read(image);
+    const used = process.cpuUsage(started);
+    reads.push({ reading, cpuMs: (used.user + used.system) / 1000, score: scoreScreen(screen, reading.model.lines) });
+  }
+  return reads;
+}
+
+async function photographed(screen: RealScreen, seed: number) {
+  const photo = await photograph(
+    { png: screen.png, width: screen.width, height: screen.height },
+    resolveCameraOptions(),
+    1000 + seed,
+  );
+  const deviceSize = { width: screen.width, height: screen.height };
+  return {
+    image: photo.jpeg,
+    input: { kind: 'camera' as const, calibration: { deviceSize, screenCorners: photo.screenCorners } },
+  };
+}
+
+function summary(label: string, screens: RealScreen[], reads: Read[], detail = true): Record<string, unknown> {
+  if (!reads.length) return { [label]: 'no screens' };
+  const scores = reads.map((read) => read.score);
+  const texts = scores.flatMap((score) => score.texts);
+  const pct = (n: number, d: number) => (d ? round((100 * n) / d, 1) : '-');
+  const share = (list: typeof texts) =>
+    `${pct(list.filter((t) => t.cer <= 0.2).length, list.length)} % of ${list.length}`;
+  const sum = (key: 'truthWords' | 'found' | 'readWords' | 'correct') => scores.reduce((s, x) => s + x[key], 0);
+  const cpu = reads.map((read) => read.cpuMs).sort((a, b) => a - b);
+  const figures: Record<string, unknown> = {
+    [`${label}: word recall %`]: pct(sum('found'), sum('truthWords')),
+    [`${label}: precision % (words read in the window)`]: pct(sum('correct'), sum('readWords')),
+    // Each truth text against the lines read in its box, edits over characters of all texts.
+    [`${label}: line CER %`]: pct(
+      texts.reduce((s, t) => s + t.edits, 0),
+      texts.reduce((s, t) => s + t.chars, 0),
+    ),
+    [`${label}: texts read (CER <= 0.2)`]: share(texts),
+  };
+  if (!detail) return figures;
+  for (const textClass of TEXT_CLASSES) {
+    const inClass = texts.filter((text) => text.textClass === textClass);
+    if (inClass.length) figures[`${label}: texts read, ${textClass}`] = share(inClass);
+  }
+  let ellipsized = 0,
+    switchStates = 0,
+    found = 0,
+    wanted = 0;
+  screens.forEach((screen, index) => {
+    const read = reads[index]!.score.texts;
+    const clean = withoutNoise(screen.texts, (text) => read[screen.texts.indexOf(text)]!.read);
+    ellipsized += clean.ellipsized;
+    switchStates += clean.switchStates;
+    const score = scoreScreen(screen, reads[index]!.reading.model.lines, clean.texts);
+    found += score.found;
+    wanted += score.truthWords;
+  });
+  figures[
+    `${label}: word recall % against the truth as drawn (${ellipsized} ellipsized, ${switchStates} switch ON/OFF)`
+  ] = pct(found, wanted);
+  figures[`${label}: CPU ms per whole-screen read, median | max`] =
+    `${Math.round(cpu[cpu.length >> 1]!)} | ${Math.round(cpu[cpu.length - 1]!)}`;
+  return figures;
+}
+
+/**
+ * Each view of a role class (Button, EditText, Switch/CheckBox) against the screen model: found
+ * when an element of that kind has its centre inside the view's bounds; a dialog screen (the view
+ * tree's root narrower than the display) against a dialog region.
+ */
+function roles(screens: RealScreen[], reads: Read[]): Record<string, unknown> {
+  const counts = new Map<string, { found: number; total: number; asText: number }>();
+  screens.forEach((screen, index) => {
+    const model = reads[index]!.reading.model;
+    for (const view of screen.roleViews) {
+      const kind = ROLE_OF_CLASS(view.viewClass)!;
+      const inView = model.elements.filter((element) => {
+        const cx = element.box.x + element.box.width / 2,
+          cy = element.box.y + element.box.height / 2;
+        return cx >= view.box[0] && cx <= view.box[2] && cy >= view.box[1] && cy <= view.box[3];
+      });
+      const entry = counts.get(kind) ?? { found: 0, total: 0, asText: 0 };
+      entry.total++;
+      if (inView.some((element) => element.kind === kind || (kind === 'toggle' && element.kind === 'checkbox')))
+        entry.found++;
+      else if (inView.length) entry.asText++;
+      counts.set(kind, entry);
+    }
+    const dialog = screen.window[2] - screen.window[0] < screen.width;
+    const entry = counts.get('dialog') ?? { found: 0, total: 0, asText: 0 };
+    if (dialog) {
+      entry.total++;
+      if (model.regions.some((region) => region.kind === 'dialog')) entry.found++;
+      counts.set('dialog', entry);
+    }
+  });
+  const figures: Record<string, unknown> = {};
+  for (const [kind, { found, total, asText }] of counts)
+    figures[`roles (screenshots): ${kind} views found as ${kind}`] =
+      `${found} of ${total}${asText ? ` (${asText} more read, as another kind)` : ''}`;
+  return figures;
+}
+
+async function withLanguages(screens: RealScreen[]): Promise<Record<string, unknown>> {
+  const label = `screenshots, other scripts, with ${OTHER_LANGUAGES.join('+')}`;
+  if (!screens.length) return {};
+  const missing = OTHER_LANGUAGES.filter((code) => !installed(`@tesseract.js-data/${code}`));
+  if (missing.length)
+    return {
+      [label]: `SKIPPED: npm install --save-exact ${missing.map((c) => `@tesseract.js-data/${c}@1.0.0`).join(' ')}`,
+    };
+  const engine = await startOcr({
+    workers: 1,
+    engine: ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]),
+    languages: OTHER_LANGUAGES,
+  });
+  try {
+    return summary(label, screens, await readAll(engine, screens, 'screenshot'), false);
+  } finally {
+    await engine.close();
+  }
+}
+
+function installed(name: string): boolean {
+  try {
+    return existsSync(require.resolve(`${name}/package.json`));
+  } catch {
+    return false;
+  }
+}
+
+function peakRss(): { stop(): number } {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, process.memoryUsage().rss) / 1e6);
+    },
+  };
+}
