@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import type { TextLineDetector } from '../../adapters/observer-camera/text-line-detector.js';
 import { sharedDetector } from '../../adapters/observer-camera/text-line-detector.js';
 import { fail, pass, warn, type CheckResult } from './check-result.js';
-import { withTimeout } from './with-timeout.js';
+import { withTimeout } from '../../core/time/with-timeout.js';
+import { systemClock } from '../../adapters/clock/system-clock.js';
 
 export const OCR_ENGINE_NAME = 'ocr-engine';
 const require = createRequire(import.meta.url);
@@ -16,7 +17,7 @@ export async function checkOcrEngine(
   openDetector: () => Promise<TextLineDetector | { missing: string }> = sharedDetector,
   timeoutMs = 60_000,
 ): Promise<CheckResult> {
-  const detector = await withTimeout(openDetector(), timeoutMs, 'loading the text-line detector');
+  const detector = await withTimeout(openDetector(), timeoutMs, 'loading the text-line detector', systemClock);
   if ('missing' in detector)
     return warn(
       OCR_ENGINE_NAME,
@@ -28,7 +29,7 @@ export async function checkOcrEngine(
   const picture = { data: new Uint8Array(width * height).fill(255), width, height };
   try {
     const started = performance.now();
-    await withTimeout(detector.detect(picture), timeoutMs, 'running the text-line detector');
+    await withTimeout(detector.detect(picture), timeoutMs, 'running the text-line detector', systemClock);
     return pass(
       OCR_ENGINE_NAME,
       `text-line detector: ${detector.model.description} on onnxruntime-node ${runtimeVersion()} (ran in ${Math.round(performance.now() - started)} ms), then tesseract.js reads the stacked lines (page segmentation 6)`,
