@@ -70,6 +70,7 @@ export class VirtualBench {
     const mcu = await NativeSimMcu.start({
       linkPath: join(dir, 'mcu'),
       eventsFile: join(dir, 'events.jsonl'),
+      controlFile: join(dir, 'control'),
       workspace,
       board: 'virtual-bench',
     });
@@ -167,6 +168,9 @@ export class VirtualBench {
       case 'mcu-reboot':
         await this.rebootMcu();
         return 'the MCU rebooted';
+      case 'estop-at-key':
+        this.mcu.estopAtKey(fault.n);
+        return `the MCU's e-stop button goes down right after key press ${fault.n} from now`;
       case 'camera-dark':
         this.camera.faults.darkFrames(fault.n);
         return `the next ${fault.n} frame(s) are dark`;

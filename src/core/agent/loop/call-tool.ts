@@ -30,6 +30,7 @@ import { passingRegions } from '../../vision/compare-content.js';
 import type { CallGuards } from './call-guards.js';
 import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
+import { estopInterruption } from './estop-interruption.js';
 
 export type { CallGuards } from './call-guards.js';
 
@@ -208,6 +209,11 @@ async function runAction(
     plan.action,
   );
   const commandId = acted.commandIds.at(-1);
+  const estopped = await estopInterruption(deps, call, plan, acted);
+  if (estopped) {
+    state.current = null;
+    return estopped;
+  }
   if (acted.outcome.kind !== 'done' && acted.outcome.kind !== 'already' && acted.outcome.kind !== 'indeterminate') {
     state.current = null;
     if (acted.outcome.kind === 'refused' && acted.outcome.code === 'NOT_CONNECTED')
