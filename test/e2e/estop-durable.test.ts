@@ -96,8 +96,13 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
       'the run to record the e-stop it saw in estop.json',
     );
 
-    // (a) resume over MQTT and at the bench's control file: refused with the reason.
-    expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
+    // (a) resume over MQTT and at the bench's control file: refused with the reason. The MQTT reply
+    // says what the bench will do (not that the message arrived; issue 27 item 6).
+    const refused = await ops('send', 'estop1', 'resume');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /refused resume \(refused, field command\): the run will not resume: e-stop latched/,
+    );
     await until(() => /operator_resume -> refused/.test(run.output()), 20000, 'the MQTT resume to be refused');
     expect(run.output()).toMatch(/e-stop latched .*benchhand estop release --state-dir/);
     expect((await runCli(['control', '--state-dir', stateDir, 'resume'])).code).toBe(0);
@@ -124,7 +129,7 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
       20000,
       'the host to re-latch the rebooted MCU',
     );
-    expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
+    expect((await ops('send', 'estop1', 'resume')).code).toBe(1);
     await until(
       () => count(run.output(), /operator_resume -> refused/) >= 3,
       20000,
@@ -139,7 +144,9 @@ describeWithMosquitto('a latched e-stop survives resume and an MCU reboot (issue
     expect(released.stdout).toMatch(/released the e-stop record/);
     await quiet(1000);
     expect(actuationsAfter(latchedAt)).toEqual([]); // releasing moves nothing by itself
-    expect((await ops('send', 'estop1', 'resume')).code).toBe(0);
+    const resumed = await ops('send', 'estop1', 'resume');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/resume done — resume delivered: the run resumes/);
     // The run's own account, should it not finish: a loaded run once halted here (exit 5) and why could not be told.
     expect({ exit: await run.exited }, run.output().slice(-3000)).toEqual({ exit: 0 });
     expect(actuationsAfter(latchedAt).length).toBeGreaterThan(0);

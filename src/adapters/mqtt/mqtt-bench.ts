@@ -11,7 +11,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { SaveResult } from '../../core/findings/save-rules.js';
 import { systemClock } from '../clock/system-clock.js';
-import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
+import type { EmergencyStopHandler, FindingStatusHandler, ResumeGate } from './app-handlers.js';
 import { tapPointOfCall, type BenchView, type LastTap } from './bench-view.js';
 import {
   initialBenchState,
@@ -50,6 +50,7 @@ export class MqttBench {
   private current: BenchState;
   private emergencyStopHandler?: EmergencyStopHandler;
   private findingStatusHandler?: FindingStatusHandler;
+  private resumeGateHandler?: ResumeGate;
   private latestSnapshot?: Buffer;
   private lastSnapshotAtMs = -Infinity;
   private latestView?: string;
@@ -86,6 +87,7 @@ export class MqttBench {
       approvals: this.approvals,
       emergencyStop: () => this.emergencyStopHandler,
       findingStatus: () => this.findingStatusHandler,
+      resumeGate: () => this.resumeGateHandler,
       markEstopped: () => this.updateState({ estopped: true }),
       publishFindingChange: (record) => this.queueFinding('status_changed', record),
       handlerTimeoutMs: options.handlerTimeoutMs ?? 5000,
@@ -151,6 +153,11 @@ export class MqttBench {
   /** The app's e-stop: called at once on an "estop" command; its answer says whether the MCU latched. */
   onEmergencyStop(handler: EmergencyStopHandler): void {
     this.emergencyStopHandler = handler;
+  }
+
+  /** What the app's run would say to a resume now (a latched e-stop), so the reply says what the bench will do. */
+  onResumeGate(gate: ResumeGate): void {
+    this.resumeGateHandler = gate;
   }
 
   /** The app's finding status change, for a "finding" command. */
