@@ -28,6 +28,7 @@ import { MqttApprovals } from './mqtt-approvals.js';
 import type { MqttBenchOptions } from './mqtt-bench-options.js';
 import { MqttOperator } from './mqtt-operator.js';
 import { OutboxPump } from './outbox-pump.js';
+import { adoptLeftovers, handOverDirectory, registerLeftovers } from './outbox-handover.js';
 import { DEFAULT_RECONNECT_BACKOFF } from './reconnect-backoff.js';
 import { ReconnectingConnection, type ScheduledReconnect } from './reconnecting-connection.js';
 import { otherRunEvent, runEventFromProgress, type FindingMessage, type RunEventType } from './run-event.js';
@@ -134,6 +135,10 @@ export class MqttBench {
     await mkdir(options.stateDir, { recursive: true });
     const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
     const outbox = await DurableOutbox.open(join(options.stateDir, OUTBOX_FILE), log);
+    // What an earlier process on this bench could not send goes out first, in its order.
+    await adoptLeftovers(options.handOverDir ?? handOverDirectory(options.benchId), outbox, log).catch((error: Error) =>
+      log(`mqtt outbox: could not take what earlier processes left (${error.message})`),
+    );
     const bench = new MqttBench(options, outbox);
     const first = await bench.connection.firstAttempt;
     if (first.kind === 'refused') {
@@ -299,7 +304,23 @@ export class MqttBench {
         () => undefined,
       );
     }
+    await this.handOverLeftovers();
     await this.shutDown();
+  }
+
+  /** Messages still unacknowledged after the bounded drain are registered for the next process on the bench. */
+  private async handOverLeftovers(): Promise<void> {
+    const left = this.outbox.unacknowledged().length;
+    if (left === 0) return;
+    const directory = this.options.handOverDir ?? handOverDirectory(this.options.benchId);
+    await registerLeftovers(directory, this.outbox.path).then(
+      () =>
+        this.log(
+          `mqtt: ${left} message(s) not yet on the broker are left for the next process on this bench (${directory})`,
+        ),
+      (error: Error) =>
+        this.log(`mqtt: ${left} message(s) stay in ${this.outbox.path}; handing them over failed (${error.message})`),
+    );
   }
 
   private async shutDown(): Promise<void> {
