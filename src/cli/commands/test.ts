@@ -12,6 +12,7 @@ import { ConfigError } from '../../config/config-error.js';
 import { configFileToUse } from '../../config/config-file-location.js';
 import { loadConfigFile } from '../../config/load-config.js';
 import { YamlFileError } from '../../config/yaml-schema.js';
+import { loadFlow } from '../../app/suite/flow-file.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 import { envPairs } from '../env-flag.js';
 
@@ -58,6 +59,7 @@ export async function testCommand(argv: string[]): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  refuseBadFlows(files, env);
   const { rig, bench, config } = benchFor(values);
   const outputDir = resolve(
     values.output ??
@@ -94,6 +96,25 @@ export async function testCommand(argv: string[]): Promise<number> {
   process.stdout.write(`suite page: ${outcome.pagePath}${outcome.junitPath ? `\nJUnit: ${outcome.junitPath}` : ''}\n`);
   if (controller.signal.aborted) return 130;
   return failed ? 1 : 0;
+}
+
+/**
+ * Bad input is refused before any bench starts, with the exit code of every command's bad input
+ * (2): a flow that does not load names its file, line, field and fix, and nothing runs.
+ */
+function refuseBadFlows(files: string[], env: Record<string, string>): void {
+  const problems: string[] = [];
+  for (const file of files) {
+    try {
+      loadFlow(file, { env });
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length)
+    throw new UsageError(
+      `${problems.length} of ${files.length} flow file(s) do not load; nothing was run:\n${problems.join('\n')}`,
+    );
 }
 
 const tagList = (values: string[] | undefined) =>
