@@ -17,15 +17,15 @@ const SECRET = 'correct horse';
  * A person at the bench: while the e-stop is latched, a resume is tried (refused), then the e-stop
  * is released and the run resumed. Counts the releases.
  */
-function personAtTheBench(mcu: FakeMcu): OperatorPort & { releases: number } {
+function personAtTheBench(mcu: FakeMcu, holdPolls = 3): OperatorPort & { releases: number } {
   let seenLatched = 0;
   const person = {
     releases: 0,
     poll: async (): Promise<OperatorCommand[]> => {
       if (!mcu.estop.latched()) return [];
       seenLatched++;
-      if (seenLatched % 3 === 1) return [{ id: `early-${seenLatched}`, kind: 'resume', by: 'an operator' }];
-      if (seenLatched % 3 === 2) return [];
+      if (seenLatched % holdPolls === 1) return [{ id: `early-${seenLatched}`, kind: 'resume', by: 'an operator' }];
+      if (seenLatched % holdPolls !== 0) return [];
       await mcu.clearEmergencyStop();
       person.releases++;
       return [{ id: `resume-${seenLatched}`, kind: 'resume', by: 'a person at the bench' }];
@@ -34,13 +34,13 @@ function personAtTheBench(mcu: FakeMcu): OperatorPort & { releases: number } {
   return person;
 }
 
-async function runWithEstopAtKey(key: number, taskChanges: { retries?: number } = {}) {
+async function runWithEstopAtKey(key: number, taskChanges: { retries?: number } = {}, holdPolls = 3) {
   const h = await startHarness('settings-wifi');
   const loaded = loadTask('src/sim/devices/settings-wifi.task.yaml');
   const task = { ...loaded, ...taskChanges };
   const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
   h.mcu.estopAtKey(key);
-  const operator = personAtTheBench(h.mcu);
+  const operator = personAtTheBench(h.mcu, holdPolls);
   const summary = await runAgent(
     { ...h.deps(interpreter, {}, task), operator, emergencyStop: h.mcu.estop },
     { goal: task.goal, task: 'test' },
@@ -72,6 +72,17 @@ describe('an e-stop in the middle of typing a secret (issue 27 item 5)', () => {
     expect(typed).toBe(SECRET);
     expect(summary.termination.kind).toBe('submitted');
   }, 30000);
+
+  it("a hold longer than the phone's idle lock: the rest is not typed into the lock screen", async () => {
+    // 700 polls of 200 ms: 140 s of the run's (virtual) time, past settings-wifi's 120 s idle lock.
+    const { h, summary, typed } = await runWithEstopAtKey(4, {}, 700);
+    expect(h.device.locked).toBe(true);
+    // Before: the rest went out after the release, the first key only woke the phone, "Wrong password".
+    expect(typed).toBe(SECRET.slice(0, 4));
+    expect(summary.termination.kind).toBe('halted');
+    const refusal = h.audit().find((line) => line.tool === 'type_text' && line.status === 'not_focused');
+    expect(refusal?.message).toMatch(/the screen is not the one the field was tapped on/);
+  }, 60000);
 
   it('a tap refused with ESTOPPED (the e-stop came after the step was decided) is not an attempt either', async () => {
     const h = await startHarness('settings-wifi');
