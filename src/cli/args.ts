@@ -3,6 +3,12 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * Bad input — a flag, or a file (task, flow, config, device) that does not load — exits with this,
+ * in every command, before anything starts or moves. A UsageError is reported with it.
+ */
+export const EXIT_BAD_INPUT = 2;
+
 export class UsageError extends Error {}
 
 /** `benchhand <command> --help`: main prints the usage on stdout and exits 0. */

@@ -10,7 +10,7 @@ import { simCommand } from './commands/sim.js';
 import { resumeCommand, runCommand } from './commands/run.js';
 import { controlCommand } from './commands/control.js';
 import { simMcuCommand } from './commands/sim-mcu.js';
-import { HelpRequested, UsageError } from './args.js';
+import { EXIT_BAD_INPUT, HelpRequested, UsageError } from './args.js';
 
 type Subcommand = (argv: string[]) => Promise<number>;
 
@@ -119,6 +119,6 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     process.stderr.write(`benchhand ${name}: ${(error as Error).message}\n`);
-    return error instanceof UsageError ? 2 : 1;
+    return error instanceof UsageError ? EXIT_BAD_INPUT : 1;
   }
 }

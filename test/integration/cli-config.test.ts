@@ -74,9 +74,9 @@ describe('benchhand config check', () => {
     expect(stdout).not.toMatch(/hunter2/);
   });
 
-  it('prints every problem with its line, key and fix, and exits 1', async () => {
+  it('prints every problem with its line, key and fix, and exits 2 (bad input)', async () => {
     const { code, stdout, stderr } = await runCli(['config', 'check', join(dir, 'bad.yaml')], '', NO_CONFIG);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/3 problem\(s\) in the config/);
     expect(stderr).toMatch(/line 3, mcu.speed: unknown key "speed".*the keys here are port, baudRate/);
@@ -100,16 +100,16 @@ describe('benchhand config check', () => {
 
   it('says what is wrong with a file it cannot find or a calibration that is not there', async () => {
     const missing = await runCli(['config', 'check', join(dir, 'nope.yaml')], '', NO_CONFIG);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--config names .*nope.yaml, which does not exist/);
     writeFileSync(join(dir, 'no-calibration.yaml'), 'calibration: { file: missing.json }\n');
     const noCalibration = await runCli(['config', 'check', join(dir, 'no-calibration.yaml')], '', NO_CONFIG);
-    expect(noCalibration.code).toBe(1);
+    expect(noCalibration.code).toBe(2);
     expect(noCalibration.stderr).toMatch(
       /calibration.file: cannot read the calibration .*missing.json \(ENOENT\); make one with `benchhand calibrate/,
     );
     const nothing = await runCli(['config', 'check'], '', NO_CONFIG);
-    expect(nothing.code).toBe(1);
+    expect(nothing.code).toBe(2);
     expect(nothing.stderr).toMatch(/no config file to check/);
     const usage = await runCli(['config', 'validate'], '', NO_CONFIG);
     expect(usage.code).toBe(2);

@@ -6,6 +6,8 @@
 // SIGUSR1 pulls the cable (the pty goes away, and the --link symlink with it); SIGUSR2 plugs it
 // back in on a new pty behind the same link. The MCU keeps running throughout: same boot, same
 // ledger, which is what a flaky USB-serial cable looks like to the host.
+// SIGHUP reads the --control file: "estop-at-key N" presses the board's e-stop button right after
+// the Nth key press from then on (the bench's deterministic e-stop in the middle of typing).
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -24,10 +26,12 @@ namespace {
 
 volatile sig_atomic_t stopRequested = 0;
 volatile sig_atomic_t cableRequest = 0;  // 1: unplug, 2: plug back in
+volatile sig_atomic_t controlRequest = 0;  // 1: read the --control file
 
 void requestStop(int) { stopRequested = 1; }
 void requestUnplug(int) { cableRequest = 1; }
 void requestPlug(int) { cableRequest = 2; }
+void requestControl(int) { controlRequest = 1; }
 
 void installSignalHandlers() {
   struct sigaction action = {};
@@ -39,6 +43,8 @@ void installSignalHandlers() {
   sigaction(SIGUSR1, &action, nullptr);
   action.sa_handler = requestPlug;
   sigaction(SIGUSR2, &action, nullptr);
+  action.sa_handler = requestControl;
+  sigaction(SIGHUP, &action, nullptr);
   signal(SIGPIPE, SIG_IGN);
 }
 
@@ -90,6 +96,17 @@ bool changeCable(int request, bh::sim::PtySerial& serial, const std::string& lin
   return true;
 }
 
+// "estop-at-key N" in the control file: the key press count at which the e-stop button is
+// pressed (0: none planned). Anything else in the file plans nothing and says so on stderr.
+uint32_t readEstopPlan(const std::string& path, uint32_t pressesSoFar) {
+  FILE* file = path.empty() ? nullptr : fopen(path.c_str(), "r");
+  unsigned keys = 0;
+  bool planned = file != nullptr && fscanf(file, "estop-at-key %u", &keys) == 1 && keys > 0;
+  if (file != nullptr) fclose(file);
+  if (!planned) return fprintf(stderr, "benchhand-sim-mcu: no \"estop-at-key N\" in --control %s\n", path.c_str()), 0;
+  return pressesSoFar + keys;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -121,13 +138,23 @@ int main(int argc, char** argv) {
   fflush(stdout);
   eventLog.boot(board.bootId, board.resetReason);
   core.begin();
+  uint32_t estopAtPress = 0;
   while (!stopRequested) {
     if (cableRequest != 0) {
       int request = cableRequest;
       cableRequest = 0;
       if (!changeCable(request, serial, options.linkPath)) return 1;
     }
+    if (controlRequest != 0) {
+      controlRequest = 0;
+      estopAtPress = readEstopPlan(options.controlPath, eventLog.keyPresses());
+    }
     serviceOnce(serial, core);
+    // One key press per poll at most: the button goes down before the next key can.
+    if (estopAtPress != 0 && eventLog.keyPresses() >= estopAtPress) {
+      estopAtPress = 0;
+      core.emergencyStop();
+    }
   }
 
   tap.releaseAll();

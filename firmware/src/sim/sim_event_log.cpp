@@ -52,6 +52,7 @@ void SimEventLog::press(uint8_t usage, uint8_t modifiers) {
   char extra[48];
   snprintf(extra, sizeof extra, ",\"usage\":%u,\"mods\":%u", usage, modifiers);
   keyDown_ = true;
+  keyPresses_++;
   emit("key_down", extra);
 }
 

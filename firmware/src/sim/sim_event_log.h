@@ -30,6 +30,8 @@ class SimEventLog : public TouchOutput, public KeyboardSink, public EventObserve
   void releaseAll() override;
   void onEvent(proto::Event event) override;
   void boot(uint32_t bootId, proto::ResetReason reason);
+  // Key presses since start: the bench's "e-stop at key N" fault counts them.
+  uint32_t keyPresses() const { return keyPresses_; }
 
  private:
   void emit(const char* name, const char* extraJson);
@@ -40,6 +42,7 @@ class SimEventLog : public TouchOutput, public KeyboardSink, public EventObserve
   uint16_t touchX_ = 0;
   uint16_t touchY_ = 0;
   bool keyDown_ = false;
+  uint32_t keyPresses_ = 0;
 };
 
 }  // namespace sim

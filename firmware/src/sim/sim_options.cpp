@@ -12,7 +12,7 @@ namespace {
 const char kUsage[] =
     "usage: benchhand-sim-mcu [--link PATH] [--events FILE] [--workspace WxH]\n"
     "                         [--reset-reason power|external|watchdog|brownout|software|unknown]\n"
-    "                         [--board NAME]\n"
+    "                         [--board NAME] [--control FILE]\n"
     "Runs the firmware core on a pseudo-terminal; prints \"PTY <slave path>\" on stdout.\n";
 
 bool parseWorkspace(const char* text, SimOptions& options) {
@@ -47,13 +47,14 @@ bool parseSimOptions(int argc, char** argv, SimOptions& options) {
     const char* flag = argv[i];
     if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) return fprintf(stdout, "%s", kUsage), exit(0), false;
     bool known = strcmp(flag, "--link") == 0 || strcmp(flag, "--events") == 0 || strcmp(flag, "--board") == 0 ||
-                 strcmp(flag, "--workspace") == 0 || strcmp(flag, "--reset-reason") == 0;
+                 strcmp(flag, "--control") == 0 || strcmp(flag, "--workspace") == 0 || strcmp(flag, "--reset-reason") == 0;
     if (!known) return fail("unknown option: ", flag);
     if (i + 1 >= argc) return fail("missing value for ", flag);
     const char* value = argv[++i];
     if (strcmp(flag, "--link") == 0) options.linkPath = value;
     else if (strcmp(flag, "--events") == 0) options.eventsPath = value;
     else if (strcmp(flag, "--board") == 0) options.board = value;
+    else if (strcmp(flag, "--control") == 0) options.controlPath = value;
     else if (strcmp(flag, "--workspace") == 0) { if (!parseWorkspace(value, options)) return fail("bad --workspace (want WxH): ", value); }
     else if (strcmp(flag, "--reset-reason") == 0) { if (!parseResetReason(value, options)) return fail("unknown --reset-reason: ", value); }
     else return fail("unknown option: ", flag);

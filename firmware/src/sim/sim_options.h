@@ -12,6 +12,7 @@ namespace sim {
 struct SimOptions {
   std::string linkPath;    // --link PATH: symlink to the pty slave, replaced on each start
   std::string eventsPath;  // --events FILE: JSON lines of actuation and safety events
+  std::string controlPath;  // --control FILE: read on SIGHUP (a bench fault, e.g. "estop-at-key 4")
   uint16_t workspaceX = 1080;
   uint16_t workspaceY = 2400;
   proto::ResetReason resetReason = proto::ResetReason::Power;

@@ -44,6 +44,10 @@ export class FakeMcu implements McuPort {
   private nextId = 0;
   private readonly listeners = new Set<(event: McuEvent) => void>();
   private boots = 1;
+  /** Key presses left before the planned e-stop button press (estopAtKey). */
+  private estopAfterKeys?: number;
+  /** Set while a TYPE is being ended by that press: the keys that went out. */
+  private abortedAfter?: number;
   /** The e-stop record; in memory unless a test hands in a durable one. */
   readonly estop: EmergencyStopRecord;
 
@@ -133,8 +137,9 @@ export class FakeMcu implements McuPort {
           return ['TEXT_TOO_LONG', 'text', String(this.info.limits.maxTextBytes)];
         const bad = [...text].find((c) => !(c === '\n' || c === '\t' || (c >= ' ' && c <= '~')));
         if (bad !== undefined) return ['BAD_CHAR', 'text', String(bad.charCodeAt(0))];
-        this.actuate({ ev: 'type', text });
-        options.onProgress?.(text.length, text.length);
+        const typed = this.keysBeforeEstop(text.length);
+        this.actuate({ ev: 'type', text: text.slice(0, typed) });
+        options.onProgress?.(typed, text.length);
         return undefined;
       },
       text.length,
@@ -200,6 +205,26 @@ export class FakeMcu implements McuPort {
 
   home(options: ActionOptions = {}): Promise<ActionOutcome> {
     return this.run('HOME', { ok: true, args: [] }, options, () => ['UNSUPPORTED', undefined, undefined]);
+  }
+
+  /**
+   * Presses the board's e-stop button right after the keyth key press from now on, as the
+   * simulated MCU's `estop-at-key` fault does: the TYPE in progress ends ABORTED with n = the keys
+   * that went out, recorded in the ledger, and the MCU latches.
+   */
+  estopAtKey(key: number): void {
+    this.estopAfterKeys = key;
+  }
+
+  /** How many of the next `length` keys go out before a planned e-stop (all of them when none is planned). */
+  private keysBeforeEstop(length: number): number {
+    if (this.estopAfterKeys === undefined || this.estopAfterKeys > length) {
+      if (this.estopAfterKeys !== undefined) this.estopAfterKeys -= length;
+      return length;
+    }
+    this.abortedAfter = this.estopAfterKeys;
+    this.estopAfterKeys = undefined;
+    return this.abortedAfter;
   }
 
   async emergencyStop(): Promise<void> {
@@ -279,10 +304,22 @@ export class FakeMcu implements McuPort {
         message: `${verb} ${code}${field ? ` (field ${field}, limit ${limit})` : ''}`,
       };
     }
-    const outcome: ActionOutcome = { kind: 'done', id, n };
+    const aborted = this.abortedAfter;
+    this.abortedAfter = undefined;
+    const outcome: ActionOutcome =
+      aborted === undefined
+        ? { kind: 'done', id, n }
+        : {
+            kind: 'failed',
+            id,
+            code: 'ABORTED',
+            n: aborted,
+            message: `${verb} ABORTED after ${aborted} key(s): e-stop`,
+          };
     this.lastId = id;
     this.info.lastCommandId = id;
     this.ledger.set(id, { argsKey, outcome });
+    if (aborted !== undefined) await this.emergencyStop();
     return outcome;
   }
 

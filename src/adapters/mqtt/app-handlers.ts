@@ -9,6 +9,9 @@ export interface EmergencyStopResult {
 }
 export type EmergencyStopHandler = () => Promise<EmergencyStopResult>;
 
+/** Why the run would refuse a resume now (a latched e-stop, and how to release it), or undefined. */
+export type ResumeGate = () => Promise<string | undefined>;
+
 export interface FindingStatusChange {
   /** The id or a prefix of it, as the operator typed it. */
   findingId: string;

@@ -1,7 +1,7 @@
 // Carries out a valid command: operator commands go to the loop's port, approve/deny answer the
 // pending request, estop and finding call what the app registered. Each returns the reply.
 import type { FindingRecord } from '../../core/findings/finding-record.js';
-import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
+import type { EmergencyStopHandler, FindingStatusHandler, ResumeGate } from './app-handlers.js';
 import { errorReply, okReply, type CommandReply } from './command-reply.js';
 import type { OperatorCommandMessage } from '../../core/operator/commands.js';
 import type { MqttApprovals } from './mqtt-approvals.js';
@@ -14,6 +14,8 @@ export interface DispatcherDeps {
   approvals: MqttApprovals;
   emergencyStop(): EmergencyStopHandler | undefined;
   findingStatus(): FindingStatusHandler | undefined;
+  /** What the run will say to a resume now; absent: nothing holds it. */
+  resumeGate?(): ResumeGate | undefined;
   /** The MCU latched: show it in the state. */
   markEstopped(): void;
   publishFindingChange(record: FindingRecord): void;
@@ -32,8 +34,9 @@ export async function dispatchCommand(
 ): Promise<CommandReply> {
   const { requestId } = command;
   switch (command.command) {
-    case 'pause':
     case 'resume':
+      return resume(requestId, by, deps);
+    case 'pause':
     case 'stop': {
       deps.operator.deliver({ id: requestId, kind: command.command, by });
       const when =
@@ -55,6 +58,26 @@ export async function dispatchCommand(
     case 'finding':
       return changeFinding(command, by, deps);
   }
+}
+
+/**
+ * The reply says what the bench will do: while the e-stop is latched the run refuses a resume, so
+ * the operator hears that (and how it is released), not that the message arrived. The command still
+ * goes to the run, which records its own refusal at its next safe point.
+ */
+async function resume(requestId: string, by: string, deps: DispatcherDeps): Promise<CommandReply> {
+  deps.operator.deliver({ id: requestId, kind: 'resume', by });
+  const gate = deps.resumeGate?.();
+  const held = gate
+    ? await gate().catch((error: Error) => `whether the e-stop is latched cannot be read (${error.message})`)
+    : undefined;
+  if (held)
+    return errorReply(requestId, {
+      code: 'refused',
+      field: 'command',
+      message: `the run will not resume: ${held}; it holds still until then, and a resume is needed after the release`,
+    });
+  return okReply(requestId, 'resume delivered: the run resumes, looking at the screen again before it acts');
 }
 
 async function emergencyStop(requestId: string, by: string, deps: DispatcherDeps): Promise<CommandReply> {

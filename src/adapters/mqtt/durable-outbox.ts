@@ -112,6 +112,20 @@ export class DurableOutbox {
     await this.queue;
   }
 
+  /**
+   * Every message went to another process's outbox (outbox-handover.ts): none is left to send from
+   * this file. Written atomically and fsync'd, so a crash never leaves both outboxes sending it.
+   */
+  async handedOver(): Promise<void> {
+    await this.serialised(async () => {
+      const last = this.pending.at(-1);
+      if (last) this.ackedThrough = Math.max(this.ackedThrough, last.seq);
+      this.pending.length = 0;
+      this.acknowledgedOutOfOrder.clear();
+      await this.rewrite();
+    });
+  }
+
   /** Waits for pending disk writes; the file stays for the next start. */
   async close(): Promise<void> {
     await this.queue;

@@ -45,6 +45,11 @@ export interface MqttBenchOptions {
   /** On close, how long to wait for queued events to reach the broker before leaving them on disk. Default 2000. */
   closeTimeoutMs?: number;
   /**
+   * Where what a closing bench could not send is registered for the next process on the bench,
+   * which sends it first (outbox-handover.ts). Default: handOverDirectory(benchId).
+   */
+  handOverDir?: string;
+  /**
    * Home Assistant discovery; false turns it off. Default prefix "homeassistant". `username` is
    * Home Assistant's broker user (default "homeassistant"): its buttons publish on cmd/<username>,
    * the one command topic the ACL lets that user write.

@@ -11,7 +11,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { SaveResult } from '../../core/findings/save-rules.js';
 import { systemClock } from '../clock/system-clock.js';
-import type { EmergencyStopHandler, FindingStatusHandler } from './app-handlers.js';
+import type { EmergencyStopHandler, FindingStatusHandler, ResumeGate } from './app-handlers.js';
 import { tapPointOfCall, type BenchView, type LastTap } from './bench-view.js';
 import {
   initialBenchState,
@@ -28,6 +28,7 @@ import { MqttApprovals } from './mqtt-approvals.js';
 import type { MqttBenchOptions } from './mqtt-bench-options.js';
 import { MqttOperator } from './mqtt-operator.js';
 import { OutboxPump } from './outbox-pump.js';
+import { adoptLeftovers, handOverDirectory, registerLeftovers } from './outbox-handover.js';
 import { DEFAULT_RECONNECT_BACKOFF } from './reconnect-backoff.js';
 import { ReconnectingConnection, type ScheduledReconnect } from './reconnecting-connection.js';
 import { otherRunEvent, runEventFromProgress, type FindingMessage, type RunEventType } from './run-event.js';
@@ -51,6 +52,7 @@ export class MqttBench {
   private current: BenchState;
   private emergencyStopHandler?: EmergencyStopHandler;
   private findingStatusHandler?: FindingStatusHandler;
+  private resumeGateHandler?: ResumeGate;
   private latestSnapshot?: Buffer;
   private lastSnapshotAtMs = -Infinity;
   private latestView?: string;
@@ -87,6 +89,7 @@ export class MqttBench {
       approvals: this.approvals,
       emergencyStop: () => this.emergencyStopHandler,
       findingStatus: () => this.findingStatusHandler,
+      resumeGate: () => this.resumeGateHandler,
       markEstopped: () => this.updateState({ estopped: true }),
       publishFindingChange: (record) => this.queueFinding('status_changed', record),
       handlerTimeoutMs: options.handlerTimeoutMs ?? 5000,
@@ -133,6 +136,10 @@ export class MqttBench {
     await mkdir(options.stateDir, { recursive: true });
     const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
     const outbox = await DurableOutbox.open(join(options.stateDir, OUTBOX_FILE), log);
+    // What an earlier process on this bench could not send goes out first, in its order.
+    await adoptLeftovers(options.handOverDir ?? handOverDirectory(options.benchId), outbox, log).catch((error: Error) =>
+      log(`mqtt outbox: could not take what earlier processes left (${error.message})`),
+    );
     const bench = new MqttBench(options, outbox);
     const first = await bench.connection.firstAttempt;
     if (first.kind === 'refused') {
@@ -152,6 +159,11 @@ export class MqttBench {
   /** The app's e-stop: called at once on an "estop" command; its answer says whether the MCU latched. */
   onEmergencyStop(handler: EmergencyStopHandler): void {
     this.emergencyStopHandler = handler;
+  }
+
+  /** What the app's run would say to a resume now (a latched e-stop), so the reply says what the bench will do. */
+  onResumeGate(gate: ResumeGate): void {
+    this.resumeGateHandler = gate;
   }
 
   /** The app's finding status change, for a "finding" command. */
@@ -296,7 +308,23 @@ export class MqttBench {
         systemClock,
       ).catch(() => undefined);
     }
+    await this.handOverLeftovers();
     await this.shutDown();
+  }
+
+  /** Messages still unacknowledged after the bounded drain are registered for the next process on the bench. */
+  private async handOverLeftovers(): Promise<void> {
+    const left = this.outbox.unacknowledged().length;
+    if (left === 0) return;
+    const directory = this.options.handOverDir ?? handOverDirectory(this.options.benchId);
+    await registerLeftovers(directory, this.outbox.path).then(
+      () =>
+        this.log(
+          `mqtt: ${left} message(s) not yet on the broker are left for the next process on this bench (${directory})`,
+        ),
+      (error: Error) =>
+        this.log(`mqtt: ${left} message(s) stay in ${this.outbox.path}; handing them over failed (${error.message})`),
+    );
   }
 
   private async shutDown(): Promise<void> {

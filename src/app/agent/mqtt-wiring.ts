@@ -4,6 +4,7 @@
 import { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
 import type { ObserverPort } from '../../core/ports/observer.js';
+import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { screenText } from '../../core/vision/screen-model.js';
 import { MAX_SCREEN_TEXT } from '../../core/operator/bench-state.js';
@@ -31,9 +32,18 @@ export function connectMqtt(settings: MqttSettings, stateDir: string, say: (line
   });
 }
 
-/** Commands the bench cannot carry out by itself go to the run's hardware and findings. */
-export function wireMqttCommands(bench: MqttBench, hardware: BenchHardware, findings: FindingsLog): void {
+/**
+ * Commands the bench cannot carry out by itself go to the run's hardware and findings; a resume's
+ * reply asks the bench's e-stop record first (the run refuses a resume while it is latched).
+ */
+export function wireMqttCommands(
+  bench: MqttBench,
+  hardware: BenchHardware,
+  findings: FindingsLog,
+  estop?: EmergencyStopRecord,
+): void {
   bench.onEmergencyStop(async () => ({ latched: await hardware.emergencyStop('an MQTT operator') }));
+  if (estop) bench.onResumeGate(async () => ((await estop.refresh()) ? estop.describe() : undefined));
   bench.onFindingStatus(async (change) => {
     const result = await findings.changeStatus(change);
     return result.ok

@@ -305,7 +305,7 @@ export function openBench(settings: BenchSettings): Bench {
           settings.operators!.gpio,
           say,
         );
-        if (mqtt) wireMqttCommands(mqtt, hardware, get('findings'));
+        if (mqtt) wireMqttCommands(mqtt, hardware, get('findings'), parts.estop);
         return hardware;
       },
       async (hardware) => hardware.close(),

@@ -14,9 +14,11 @@ import {
   parseYaml,
   YamlFileError,
   type FileProblem,
+  type ParsedYaml,
   type Path,
   type UnionHints,
 } from '../../config/yaml-schema.js';
+import { flowInputProblems, oversizeProblem, rawFlowProblems, type FlowProblem } from './flow-checks.js';
 
 export const stepHints: UnionHints = {
   kindKeys: new Set<string>(STEP_KINDS),
@@ -43,10 +45,22 @@ export function loadFlow(path: string, options: FlowLoadOptions = {}): TaskDefin
   );
   const outside = { ...environment, ...(options.env ?? {}) };
   const file = resolve(path);
-  const flow = readFlow(path, taskSchema, outside) as TaskDefinition;
+  const { data, locate } = readFlow(path, taskSchema, outside);
+  const flow = data as TaskDefinition;
   if (flow.steps)
     resolveSubFlows(flow.steps, [], { file, shown: path, vars: { ...flow.params, ...outside }, stack: [file] });
+  // Only now are the sub-flows' steps known: their {placeholders} need this flow's inputs too.
+  const problems = flowInputProblems(flow);
+  if (problems.length) throw fileError(path, problems, locate);
   return flow;
+}
+
+function fileError(shown: string, problems: FlowProblem[], locate: ParsedYaml['locate']): YamlFileError {
+  return new YamlFileError(
+    shown,
+    problems.map((p) => ({ ...locate(p.path), field: fieldName(p.path), message: p.message })),
+    'task file',
+  );
 }
 
 interface Frame {
@@ -61,13 +75,16 @@ function readFlow(
   schema: z.ZodType,
   outside: Record<string, string>,
   callerVars?: Record<string, string>,
-): unknown {
+): { data: unknown; locate: ParsedYaml['locate'] } {
   let text: string;
   try {
     text = readFileSync(shown, 'utf8');
   } catch (error) {
     throw new Error(`cannot read the task file ${shown}: ${(error as Error).message}`);
   }
+  const oversize = oversizeProblem(text);
+  if (oversize)
+    throw new YamlFileError(shown, [{ line: 1, column: 1, field: '', message: oversize.message }], 'task file');
   const { doc, locate } = parseYaml(text, shown, 'task file');
   const raw = doc.toJS() as Record<string, unknown> | null;
   const defaults =
@@ -79,6 +96,8 @@ function readFlow(
     problems.push({ ...locate(path), field: fieldName(path), message }),
   );
   if (problems.length) throw new YamlFileError(shown, problems, 'task file');
+  const shapeProblems = rawFlowProblems(filled);
+  if (shapeProblems.length) throw fileError(shown, shapeProblems, locate);
   const parsed = schema.safeParse(filled);
   if (!parsed.success) {
     throw new YamlFileError(
@@ -91,7 +110,7 @@ function readFlow(
       'task file',
     );
   }
-  return parsed.data;
+  return { data: parsed.data, locate };
 }
 
 const stringsOf = (record: Record<string, unknown>): Record<string, string> =>
@@ -173,7 +192,7 @@ function loadSubFlow(
     );
   let sub: { steps?: ScriptStep[]; params: Record<string, string> };
   try {
-    sub = readFlow(shown, subFlowSchema, frame.vars, spec.params ?? {}) as typeof sub;
+    sub = readFlow(shown, subFlowSchema, frame.vars, spec.params ?? {}).data as typeof sub;
   } catch (error) {
     throw new Error(`${where}: ${(error as Error).message}`);
   }

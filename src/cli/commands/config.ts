@@ -10,7 +10,7 @@ import { ENV_OVERRIDES } from '../../config/env-overrides.js';
 import { loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
 import { effectiveConfigYaml } from '../../config/print-config.js';
 import { checkReferencedFiles } from '../../config/referenced-files.js';
-import { parseOptions, HelpRequested, UsageError } from '../args.js';
+import { EXIT_BAD_INPUT, parseOptions, HelpRequested, UsageError } from '../args.js';
 
 const USAGE = `benchhand config check [FILE] [--print]   (FILE defaults to $${CONFIG_FILE_ENV}, else ${DEFAULT_CONFIG_FILE}; see host/benchhand.example.yaml)`;
 
@@ -40,7 +40,7 @@ export async function configCommand(argv: string[]): Promise<number> {
     process.stderr.write(
       `${loaded.file}: ${problems.length} problem(s) with the files the config names:\n${problems.map((problem) => `  ${problem.replace(/\n/g, '\n  ')}`).join('\n')}\n`,
     );
-    return 1;
+    return EXIT_BAD_INPUT;
   }
   if (values.print) {
     process.stdout.write(effectiveConfigYaml(loaded));
@@ -60,5 +60,5 @@ export async function configCommand(argv: string[]): Promise<number> {
 function reportProblems(error: unknown): number {
   if (!(error instanceof YamlFileError) && !(error instanceof ConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);
-  return 1;
+  return EXIT_BAD_INPUT;
 }

@@ -1,7 +1,7 @@
 // `benchhand sim [device-file]`: the whole virtual bench as its own process — the simulated MCU
 // on a pty, the virtual device, the virtual camera served on loopback — so an agent connects to
 // it as to real hardware and can be killed while the bench and the device's state live on.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../app/package-root.js';
 import { BenchServer } from '../../sim/bench/bench-server.js';
@@ -9,6 +9,7 @@ import { VirtualBench, type BenchDevice, type BenchMount } from '../../sim/bench
 import { ReplayDevice } from '../../sim/replay/replay-device.js';
 import type { CameraOptionsInput } from '../../sim/camera/camera-options.js';
 import { parseOptions, UsageError } from '../args.js';
+import { YamlFileError } from '../../config/yaml-schema.js';
 
 const USAGE =
   'benchhand sim [DEVICE_FILE | --replay DIR|FILE.replay.yaml] [--record DIR] [--seed N] [--http-port N] [--dir DIR] [--mount X,Y,SCALE] [--camera JSON]';
@@ -23,6 +24,18 @@ export function resolveDeviceFile(name: string | undefined): string {
   throw new UsageError(
     `device file "${candidate}" not found: give a path to a device file, or one of the examples (settings-wifi, sign-in-otp, shop-checkout, messages)\nusage: ${USAGE}`,
   );
+}
+
+/** --dir holds the MCU's serial link and its log: a folder that is there, not created on a guess. */
+function checkFolder(dir: string): void {
+  if (!existsSync(dir))
+    throw new UsageError(
+      `--dir ${dir} does not exist: create it (mkdir -p ${dir}) or leave --dir out for a temporary folder\nusage: ${USAGE}`,
+    );
+  if (!statSync(dir).isDirectory())
+    throw new UsageError(
+      `--dir ${dir} is not a folder: give a folder for the serial link and the MCU's log\nusage: ${USAGE}`,
+    );
 }
 
 function parseMount(text: string): BenchMount {
@@ -64,6 +77,7 @@ export async function simCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--seed must be a whole number, got "${values.seed}"\nusage: ${USAGE}`);
   if (values.replay !== undefined && positionals[0] !== undefined)
     throw new UsageError(`give a device file or --replay, not both\nusage: ${USAGE}`);
+  if (values.dir !== undefined) checkFolder(values.dir);
   const deviceFile = values.replay ?? resolveDeviceFile(positionals[0]);
   const start = values.replay !== undefined ? VirtualBench.startReplay : VirtualBench.start;
   const bench: VirtualBench<BenchDevice> = await start({
@@ -73,6 +87,10 @@ export async function simCommand(argv: string[]): Promise<number> {
     recordDir: values.record,
     mount: values.mount ? parseMount(values.mount) : undefined,
     camera: values.camera ? parseCamera(values.camera) : undefined,
+  }).catch((error: unknown) => {
+    // The device file is read first, before anything starts: its problems are bad input.
+    if (error instanceof YamlFileError) throw new UsageError(error.message);
+    throw error;
   });
   const server = await BenchServer.start(bench, values['http-port'] ? Number(values['http-port']) : 0);
   process.stdout.write(`${server.url}\n`);

@@ -7,6 +7,7 @@
 import { join, resolve } from 'node:path';
 import { deviceFileForTask, type RigSource } from '../../app/bench/rig.js';
 import { discoverSuite } from '../../app/suite/maestro/discover-workspace.js';
+import { detectFormat } from '../../app/suite/maestro/detect-format.js';
 import { dryRun } from '../../app/suite/maestro/dry-run.js';
 import { runSuite } from '../../app/suite/run-suite.js';
 import type { BenchConfig } from '../../config/bench-config-schema.js';
@@ -14,6 +15,7 @@ import { ConfigError } from '../../config/config-error.js';
 import { configFileToUse } from '../../config/config-file-location.js';
 import { loadConfigFile } from '../../config/load-config.js';
 import { YamlFileError } from '../../config/yaml-schema.js';
+import { loadFlow } from '../../app/suite/flow-file.js';
 import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 import { envPairs } from '../env-flag.js';
 
@@ -69,6 +71,11 @@ export async function testCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${checked.lines.join('\n')}\n`);
     return checked.exitCode;
   }
+  // Our own flows are loaded whole before any bench starts (Maestro flows are checked by their own loader).
+  refuseBadFlows(
+    files.filter((file) => detectFormat(file) === 'benchhand'),
+    env,
+  );
   const { rig, bench, config } = benchFor(values);
   const outputDir = resolve(
     values.output ??
@@ -106,6 +113,25 @@ export async function testCommand(argv: string[]): Promise<number> {
   process.stdout.write(`suite page: ${outcome.pagePath}${outcome.junitPath ? `\nJUnit: ${outcome.junitPath}` : ''}\n`);
   if (controller.signal.aborted) return 130;
   return failed ? 1 : 0;
+}
+
+/**
+ * Bad input is refused before any bench starts, with the exit code of every command's bad input
+ * (2): a flow that does not load names its file, line, field and fix, and nothing runs.
+ */
+function refuseBadFlows(files: string[], env: Record<string, string>): void {
+  const problems: string[] = [];
+  for (const file of files) {
+    try {
+      loadFlow(file, { env });
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length)
+    throw new UsageError(
+      `${problems.length} of ${files.length} flow file(s) do not load; nothing was run:\n${problems.join('\n')}`,
+    );
 }
 
 const tagList = (values: string[] | undefined) =>

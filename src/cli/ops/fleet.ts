@@ -68,9 +68,11 @@ export async function fleetCommand(
     throw new UsageError(`--pool "${values.pool}" must be ${POOL_RULE}`);
   if (values.suite !== undefined && !JOB_ID_PATTERN.test(values.suite))
     throw new UsageError(`--suite "${values.suite}" must be ${JOB_ID_RULE}`);
+  // Flows are judged before the broker is reached: a bad file is bad input (exit 2), whatever the network does.
+  const jobs = action === 'submit' ? submission(rest, values) : undefined;
   const client = await connectToBroker(settings, newClientId());
   try {
-    if (action === 'submit') return await submit(client, rest, values);
+    if (jobs) return await submit(client, jobs, values);
     if (action === 'cancel') return await cancel(client, rest, values.pool, settings.username ?? userInfo().username);
     if (action === 'findings') return await findings(client, rest, values, settings.username ?? userInfo().username);
     return await results(client, rest, values);
@@ -79,26 +81,39 @@ export async function fleetCommand(
   }
 }
 
-async function submit(
-  client: MqttClient,
+/** The jobs to submit, from the flow files; any problem with them is a usage error (nothing was sent). */
+function submission(
   paths: string[],
-  values: { pool?: string; tags?: string[]; env?: string[]; deadline?: string; suite?: string; json?: boolean },
-): Promise<number> {
+  values: { pool?: string; tags?: string[]; env?: string[]; deadline?: string; suite?: string },
+): ReturnType<typeof jobsFromFlows> {
   if (!paths.length)
     throw new UsageError(`submit needs FLOW_OR_FOLDER: a flow file or a folder of them\nusage: ${FLEET_USAGE}`);
   if (!values.pool)
     throw new UsageError(`submit needs --pool NAME: the pool whose benches run the jobs\nusage: ${FLEET_USAGE}`);
   const tags = parseTags((values.tags ?? []).join(','));
   if (!tags.ok) throw new UsageError(`--tags: ${tags.message}`);
-  const jobs = jobsFromFlows(paths, {
-    pool: values.pool,
-    tags: tags.tags,
-    params: envPairs(values.env ?? []),
-    deadlineMs: duration(values.deadline ?? '10m'),
-    now: new Date(),
-    ...(values.suite ? { suite: values.suite } : {}),
-  });
-  const topics = fleetTopics(values.pool);
+  try {
+    return jobsFromFlows(paths, {
+      pool: values.pool,
+      tags: tags.tags,
+      params: envPairs(values.env ?? []),
+      deadlineMs: duration(values.deadline ?? '10m'),
+      now: new Date(),
+      ...(values.suite ? { suite: values.suite } : {}),
+    });
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${(error as Error).message}\nnothing was submitted`);
+  }
+}
+
+async function submit(
+  client: MqttClient,
+  jobs: ReturnType<typeof jobsFromFlows>,
+  values: { json?: boolean },
+): Promise<number> {
+  const { pool, tags } = jobs[0]!;
+  const topics = fleetTopics(pool);
   for (const job of jobs) {
     const record: Submitted = {
       jobId: job.jobId,
@@ -116,15 +131,15 @@ async function submit(
   const suite = jobs[0]!.suite;
   if (values.json)
     process.stdout.write(
-      `${JSON.stringify({ suite, pool: values.pool, jobs: jobs.map((j) => ({ jobId: j.jobId, name: j.name, deadline: j.deadline })) })}\n`,
+      `${JSON.stringify({ suite, pool, jobs: jobs.map((j) => ({ jobId: j.jobId, name: j.name, deadline: j.deadline })) })}\n`,
     );
   else {
     process.stdout.write(
-      `submitted suite ${suite}: ${jobs.length} job(s) to pool ${values.pool} for ${selectorOf(tags.tags)}, deadline ${jobs[0]!.deadline}\n`,
+      `submitted suite ${suite}: ${jobs.length} job(s) to pool ${pool} for ${selectorOf(tags)}, deadline ${jobs[0]!.deadline}\n`,
     );
     for (const job of jobs) process.stdout.write(`  ${job.jobId}  ${job.name}\n`);
     process.stdout.write(
-      `results: benchhand ops results --pool ${values.pool} --suite ${suite} --wait 600 --format junit --output DIR\n`,
+      `results: benchhand ops results --pool ${pool} --suite ${suite} --wait 600 --format junit --output DIR\n`,
     );
   }
   return EXIT_OK;

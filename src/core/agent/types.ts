@@ -34,7 +34,9 @@ export type ToolStatus =
   /** Typing refused: no field is seen focused. */
   | 'not_focused'
   /** A result or answer refused: what it cites is not on the screen. */
-  | 'unsupported_claim';
+  | 'unsupported_claim'
+  /** The e-stop stopped the action (or kept it from starting): not an attempt; the step goes on after the release. */
+  | 'estopped';
 
 export interface ToolOutcome {
   callId: string;

@@ -71,7 +71,9 @@ export interface CommandError {
     | 'unavailable'
     | 'failed'
     | 'timeout'
-    | 'mismatch';
+    | 'mismatch'
+    /** The bench will not do it now (a resume while the e-stop is latched): the message says what it does instead. */
+    | 'refused';
   /** The payload field at fault ("" for the payload as a whole). */
   field: string;
   message: string;

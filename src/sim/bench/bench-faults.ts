@@ -31,6 +31,8 @@ export const benchFaultSchema = z.discriminatedUnion('fault', [
     .strict(),
   z.object({ fault: z.literal('serial-drop'), ms: z.number().int().min(1).max(600_000) }).strict(),
   z.object({ fault: z.literal('mcu-reboot') }).strict(),
+  // The MCU's own e-stop button, pressed right after the nth key press from now on (mid-typing).
+  z.object({ fault: z.literal('estop-at-key'), n: z.number().int().min(1).max(1000) }).strict(),
   z.object({ fault: z.literal('camera-dark'), n: count }).strict(),
   z.object({ fault: z.literal('camera-blur'), n: count, sigma: z.number().min(0.5).max(30).default(6) }).strict(),
   // Not a fault: the phone's developer option a person switches on to calibrate taps.

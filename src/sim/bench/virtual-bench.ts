@@ -93,6 +93,7 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
     const mcu = await NativeSimMcu.start({
       linkPath: join(dir, 'mcu'),
       eventsFile: join(dir, 'events.jsonl'),
+      controlFile: join(dir, 'control'),
       workspace,
       board: 'virtual-bench',
     });
@@ -190,6 +191,9 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
       case 'mcu-reboot':
         await this.rebootMcu();
         return 'the MCU rebooted';
+      case 'estop-at-key':
+        this.mcu.estopAtKey(fault.n);
+        return `the MCU's e-stop button goes down right after key press ${fault.n} from now`;
       case 'camera-dark':
         this.camera.faults.darkFrames(fault.n);
         return `the next ${fault.n} frame(s) are dark`;

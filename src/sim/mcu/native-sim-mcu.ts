@@ -1,7 +1,7 @@
 // Runs the native simulated MCU (the real firmware core, built for this machine by
 // `npm run firmware:native`) as a child process behind a pseudo-terminal.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { packageRoot } from '../../app/package-root.js';
 
@@ -10,6 +10,8 @@ export interface NativeSimMcuOptions {
   linkPath?: string;
   /** Where the simulator appends one JSON line per actuation and safety event. */
   eventsFile?: string;
+  /** A file the simulator reads on SIGHUP: a planned fault such as "estop-at-key 4". */
+  controlFile?: string;
   workspace?: { width: number; height: number };
   resetReason?: string;
   board?: string;
@@ -48,6 +50,7 @@ export class NativeSimMcu {
     const args: string[] = [];
     if (options.linkPath) args.push('--link', options.linkPath);
     if (options.eventsFile) args.push('--events', options.eventsFile);
+    if (options.controlFile) args.push('--control', options.controlFile);
     if (options.workspace) args.push('--workspace', `${options.workspace.width}x${options.workspace.height}`);
     if (options.resetReason) args.push('--reset-reason', options.resetReason);
     if (options.board) args.push('--board', options.board);
@@ -81,6 +84,16 @@ export class NativeSimMcu {
   /** Plugs the cable back in: a new pty behind the same link path, same boot, same ledger. */
   plug(): void {
     this.child.kill('SIGUSR2');
+  }
+
+  /**
+   * Presses the board's e-stop button right after the keyth key press from now on: an e-stop in
+   * the middle of typing at a chosen character, not at a moment that depends on timing.
+   */
+  estopAtKey(key: number): void {
+    if (!this.options.controlFile) throw new Error('the simulated MCU was started without a control file');
+    writeFileSync(this.options.controlFile, `estop-at-key ${key}\n`);
+    this.child.kill('SIGHUP');
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

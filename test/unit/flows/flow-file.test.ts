@@ -69,7 +69,7 @@ describe('flow files', () => {
     expect(error(() => load(d, 'a.yaml'))).toMatch(/run_flow cycle .*a\.yaml -> .*b\.yaml -> .*a\.yaml/);
     expect(error(() => load(d, 'd0.yaml'))).toMatch(/sub-flows nest 6 deep, more than 5/);
     expect(error(() => load(d, 'bad.yaml'))).toMatch(
-      /bad\.yaml: steps\[1\] \(run_flow broken\.yaml\): .*broken\.yaml: \d problem\(s\)[^]*line 2, steps\[0\]\.tapp: unknown key "tapp"/,
+      /bad\.yaml: steps\[1\] \(run_flow broken\.yaml\): .*broken\.yaml: \d problem\(s\)[^]*line 2, steps\[0\]: not a known step \(keys: tapp\): did you mean "tap"\?/,
     );
   });
 

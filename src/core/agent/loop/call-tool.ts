@@ -31,6 +31,7 @@ import { describeWindow, provenUnchanged } from '../verify/verify-window.js';
 import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
 import { isTimeout, withTimeout } from '../../time/with-timeout.js';
+import { estopInterruption } from './estop-interruption.js';
 
 export type { CallGuards } from './call-guards.js';
 
@@ -209,6 +210,11 @@ async function runAction(
     plan.action,
   );
   const commandId = acted.commandIds.at(-1);
+  const estopped = await estopInterruption(deps, call, plan, acted);
+  if (estopped) {
+    state.current = null;
+    return estopped;
+  }
   if (acted.outcome.kind !== 'done' && acted.outcome.kind !== 'already' && acted.outcome.kind !== 'indeterminate') {
     state.current = null;
     if (acted.outcome.kind === 'refused' && acted.outcome.code === 'NOT_CONNECTED')

@@ -211,8 +211,22 @@ export const taskSchema = z.strictObject({
   approve: z.array(preApprovalSchema).max(20).default([]),
   /** Retries per step when its effect does not show (a step may override). */
   retries: z.number().int().min(0).max(10).default(2),
+  /** Within the guardrails' own bounds (guard/guardrail-config.ts), so a task cannot ask for what a run refuses. */
   limits: z
-    .strictObject({ maxSteps: z.number().int().min(1).optional(), deadlineMs: z.number().int().min(1000).optional() })
+    .strictObject({
+      maxSteps: z
+        .number()
+        .int()
+        .min(1)
+        .max(10000, "at most 10000 steps (the guardrails' limit): a task that needs more is several tasks")
+        .optional(),
+      deadlineMs: z
+        .number()
+        .int()
+        .min(1000)
+        .max(24 * 3600 * 1000, "at most 86400000 ms (24 h, the guardrails' limit)")
+        .optional(),
+    })
     .optional(),
   /** The end state the virtual bench checks after a run (tests); the agent never reads it. */
   expect: z.unknown().optional(),

@@ -8,6 +8,7 @@ import type { Place } from '../../vision/match-elements.js';
 import { expectPlaceFields, expectPlaceOf, placeFields, queryOf } from './place-args.js';
 import { focusedField } from './typing-focus.js';
 import { remainingText } from './typing-continuation.js';
+import { restAfterEstop } from './typing-after-estop.js';
 import { defineActionTool, type Expectation, type TapHit, type TaskInputs } from './tool.js';
 import { qualityNote } from './screen-tools.js';
 
@@ -223,6 +224,15 @@ export const typeText = defineActionTool({
         .describe(
           'an earlier try was cut off (a pop-up took the keys): the field holds the start of this text, so type only what is missing',
         ),
+      already_typed: z
+        .number()
+        .int()
+        .min(1)
+        .max(400)
+        .optional()
+        .describe(
+          'an e-stop stopped an earlier try part-way: its reply said how many characters are typed; only the rest is typed',
+        ),
       expect: expectArg,
       expect_gone: expectGoneArg,
       verify_timeout_ms: verifyTimeoutArg,
@@ -264,9 +274,11 @@ export const typeText = defineActionTool({
         },
       };
     }
-    const rest = args.continue_typing
-      ? remainingText(filled.text, secret, context.observation(), focus)
-      : { ok: true as const, text: filled.text, note: '' };
+    const rest = args.already_typed
+      ? restAfterEstop(filled.text, args.already_typed, secret)
+      : args.continue_typing
+        ? remainingText(filled.text, secret, context.observation(), focus)
+        : { ok: true as const, text: filled.text, note: '' };
     if (!rest.ok) return { ok: false, reply: rest.reply };
     return {
       ok: true,
@@ -276,6 +288,7 @@ export const typeText = defineActionTool({
         expectation: expectation(args, secret ? { kind: 'none' } : typedShows(filled.text)),
         summary: `type ${secret ? `${rest.text.length} secret characters` : `"${rest.text}"`} into "${focus.field}"${rest.note}`,
         verifyTimeoutMs: args.verify_timeout_ms,
+        ...(args.already_typed ? { alreadyTyped: args.already_typed } : {}),
       },
     };
   },

@@ -50,6 +50,8 @@ export interface ActionPlan {
   verifyTimeoutMs?: number;
   /** The whole box of the element a tap means: the guard may move the aim inside it, away from a risky neighbour. */
   aimBox?: { x: number; y: number; width: number; height: number };
+  /** Typing the rest of a text: how many of its characters an earlier, e-stopped try typed (the MCU's count). */
+  alreadyTyped?: number;
 }
 
 export interface ToolContext {

@@ -6,6 +6,7 @@ import type { Observation } from '../../ports/observer.js';
 import type { ScreenRegion } from '../../vision/screen-elements.js';
 import type { Box } from '../../vision/ocr-line.js';
 import type { LastTap } from './tap-hit.js';
+import { screenMovedSinceTap } from './focus-screen-moved.js';
 
 export type { LastTap };
 
@@ -60,6 +61,8 @@ export function focusedField(now: Observation, lastTap: LastTap | undefined): Fo
       ok: false,
       message: `the ${gone[0]!.kind} that was open when the field was tapped has closed, so focus may have moved; tap the field again`,
     };
+  const moved = screenMovedSinceTap(lastTap.seenAfter, now);
+  if (moved) return { ok: false, message: moved };
   const label = lastTap.hit?.text ?? lastTap.target ?? '';
   return {
     ok: true,

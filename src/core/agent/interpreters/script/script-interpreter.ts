@@ -18,6 +18,7 @@ import type { InterpretInput, Interpreter } from '../interpreter.js';
 import { isScrollUntilVisible, judgeScrollSwipe } from './scroll-until-visible.js';
 import { assertionProblem, repeatVerdict, showsCondition } from './control-steps.js';
 import { FlowCursor, type CursorEntry } from './flow-cursor.js';
+import type { EstopData } from '../../loop/estop-interruption.js';
 import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
 import { settleLook, unsafeRetry } from './retry-safety.js';
 
@@ -25,6 +26,8 @@ import { settleLook, unsafeRetry } from './retry-safety.js';
 export interface ScriptCursor {
   path: CursorEntry[];
   attempts: number;
+  /** Characters of the current type step an e-stopped try typed (the MCU's count): only the rest is typed. */
+  estopTyped?: number;
 }
 
 type AssertStep = Extract<ScriptStep, { assert_visible: unknown } | { assert_not_visible: unknown }>;
@@ -80,6 +83,12 @@ export class ScriptInterpreter implements Interpreter {
   private settleLooks = 0;
   /** Swipes sent for the current scroll_until_visible step. */
   private scrollSwipes = 0;
+  /** The current step was stopped by the e-stop this many times (not attempts: see estop-interruption.ts). */
+  private estopHolds = 0;
+  /** Characters of the current type step that e-stopped tries typed, by the MCU's count. */
+  private estopTyped = 0;
+  /** The id of the last call made for a script step: what a retry is a retry of. */
+  private awaitedBefore?: string;
 
   constructor(
     private readonly task: TaskDefinition & { steps: ScriptStep[] },
@@ -97,6 +106,7 @@ export class ScriptInterpreter implements Interpreter {
       );
     this.flow = new FlowCursor(task.steps, resume?.path);
     this.attempts = resume?.attempts ?? 0;
+    this.estopTyped = resume?.estopTyped ?? 0;
   }
 
   /** Picks a saved run up at its cursor, moved on past the steps recovery found finished. */
@@ -105,7 +115,13 @@ export class ScriptInterpreter implements Interpreter {
     cursor: ScriptCursor,
     advanceBy: number,
   ): ScriptInterpreter {
-    const script = new ScriptInterpreter(task, { path: cursor.path, attempts: 0 });
+    // A type step an e-stop cut short keeps its count: the field holds that much of the text.
+    const estopTyped = advanceBy === 0 ? cursor.estopTyped : undefined;
+    const script = new ScriptInterpreter(task, {
+      path: cursor.path,
+      attempts: 0,
+      ...(estopTyped ? { estopTyped } : {}),
+    });
     for (let i = 0; i < advanceBy; i++) script.flow.advance();
     return script;
   }
@@ -228,7 +244,11 @@ export class ScriptInterpreter implements Interpreter {
   }
 
   cursor(): Record<string, unknown> {
-    return { path: this.flow.path.map((p) => ({ ...p })), attempts: this.attempts } satisfies ScriptCursor;
+    return {
+      path: this.flow.path.map((p) => ({ ...p })),
+      attempts: this.attempts,
+      ...(this.estopTyped ? { estopTyped: this.estopTyped } : {}),
+    } satisfies ScriptCursor;
   }
 
   pending(): string[] {
@@ -266,6 +286,7 @@ export class ScriptInterpreter implements Interpreter {
 
   private judgeInterrupt(last: ToolOutcome): Decision | undefined {
     const handling = this.interrupting!;
+    if (last.status === 'estopped') return undefined; // held still, then the same step again: not an attempt
     if (last.status === 'ok') {
       handling.steps.shift();
       handling.attempts = 0;
@@ -290,6 +311,7 @@ export class ScriptInterpreter implements Interpreter {
     if (last.callId.startsWith('look-')) return this.judgeLook(last);
     if (last.callId.startsWith('settle-')) return undefined;
     if (last.callId.startsWith('refocus-')) {
+      if (last.status === 'estopped') return undefined; // tapped again after the release
       this.refocusing = false;
       return last.status === 'ok'
         ? undefined
@@ -298,12 +320,15 @@ export class ScriptInterpreter implements Interpreter {
             reason: `tapping the field again before typing failed: ${last.status}: ${last.content.split('\n')[0]}`,
           };
     }
+    if (last.status === 'estopped') return this.heldByEstop(last);
     const scrolling = this.judgeScrolling(last, now);
     if (scrolling !== 'other') return scrolling;
     if (last.status === 'ok') {
       const done = this.flow.current() as ActionStep;
       if (isFocusTap(done)) this.lastFocus = done;
       if ('type' in done) this.continueTyping = false;
+      this.estopHolds = 0;
+      this.estopTyped = 0;
       this.attempts = 0;
       this.retryOn = undefined;
       this.flow.advance();
@@ -383,6 +408,17 @@ export class ScriptInterpreter implements Interpreter {
     };
   }
 
+  /**
+   * The e-stop stopped this step's action: not one of its attempts. The loop holds still until the
+   * e-stop is released and the run resumed; then the step is called again (typing only the rest).
+   */
+  private heldByEstop(last: ToolOutcome): undefined {
+    this.estopHolds++;
+    const typed = (last.data as EstopData | undefined)?.typed;
+    if (typed !== undefined) this.estopTyped = typed;
+    return undefined;
+  }
+
   private refocus(): Decision {
     const { name, args } = toToolCall(this.lastFocus!, this.task.inputs);
     this.awaiting = `refocus-${this.position()}-try${this.attempts}`;
@@ -391,10 +427,17 @@ export class ScriptInterpreter implements Interpreter {
 
   private call(step: ActionStep): Decision {
     const { name, args: planned } = toToolCall(step, this.task.inputs);
-    const args = 'type' in step && this.continueTyping ? { ...planned, continue_typing: true } : planned;
-    this.awaiting = `script-${this.position()}-try${this.attempts + 1}`;
-    // A retry is bounded by the step's retries, not a loop: the repeat guard lets it through.
-    const retryOf = this.attempts > 0 ? `script-${this.position()}-try${this.attempts}` : undefined;
+    const args =
+      'type' in step && this.estopTyped > 0
+        ? { ...planned, already_typed: this.estopTyped }
+        : 'type' in step && this.continueTyping
+          ? { ...planned, continue_typing: true }
+          : planned;
+    const previous = this.awaitedBefore;
+    this.awaiting = `script-${this.position()}-try${this.attempts + 1}${this.estopHolds ? `-after-estop${this.estopHolds}` : ''}`;
+    this.awaitedBefore = this.awaiting;
+    // A retry (or the same try after an e-stop) is bounded by the step, not a loop: the repeat guard lets it through.
+    const retryOf = this.attempts > 0 || this.estopHolds > 0 ? previous : undefined;
     return {
       kind: 'calls',
       calls: [{ id: this.awaiting, name, argumentsJson: JSON.stringify(args), ...(retryOf ? { retryOf } : {}) }],

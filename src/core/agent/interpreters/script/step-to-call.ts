@@ -40,10 +40,11 @@ export function fillPlaceholders(text: string, inputs: Record<string, string>): 
 export function missingPlaceholders(steps: ScriptStep[], inputs: Record<string, string>): string[] {
   const missing = new Set<string>();
   const scan = (value: unknown): void => {
-    if (typeof value === 'string')
-      for (const [, name] of value.matchAll(/\{([a-z_][a-z0-9_]*)\}/gi))
+    // (The else belonged to the inner if, so objects were never looked into and nothing was ever missing.)
+    if (typeof value === 'string') {
+      for (const [, name] of value.matchAll(/(?<!\$)\{([a-z_][a-z0-9_]*)\}/gi))
         if (!(name! in inputs)) missing.add(name!);
-        else if (value && typeof value === 'object') Object.values(value).forEach(scan);
+    } else if (value && typeof value === 'object') Object.values(value).forEach(scan);
   };
   scan(steps);
   return [...missing];
