@@ -34,8 +34,10 @@ export interface OcrSettings {
   languages?: readonly string[];
   /** 'auto' (default): the line detector when this system can run it, else tesseract alone; 'tesseract': tesseract alone. */
   engine?: OcrEngineChoice;
-  /** Told once which engine reads and, when the detector cannot run here, why not. */
+  /** Told when the detector cannot run here, and why (a warning: always worth showing). */
   say?: (line: string) => void;
+  /** Told once which engine reads (informational: a quiet command leaves it out). */
+  note?: (line: string) => void;
   /** Where the detector comes from (default the process's shared one); a test gives a missing one. */
   detector?: () => Promise<TextLineDetector | { missing: string }>;
 }
@@ -84,7 +86,7 @@ export async function startOcr(settings: OcrSettings): Promise<OcrReader> {
   // 92.7 %, word recall 92.1 against 92.6 %) for 0.73x the CPU per screen (1.22 s against 1.66 s).
   const engine = new LineDetectorOcr(detector, await pool(PSM_SINGLE_BLOCK, 'auto'));
   if (settings.warmUp ?? true) await engine.warmUp();
-  settings.say?.(`ocr: ${engine.description}`);
+  settings.note?.(`ocr: ${engine.description}`);
   return engine;
 }
 

@@ -93,6 +93,8 @@ export interface BenchSettings {
   operators?: { gpio?: GpioConfigInput | BenchGpio };
   llm?: { config: unknown };
   say?(line: string): void;
+  /** Leave out informational lines (which OCR engine reads); warnings are still said. */
+  quiet?: boolean;
 }
 
 export interface BenchParts {
@@ -216,6 +218,7 @@ export function openBench(settings: BenchSettings): Bench {
           ...(settings.ocr?.languages ? { languages: settings.ocr.languages } : {}),
           engine: settings.ocr?.engine ?? ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]),
           say,
+          ...(settings.quiet ? {} : { note: say }),
         }),
       (pool) => pool.close(),
     );

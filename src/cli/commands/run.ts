@@ -164,9 +164,10 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   const interpreter = useLlm ? 'llm' : 'script';
   const llm = useLlm ? llmConfig(values, config.llm) : undefined;
   const keepFrames = values['keep-frames'] || undefined;
-  const bench = openBench(
-    runBenchSettings({ task, stateDir, interpreter, llm, mqtt, gpio, keepFrames, rig, ocr: config.ocr }),
-  );
+  const bench = openBench({
+    ...runBenchSettings({ task, stateDir, interpreter, llm, mqtt, gpio, keepFrames, rig, ocr: config.ocr }),
+    quiet: values.quiet === true,
+  });
   try {
     if (mode === 'run') await makeRoomForNewRun(stateDir, { fresh: values.fresh === true });
     await bench.start('rig').catch((error: unknown) => {
