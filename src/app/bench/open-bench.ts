@@ -93,7 +93,7 @@ export interface BenchSettings {
   operators?: { gpio?: GpioConfigInput | BenchGpio };
   llm?: { config: unknown };
   say?(line: string): void;
-  /** Leave out informational lines (which OCR engine reads); warnings are still said. */
+  /** false: also say informational lines (which OCR engine reads); unset or true: warnings only, so a command's stderr stays its own. */
   quiet?: boolean;
 }
 
@@ -218,7 +218,7 @@ export function openBench(settings: BenchSettings): Bench {
           ...(settings.ocr?.languages ? { languages: settings.ocr.languages } : {}),
           engine: settings.ocr?.engine ?? ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]),
           say,
-          ...(settings.quiet ? {} : { note: say }),
+          ...(settings.quiet === false ? { note: say } : {}),
         }),
       (pool) => pool.close(),
     );

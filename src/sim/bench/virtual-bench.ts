@@ -65,8 +65,8 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
       this.recorder = new FrameRecorder(options.recordDir, basename(options.deviceFile).replace(/\.(ya?ml|json)$/, ''));
   }
 
-  /** A bench with the modelled phone of a device file. */
-  static start(options: VirtualBenchOptions): Promise<VirtualBench<VirtualDevice>> {
+  /** A bench with the modelled phone of a device file (async: a bad device file is a rejection, which callers catch). */
+  static async start(options: VirtualBenchOptions): Promise<VirtualBench<VirtualDevice>> {
     return VirtualBench.around(VirtualDevice.fromFile(options.deviceFile), options);
   }
 
