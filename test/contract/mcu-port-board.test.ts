@@ -11,6 +11,7 @@ import { MemoryCommandIds } from '../../src/adapters/mcu-serial/command-ids.js';
 import { FileEmergencyStopRecord } from '../../src/adapters/mcu-serial/estop-record.js';
 import { McuLink } from '../../src/adapters/mcu-serial/link.js';
 import { describeMcuPortContract } from './mcu-port.contract.js';
+import { reconnectingLink } from '../support/reconnecting-link.js';
 
 export const BOARD_PORT_VARIABLE = 'BENCHHAND_MCU_TEST_PORT';
 /** The board's workspace when it is not the phone the bench is built for (1080x2400): WxH. */
@@ -35,20 +36,15 @@ if (!path) {
     const estop = await FileEmergencyStopRecord.open(dir);
     const commandIds = new MemoryCommandIds();
     const connect = () => McuLink.connect({ path, commandIds, estop });
-    const subject = {
-      port: await connect(),
+    const subject = Object.assign(await reconnectingLink(connect), {
       estop,
-      async reconnect() {
-        await subject.port.close();
-        subject.port = await connect();
-      },
       workspace: expectedWorkspace(),
       gesturesTakeTime: true,
       teardown: async () => {
         await subject.port.close();
         rmSync(dir, { recursive: true, force: true });
       },
-    };
+    });
     return subject;
   });
 }

@@ -11,6 +11,7 @@ import { until } from '../support/until.js';
 import { simSwipes, simTaps } from '../support/sim-contacts.js';
 import { SerialPort } from 'serialport';
 import type { SimEvent } from '../../src/sim/mcu/native-sim-mcu.js';
+import { reconnectingLink } from '../support/reconnecting-link.js';
 
 const taps = (events: SimEvent[]) =>
   events.filter((e) => e.ev === 'tap_down').map((e) => ({ x: e.x as number, y: e.y as number }));
@@ -21,13 +22,8 @@ describeMcuPortContract('serial link to the native simulated MCU', async () => {
   const estop = await FileEmergencyStopRecord.open(sim.dir);
   const commandIds = new MemoryCommandIds();
   const connect = () => McuLink.connect({ path: sim.mcu.path, commandIds, estop, reconnectIntervalMs: 100 });
-  const subject = {
-    port: await connect(),
+  const subject = Object.assign(await reconnectingLink(connect), {
     estop,
-    async reconnect() {
-      await subject.port.close();
-      subject.port = await connect();
-    },
     async reboot() {
       const bootBefore = subject.port.info.bootId;
       await sim.mcu.stop('SIGKILL');
@@ -54,7 +50,7 @@ describeMcuPortContract('serial link to the native simulated MCU', async () => {
       await subject.port.close();
       await sim.cleanup();
     },
-  };
+  });
   return subject;
 });
 

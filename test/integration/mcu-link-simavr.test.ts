@@ -11,6 +11,7 @@ import { FileEmergencyStopRecord } from '../../src/adapters/mcu-serial/estop-rec
 import { McuLink } from '../../src/adapters/mcu-serial/link.js';
 import { describeMcuPortContract } from '../contract/mcu-port.contract.js';
 import { SimavrMcu, simavrMissing } from '../support/simavr-mcu.js';
+import { reconnectingLink } from '../support/reconnecting-link.js';
 
 const missing = simavrMissing();
 
@@ -36,13 +37,8 @@ if (missing && process.env.CI) {
       const commandIds = new MemoryCommandIds();
       const connect = () => McuLink.connect({ path: mcu.path, commandIds, estop });
       // No reboot here: restarting simavr gives a new pty path; the native subject covers reboots.
-      const subject = {
-        port: await connect(),
+      const subject = Object.assign(await reconnectingLink(connect), {
         estop,
-        async reconnect() {
-          await subject.port.close();
-          subject.port = await connect();
-        },
         // The phone the bench is built for: 1080x2400 actuator units (firmware/src/*/board_config.h, sim_options.h).
         workspace: { width: 1080, height: 2400 },
         gesturesTakeTime: true,
@@ -51,7 +47,7 @@ if (missing && process.env.CI) {
           await mcu.stop();
           rmSync(dir, { recursive: true, force: true });
         },
-      };
+      });
       return subject;
     },
   );
