@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/isolated-handover.ts'],
+    globalSetup: ['test/support/build-cli-for-tests.ts'],
     // Integration tests share one machine's ptys and timing; keep files from starving each other.
     maxWorkers: 2,
     // Hang guards, not timing asserts: a test that spawns the CLI (tsx, tesseract, a broker) takes

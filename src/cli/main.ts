@@ -1,28 +1,22 @@
-// The `benchhand` command: one entry point, one subcommand per file under commands/.
-import { calibrateCommand } from './commands/calibrate.js';
-import { configCommand } from './commands/config.js';
-import { consoleCommand } from './commands/console.js';
-import { demoCommand } from './commands/demo.js';
-import { ocrCommand } from './commands/ocr.js';
-import { faultCommand } from './commands/fault.js';
-import { findingsCommand } from './commands/findings.js';
-import { simCommand } from './commands/sim.js';
-import { resumeCommand, runCommand } from './commands/run.js';
-import { controlCommand } from './commands/control.js';
-import { simMcuCommand } from './commands/sim-mcu.js';
+// The `benchhand` command: one entry point, one subcommand per file under commands/. Each is
+// imported when it is asked for, so a light command (findings, control, config) does not pay for
+// loading the reader, the camera and the MCU link that `run` needs.
 import { EXIT_BAD_INPUT, HelpRequested, UsageError } from './args.js';
 
 type Subcommand = (argv: string[]) => Promise<number>;
 
 const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
-  console: { run: consoleCommand, summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies' },
+  console: {
+    run: async (argv) => (await import('./commands/console.js')).consoleCommand(argv),
+    summary: 'a raw REPL to the MCU: type commands, see the frames and decoded replies',
+  },
   demo: {
-    run: demoCommand,
+    run: async (argv) => (await import('./commands/demo.js')).demoCommand(argv),
     summary:
       'run the Wi-Fi task on a virtual bench with live progress (what `npm start` runs); --link: the MCU link alone',
   },
   run: {
-    run: runCommand,
+    run: async (argv) => (await import('./commands/run.js')).runCommand(argv),
     summary: 'run a task on a virtual bench (--sim, --bench) or the rig, with the script or an LLM',
   },
   test: {
@@ -31,7 +25,7 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
       'run flows (files or folders) one after another on one bench: a report per flow, a suite page, JUnit XML for CI (--format junit)',
   },
   resume: {
-    run: resumeCommand,
+    run: async (argv) => (await import('./commands/run.js')).resumeCommand(argv),
     summary: 'pick a saved run up: read its record, look at the device, decide (continue, verify then retry, or stop)',
   },
   estop: {
@@ -39,26 +33,32 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
     summary: "the bench's latched e-stop: status, or release it (at the bench only: never over MQTT)",
   },
   control: {
-    run: controlCommand,
+    run: async (argv) => (await import('./commands/control.js')).controlCommand(argv),
     summary: 'pause, resume, stop or redirect a running task (taken at its next safe point)',
   },
-  sim: { run: simCommand, summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect' },
+  sim: {
+    run: async (argv) => (await import('./commands/sim.js')).simCommand(argv),
+    summary: 'start the virtual bench (simulated MCU, device, camera) and print how to connect',
+  },
   findings: {
-    run: findingsCommand,
+    run: async (argv) => (await import('./commands/findings.js')).findingsCommand(argv),
     summary: 'list what the agent found; acknowledge, start, resolve, dismiss (with a note) or reopen a finding',
   },
-  fault: { run: faultCommand, summary: 'switch on a fault in a running virtual bench' },
+  fault: {
+    run: async (argv) => (await import('./commands/fault.js')).faultCommand(argv),
+    summary: 'switch on a fault in a running virtual bench',
+  },
   calibrate: {
-    run: calibrateCommand,
+    run: async (argv) => (await import('./commands/calibrate.js')).calibrateCommand(argv),
     summary: 'find the screen in the camera picture, confirm its corners, write the calibration (JSON)',
   },
   config: {
-    run: configCommand,
+    run: async (argv) => (await import('./commands/config.js')).configCommand(argv),
     summary:
       "check the bench's config file (config check [FILE] [--print]): OK with a line per section, or each problem with its line and fix",
   },
   ocr: {
-    run: ocrCommand,
+    run: async (argv) => (await import('./commands/ocr.js')).ocrCommand(argv),
     summary: 'read a camera picture (or screenshot) as the agent would: text with boxes, and a quality verdict',
   },
   report: {
@@ -85,7 +85,10 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
     summary:
       'check this machine for the bench: serial, firmware, camera, GPIO, OCR data, broker, disk, clock; each a pass or a fix',
   },
-  'sim-mcu': { run: simMcuCommand, summary: 'start the simulated MCU on a pseudo-terminal and print its serial path' },
+  'sim-mcu': {
+    run: async (argv) => (await import('./commands/sim-mcu.js')).simMcuCommand(argv),
+    summary: 'start the simulated MCU on a pseudo-terminal and print its serial path',
+  },
 };
 
 function help(): string {

@@ -1,12 +1,18 @@
-// Runs the benchhand CLI from source as a child process, the way a user runs the built one.
+// Runs the benchhand CLI from source as a child process, the way a user runs the built one: the
+// copy the test run transpiled from src/ (build-cli-for-tests.ts), else the source through tsx.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const entry = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
+const source = fileURLToPath(new URL('../../src/cli/run.ts', import.meta.url));
+
+function command(): string[] {
+  const built = process.env.BENCHHAND_TEST_CLI;
+  return built ? [built] : ['--import', 'tsx', source];
+}
 
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   // A bench's installed /etc/benchhand/config.yaml must not leak into tests run on that bench.
-  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  return spawn(process.execPath, [...command(), ...args], {
     env: { BENCHHAND_CONFIG: 'none', ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

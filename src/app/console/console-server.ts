@@ -9,12 +9,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { OPERATOR_MODULE_PATH, operatorModuleSource } from './operator-module.js';
+import { packageRoot } from '../package-root.js';
 
-/** The page's files: web/console/ at the package root (this file is src/app/console/ or dist/app/console/). */
-export const CONSOLE_ROOT = fileURLToPath(new URL('../../../web/console/', import.meta.url));
+/** The page's files: web/console/ at the package root. */
+export const CONSOLE_ROOT = join(packageRoot(), 'web', 'console') + sep;
 
 /** mqtt.js's browser build, served as /vendor/mqtt.esm.js. */
 export function mqttBrowserBuild(): string {
