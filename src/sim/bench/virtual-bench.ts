@@ -1,7 +1,7 @@
 // The virtual bench: the simulated MCU (the real firmware core behind a pty), a virtual device
 // that feels only what the MCU actuates, and a virtual camera looking at it — served so an agent
 // in another process connects exactly as to a real rig: a serial path and a camera address.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { VirtualCamera, type CaptureTruth } from '../camera/virtual-camera.js';
@@ -31,7 +31,7 @@ export type BenchDevice = VirtualDevice | ReplayDevice;
 export interface VirtualBenchOptions {
   /** A device file, or a recorded app: a DroidBot output folder or a NAME.replay.yaml. */
   deviceFile: string;
-  /** Folder for the serial link path and the MCU's actuation log; a temp folder by default. */
+  /** Folder for the serial link path and the MCU's actuation log; by default a temp folder, removed when the bench stops. */
   dir?: string;
   seed?: number;
   camera?: CameraOptionsInput;
@@ -211,6 +211,8 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
     this.tail.stop();
     await this.mcu.stop();
     await this.camera.close();
+    // A folder the bench made for itself goes with it; one the caller named is the caller's.
+    if (this.options.dir === undefined) rmSync(this.dir, { recursive: true, force: true });
   }
 
   /** The modelled phone, for faults only a model can stage; a recorded app has no model to change. */
