@@ -35,7 +35,9 @@ describe('Maestro flows that must fail or cannot run', () => {
       status: 'error',
       failure: {
         kind: 'refused',
-        message: expect.stringMatching(/^REFUSED .*by-id\.yaml:7: an id selector needs a driver on the device/),
+        message: expect.stringMatching(
+          /^REFUSED .*by-id\.yaml:7: tapOn with an id selector needs a driver on the device/,
+        ),
       },
     });
     expect(existsSync(join(byId.stateDir, 'journal.jsonl'))).toBe(false);

@@ -248,8 +248,9 @@ export function selectorProblems(selector: unknown, where: string): Found[] {
   if (!isMap(selector)) return [{ kind: 'malformed', message: `${where}: a selector is a text or a map` }];
   const found: Found[] = [];
   for (const key of Object.keys(selector)) {
-    if (DRIVER_SELECTOR_KEYS[key]) found.push({ kind: 'driver', message: DRIVER_SELECTOR_KEYS[key]! });
-    else if (VIEW_TREE_STATE_KEYS[key]) found.push({ kind: 'driver', message: VIEW_TREE_STATE_KEYS[key]! });
+    // "tapOn with an id selector needs a driver on the device: ...": the refusal names the command.
+    const refusal = DRIVER_SELECTOR_KEYS[key] ?? VIEW_TREE_STATE_KEYS[key];
+    if (refusal) found.push({ kind: 'driver', message: `${where} with ${refusal}` });
     else if (!TAP_KEYS.includes(key))
       found.push({ kind: 'malformed', message: `${where}: a selector has no field ${key}` });
   }

@@ -2,7 +2,9 @@
 // looking at the screen and touching it where Maestro asks its driver (`screen`), or refused when
 // the flow loads (`refused`) because only a driver on the device can do it. The refusal's `kind`
 // says why: `driver` (the app's insides or the OS: ids, state, permissions, location), `service`
-// (Maestro's cloud). docs/MAESTRO.md is this table in words; a unit test keeps them together. Pure.
+// (Maestro's cloud AI). Both are unsupported here rather than the flow's fault: a dry run that
+// meets only them exits 0. docs/MAESTRO.md is this table in words; a unit test keeps them
+// together. Pure.
 
 export type CommandStatus = 'same' | 'screen' | 'refused';
 export type RefusalKind = 'driver' | 'service' | 'keyboard' | 'screen_model';
@@ -17,6 +19,11 @@ export interface CommandInfo {
 const driver = (why: string): CommandInfo => ({ status: 'refused', kind: 'driver', why });
 const same = (why: string): CommandInfo => ({ status: 'same', why });
 const screen = (why: string): CommandInfo => ({ status: 'screen', why });
+const cloud = (command: string): CommandInfo => ({
+  status: 'refused',
+  kind: 'service',
+  why: `${command} needs Maestro's cloud AI: Maestro sends the screenshot to its own servers, which this bench does not use`,
+});
 
 export const MAESTRO_COMMANDS: Record<string, CommandInfo> = {
   tapOn: same(
@@ -79,10 +86,13 @@ export const MAESTRO_COMMANDS: Record<string, CommandInfo> = {
   toggleAirplaneMode: driver('toggleAirplaneMode needs a driver on the device'),
   setOrientation: driver('setOrientation needs a driver on the device: the phone on the bench does not turn'),
   openLink: driver('openLink needs a driver on the device: the OS opens the URL'),
-  assertWithAI: { status: 'refused', kind: 'service', why: "assertWithAI needs Maestro's cloud AI" },
-  assertNoDefectsWithAI: { status: 'refused', kind: 'service', why: "assertNoDefectsWithAI needs Maestro's cloud AI" },
-  extractTextWithAI: { status: 'refused', kind: 'service', why: "extractTextWithAI needs Maestro's cloud AI" },
+  assertWithAI: cloud('assertWithAI'),
+  assertNoDefectsWithAI: cloud('assertNoDefectsWithAI'),
+  extractTextWithAI: cloud('extractTextWithAI'),
 };
+
+/** Refusals that say what this bench lacks (a driver, Maestro's cloud), not what the author wrote wrong. */
+export const isUnsupportedHere = (kind: string): boolean => kind === 'driver' || kind === 'service';
 
 /** Selector keys only a driver can judge (the view tree's ids and traits), and why. */
 export const DRIVER_SELECTOR_KEYS: Record<string, string> = {
