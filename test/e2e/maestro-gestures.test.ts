@@ -1,6 +1,8 @@
 // A Maestro flow of gestures on the virtual messages app, through the camera model and OCR: the
 // lock opens with a swipe up, scrollUntilVisible finds a conversation screens down, a long press
-// opens its menu, a button is found rightOf another, repeat and onFlowStart/onFlowComplete run.
+// opens its menu, a button is found rightOf another, repeat and onFlowStart/onFlowComplete run;
+// launchApp closes the app from recents (Meta+Tab, the card swiped up) and opens it again from its
+// label on the launcher's home screen.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,5 +31,9 @@ describe('a Maestro flow of gestures on the virtual bench', () => {
     const audit = readFileSync(join(result.stateDir, 'audit.jsonl'), 'utf8');
     expect(audit).toMatch(/"tool":"long_press"/);
     expect(audit).toMatch(/"tool":"scroll"/);
-  }, 240000);
+    expect(audit).toMatch(/"tool":"press_key"[^\n]*"mods":\["gui"\]/);
+    expect(result.notes).toContainEqual(
+      expect.stringMatching(/find-zoe\.yaml:\d+ launchApp: "Messages" closed from recents/),
+    );
+  }, 420000);
 });

@@ -1,4 +1,4 @@
-// Runs `benchhand test FOLDER --sim DEVICE --format junit` into a fresh folder and reads back its
+// Runs `benchhand test FOLDER... --sim DEVICE --format junit` (one run, one process) into a fresh folder and reads back its
 // results, for the Maestro end-to-end tests; xpath reads the JUnit file through xmllint.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -21,9 +21,9 @@ export interface SuiteRun {
   junit: string;
 }
 
-export async function runMaestroSuite(folder: string, device: string): Promise<SuiteRun> {
+export async function runMaestroSuite(folders: string[], device: string): Promise<SuiteRun> {
   const out = mkdtempSync(join(tmpdir(), 'bh-maestro-'));
-  const run = await runCli(['test', folder, '--sim', device, '--format', 'junit', '--output', out]);
+  const run = await runCli(['test', ...folders, '--sim', device, '--format', 'junit', '--output', out]);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results as SuiteResult[];
   return { out, run, results, junit: join(out, 'junit.xml') };
 }

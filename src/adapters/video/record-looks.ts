@@ -1,6 +1,7 @@
 // The video of a run: every camera picture the run looked at, in order, with the time it was
-// taken, put together by ffmpeg into one MP4 (H.264, 10 frames a second, each picture held until
-// the next one) at STATE_DIR/video.mp4. An ObserverPort wrapper keeps each new picture's bytes as
+// taken, put together by ffmpeg into one MP4 (H.264, one video frame a picture held until the
+// next one: a variable frame rate, so a slow run's minutes of held pictures cost a few dozen
+// encoded frames, not ten a second) at STATE_DIR/video.mp4. An ObserverPort wrapper keeps each new picture's bytes as
 // they came (no decoding in the run) in STATE_DIR/video-frames/; finish() runs ffmpeg once and
 // removes the pictures. A failed write or a missing ffmpeg is said in the result, never fails the run.
 import { execFile } from 'node:child_process';
@@ -65,7 +66,9 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
           '-i',
           list,
           '-vf',
-          'scale=720:-2,fps=10',
+          'scale=720:-2',
+          '-fps_mode',
+          'vfr',
           '-c:v',
           'libx264',
           '-preset',

@@ -147,7 +147,10 @@ function argumentProblems(command: MaestroCommand, map: Record<string, unknown> 
     case 'scrollUntilVisible':
       return map?.element === undefined
         ? [{ kind: 'malformed', message: 'scrollUntilVisible needs element: the selector to scroll to' }]
-        : selectorProblems(map.element, 'scrollUntilVisible element');
+        : [
+            ...percentProblems(map, ['speed', 'visibilityPercentage']),
+            ...selectorProblems(map.element, 'scrollUntilVisible element'),
+          ];
     case 'swipe':
       return map?.from !== undefined ? selectorProblems(map.from, 'swipe from') : [];
     case 'extendedWaitUntil':
@@ -186,6 +189,16 @@ function argumentProblems(command: MaestroCommand, map: Record<string, unknown> 
     default:
       return [];
   }
+}
+
+/** Maestro's speed and visibilityPercentage are 0 to 100 (a ${...} is checked when it is filled). */
+function percentProblems(map: Record<string, unknown>, keys: string[]): Found[] {
+  return keys
+    .filter((k) => typeof map[k] === 'number' && !((map[k] as number) >= 0 && (map[k] as number) <= 100))
+    .map((k) => ({
+      kind: 'malformed' as const,
+      message: `scrollUntilVisible ${k} is 0 to 100: got ${String(map[k])}`,
+    }));
 }
 
 function controlProblems(name: string, args: unknown, map: Record<string, unknown> | undefined): Found[] {
@@ -248,8 +261,9 @@ export function selectorProblems(selector: unknown, where: string): Found[] {
   if (!isMap(selector)) return [{ kind: 'malformed', message: `${where}: a selector is a text or a map` }];
   const found: Found[] = [];
   for (const key of Object.keys(selector)) {
-    if (DRIVER_SELECTOR_KEYS[key]) found.push({ kind: 'driver', message: DRIVER_SELECTOR_KEYS[key]! });
-    else if (VIEW_TREE_STATE_KEYS[key]) found.push({ kind: 'driver', message: VIEW_TREE_STATE_KEYS[key]! });
+    // "tapOn with an id selector needs a driver on the device: ...": the refusal names the command.
+    const refusal = DRIVER_SELECTOR_KEYS[key] ?? VIEW_TREE_STATE_KEYS[key];
+    if (refusal) found.push({ kind: 'driver', message: `${where} with ${refusal}` });
     else if (!TAP_KEYS.includes(key))
       found.push({ kind: 'malformed', message: `${where}: a selector has no field ${key}` });
   }

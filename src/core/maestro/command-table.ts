@@ -2,7 +2,9 @@
 // looking at the screen and touching it where Maestro asks its driver (`screen`), or refused when
 // the flow loads (`refused`) because only a driver on the device can do it. The refusal's `kind`
 // says why: `driver` (the app's insides or the OS: ids, state, permissions, location), `service`
-// (Maestro's cloud). docs/MAESTRO.md is this table in words; a unit test keeps them together. Pure.
+// (Maestro's cloud AI). Both are unsupported here rather than the flow's fault: a dry run that
+// meets only them exits 0. docs/MAESTRO.md is this table in words; a unit test keeps them
+// together. Pure.
 
 export type CommandStatus = 'same' | 'screen' | 'refused';
 export type RefusalKind = 'driver' | 'service' | 'keyboard' | 'screen_model';
@@ -17,13 +19,18 @@ export interface CommandInfo {
 const driver = (why: string): CommandInfo => ({ status: 'refused', kind: 'driver', why });
 const same = (why: string): CommandInfo => ({ status: 'same', why });
 const screen = (why: string): CommandInfo => ({ status: 'screen', why });
+const cloud = (command: string): CommandInfo => ({
+  status: 'refused',
+  kind: 'service',
+  why: `${command} needs Maestro's cloud AI: Maestro sends the screenshot to its own servers, which this bench does not use`,
+});
 
 export const MAESTRO_COMMANDS: Record<string, CommandInfo> = {
   tapOn: same(
     'the element found by its text on the camera picture (regex, index, relative selectors), tapped at its centre by the robot; not tapped again unless retryTapIfNoChange',
   ),
   doubleTapOn: screen(
-    'two taps at the element, each a ledgered MCU command, as fast as the bench sends them: an app that needs a true double-tap gesture may see two single taps',
+    "two TAP commands at the element, each a ledgered MCU command and a step of its own (the MCU protocol has no double-tap verb): the gap between them is a loop step (a look at the screen), typically longer than Android's 300 ms double-tap timeout, so an app that listens for a double-tap gesture sees two single taps",
   ),
   longPressOn: same('the element pressed and held 3 s (one ledgered LONGPRESS command)'),
   assertVisible: same('looked for on the screen for up to 17 s (7 s when optional)'),
@@ -44,7 +51,7 @@ export const MAESTRO_COMMANDS: Record<string, CommandInfo> = {
   hideKeyboard: screen('Back (Esc) when a keyboard shows on the screen, else nothing'),
   scroll: same('one vertical scroll of the content (a slow swipe)'),
   scrollUntilVisible: same(
-    'scrolls (direction, default down) until the element shows, up to the timeout (20 s); fails at once when the content stops moving',
+    "scrolls (direction, default down) until the element shows by visibilityPercentage, up to the timeout (20 s); fails at once when the content stops moving; centerElement and speed as Maestro's",
   ),
   swipe: same('direction, start/end points (px or %), or from an element: one swipe gesture'),
   extendedWaitUntil: same('visible / notVisible looked for until the timeout'),
@@ -60,10 +67,12 @@ export const MAESTRO_COMMANDS: Record<string, CommandInfo> = {
   evalScript: same('JavaScript in a QuickJS (WebAssembly) sandbox: no files, no network, a time and memory limit'),
   runScript: same('the script file in the same sandbox, with its env'),
   launchApp: screen(
-    "Home, then the app's label tapped on the home screen or in the app drawer; clearState, clearKeychain, permissions and arguments need a driver and are refused",
+    "the app closed from recents first (unless stopApp: false), then Home and the app's label (APP_LABEL) tapped on the home screen or in the app drawer; clearState, clearKeychain, permissions and arguments need a driver and are refused",
   ),
-  stopApp: screen("the recents screen, then the app's card swiped away"),
-  killApp: screen('the same as stopApp: the recents screen, the card swiped away'),
+  stopApp: screen(
+    "recents (Meta+Tab), the card with the app's label (APP_LABEL) swiped up and seen gone, then Home; a phone without recents: Home, and the note says the app was not closed",
+  ),
+  killApp: screen('the same as stopApp: there is no process to kill from outside, only the card to swipe away'),
   startRecording: same(
     "the run's video is always recorded (camera frames -> WebM/MP4); this marks where the named part starts",
   ),
@@ -79,10 +88,13 @@ export const MAESTRO_COMMANDS: Record<string, CommandInfo> = {
   toggleAirplaneMode: driver('toggleAirplaneMode needs a driver on the device'),
   setOrientation: driver('setOrientation needs a driver on the device: the phone on the bench does not turn'),
   openLink: driver('openLink needs a driver on the device: the OS opens the URL'),
-  assertWithAI: { status: 'refused', kind: 'service', why: "assertWithAI needs Maestro's cloud AI" },
-  assertNoDefectsWithAI: { status: 'refused', kind: 'service', why: "assertNoDefectsWithAI needs Maestro's cloud AI" },
-  extractTextWithAI: { status: 'refused', kind: 'service', why: "extractTextWithAI needs Maestro's cloud AI" },
+  assertWithAI: cloud('assertWithAI'),
+  assertNoDefectsWithAI: cloud('assertNoDefectsWithAI'),
+  extractTextWithAI: cloud('extractTextWithAI'),
 };
+
+/** Refusals that say what this bench lacks (a driver, Maestro's cloud), not what the author wrote wrong. */
+export const isUnsupportedHere = (kind: string): boolean => kind === 'driver' || kind === 'service';
 
 /** Selector keys only a driver can judge (the view tree's ids and traits), and why. */
 export const DRIVER_SELECTOR_KEYS: Record<string, string> = {

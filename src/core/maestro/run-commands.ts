@@ -2,7 +2,9 @@
 // skipped when the run allows it, optional ones allowed to fail, and the control commands (runFlow
 // with env and when, repeat, retry, evalScript, runScript, assertTrue) run here; the rest touch
 // and look (touch-commands.ts). Pure.
+import { launchApp, stopApp } from './app-commands.js';
 import { checkCommand } from './check-flow.js';
+import { scrollUntilVisible } from './scroll-until-visible.js';
 import { nestedCommands, type MaestroCommand, type MaestroFlowFile } from './flow-model.js';
 import { interpolate, interpolateDeep, isTruthy, hasExpression } from './interpolate.js';
 import { MaestroFailure, whereOf, type Program, type RunContext } from './run-context.js';
@@ -15,7 +17,6 @@ import {
   lookupTimeout,
   screenshot,
   scrollOnce,
-  scrollUntilVisible,
   selectorOf,
   swipeCommand,
   tapCommand,
@@ -103,7 +104,7 @@ async function* execute(ctx: RunContext, command: MaestroCommand, args: unknown)
     case 'scroll':
       return yield* scrollOnce(ctx);
     case 'scrollUntilVisible':
-      return yield* scrollUntilVisible(ctx, args);
+      return yield* scrollUntilVisible(ctx, selectorOf(map.element), map);
     case 'swipe':
       return yield* swipeCommand(ctx, args);
     case 'waitForAnimationToEnd':
@@ -133,10 +134,10 @@ async function* execute(ctx: RunContext, command: MaestroCommand, args: unknown)
     case 'retry':
       return yield* retry(ctx, command, map);
     case 'launchApp':
-      return yield* launchApp(ctx, map);
+      return yield* launchApp(ctx, command, map);
     case 'stopApp':
     case 'killApp':
-      return void (yield* ctx.must('home', {}, ['verify_failed']));
+      return yield* stopApp(ctx, command);
     case 'startRecording':
     case 'stopRecording':
       // The whole run is recorded; the note marks the moment in the run's record.
@@ -240,21 +241,4 @@ async function* retry(ctx: RunContext, command: MaestroCommand, map: Args): Prog
       ctx.notes.push(`retry ${whereOf(command)}: attempt ${attempt + 1} failed (${error.message}); trying again`);
     }
   }
-}
-
-/** By the screen: Home, then the app's label on the home screen, or in the drawer (a swipe up). */
-async function* launchApp(ctx: RunContext, map: Args): Program {
-  const label = ctx.options.appLabel;
-  if (!label)
-    throw new MaestroFailure(
-      `launchApp runs by the screen: it taps the app's label on the home screen; pass --env APP_LABEL="the label under the icon" (appId ${String(map.appId ?? '')} is not on the screen)`,
-    );
-  yield* ctx.must('home', {}, ['verify_failed']);
-  let found = yield* ctx.find(label, 3000);
-  if (!found.ok) {
-    yield* ctx.must('swipe', { direction: 'up' }, ['verify_failed']);
-    found = yield* ctx.find(label, 5000);
-  }
-  if (!found.ok) throw new MaestroFailure(`launchApp: "${label}" is not on the home screen or in the app drawer`);
-  yield* ctx.must('tap_point', { ...found.point, expect_change: true });
 }

@@ -16,8 +16,6 @@ type Args = Record<string, unknown>;
 const asMap = (value: unknown): Args => (value && typeof value === 'object' ? (value as Args) : {});
 /** Maestro's swipe takes 400 ms unless told. */
 const SWIPE_MS = 400;
-/** scrollUntilVisible gives up after 20 s unless told. */
-const SCROLL_UNTIL_VISIBLE_MS = 20000;
 /** waitForAnimationToEnd looks for a still screen this long at most, then goes on (it never fails). */
 const ANIMATION_TIMEOUT_MS = 15000;
 const STILL_MS = 500;
@@ -154,27 +152,6 @@ export async function* swipeCommand(ctx: RunContext, args: unknown): Program {
     return;
   }
   yield* ctx.must('swipe', { direction: way, duration_ms: duration }, ['verify_failed']);
-}
-
-export async function* scrollUntilVisible(ctx: RunContext, args: unknown): Program {
-  const map = asMap(args);
-  const selector = selectorOf(map.element);
-  const way = direction(map.direction, 'down');
-  const limit = Number(map.timeout ?? SCROLL_UNTIL_VISIBLE_MS);
-  const since = ctx.now();
-  let swipes = 0;
-  while (!ctx.visibleNow(selector)) {
-    if (ctx.now() - since >= limit)
-      throw new MaestroFailure(
-        `Element not found: ${describeSelector(selector)} (scrolled ${way} ${swipes} times in ${limit} ms)`,
-      );
-    const moved = yield* ctx.must('scroll', { direction: way, amount: 'page' }, ['verify_failed']);
-    swipes++;
-    if (moved.status === 'verify_failed')
-      throw new MaestroFailure(
-        `Element not found: ${describeSelector(selector)} (the content stopped moving after ${swipes} scrolls ${way})`,
-      );
-  }
 }
 
 export async function* scrollOnce(ctx: RunContext): Program {

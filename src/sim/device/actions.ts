@@ -75,6 +75,11 @@ export function goTo(file: DeviceFile, state: DeviceState, screen: string, remem
 
 /** The phone's Back: closes a dialog first, then returns to the previous screen. */
 export function goBack(file: DeviceFile, state: DeviceState): void {
+  // On the phone's own screens (launcher.ts) Back leads to the home screen, never into the app.
+  if (state.system) {
+    state.system = 'home';
+    return;
+  }
   if (state.shade) {
     state.shade = false;
     return;

@@ -11,8 +11,9 @@ import {
   type InjectionOptions,
 } from './faults.js';
 import { followFinger, longPress, release } from './gestures.js';
-import { keyMeaning, modifierBitOfUsage, modifierBits } from './hid-keys.js';
+import { keyMeaning, modifierBitOfUsage, modifierBits, usageForKey } from './hid-keys.js';
 import { activate, goHome, hitTest, pressKey, sameTarget } from './input.js';
+import { showRecents } from './launcher.js';
 import { statusBarDp } from './layout-chrome.js';
 import { pixelsPerDp } from './theme.js';
 import { useFont } from './font-metrics.js';
@@ -155,9 +156,10 @@ export class VirtualDevice {
       return;
     }
     const allMods = mods | this.heldModifiers;
-    // Android's fallback keys: Esc is Back, Meta+Esc (or Alt+Esc) is Home.
+    // Android's fallback keys: Esc is Back, Meta+Esc (or Alt+Esc) is Home; Meta+Tab is Recents.
     if (keyMeaningIsEscape(usage) && allMods & (modifierBits.gui | modifierBits.alt))
       return goHome(this.file, this.state);
+    if (usage === usageForKey('Tab') && allMods & modifierBits.gui) return showRecents(this.file, this.state);
     pressKey(this.file, this.state, this.view(), keyMeaning(usage, allMods), (allMods & modifierBits.shift) !== 0);
   }
 

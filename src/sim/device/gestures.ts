@@ -6,6 +6,7 @@
 import { runActions } from './actions.js';
 import type { LaidOutView } from './layout.js';
 import type { DeviceFile, ListElement } from './schema.js';
+import { systemSwipe } from './launcher.js';
 import type { DeviceState } from './state.js';
 import { flingMinVelocity, type Contact } from './touch.js';
 import { contains, type ListRegion } from './view.js';
@@ -56,6 +57,11 @@ export function release(
   if (contact.down.y <= statusBarPx * 1.5 && contact.dy > height * 0.2 && isVertical(contact)) {
     state.shade = true;
     state.focus = undefined;
+    return true;
+  }
+  // On the home screen, the drawer and recents a swipe is the phone's (launcher.ts), never the app's.
+  if (state.system) {
+    if (isVertical(contact)) systemSwipe(state, contact.dy, height, contact.pressed?.name === 'card');
     return true;
   }
   if (contact.longPressTaken) return drop(file, state, view, contact);

@@ -5,6 +5,7 @@ import type { KeyMeaning } from './hid-keys.js';
 import type { LaidOutView } from './layout.js';
 import type { Focusable } from './painter.js';
 import type { DeviceFile } from './schema.js';
+import { closeApp, hasLauncher, openApp, showHome, showRecents } from './launcher.js';
 import { recordDestructive, type DeviceState } from './state.js';
 import { contains, type Target } from './view.js';
 
@@ -51,7 +52,10 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
     case 'nav':
       if (target.name === 'back') return goBack(file, state);
       if (target.name === 'home') goHome(file, state);
+      if (target.name === 'recents') showRecents(file, state);
       return;
+    case 'system':
+      return activateSystem(file, state, target);
     case 'unlock':
       state.locked = false;
       return;
@@ -60,8 +64,19 @@ export function activate(file: DeviceFile, state: DeviceState, view: LaidOutView
   }
 }
 
-/** Home restarts the app's task at its start screen: there is no launcher in the model. */
+/** A tap on the phone's own screens: an app's label opens it, its card resumes it, Clear all closes it. */
+function activateSystem(file: DeviceFile, state: DeviceState, target: Target): void {
+  if (target.name?.startsWith('open:')) return openApp(file, state, target.label);
+  if (target.name === 'card') state.system = undefined;
+  if (target.name === 'clear-all') {
+    closeApp(state);
+    showHome(state);
+  }
+}
+
+/** Home shows the launcher's home screen (launcher.ts); without one, it restarts the app's task at its start screen. */
 export function goHome(file: DeviceFile, state: DeviceState): void {
+  if (hasLauncher(file)) return showHome(state);
   state.shade = false;
   goTo(file, state, file.start, false);
   state.history = [];

@@ -13,6 +13,7 @@ import {
   placeToast,
   statusBarDp,
 } from './layout-chrome.js';
+import { placeSystemScreen } from './layout-launcher.js';
 import { placeShade } from './layout-shade.js';
 import { placeElements, type ElementContext } from './layout-elements.js';
 import { Painter, type Focusable } from './painter.js';
@@ -39,12 +40,14 @@ export function layoutView(file: DeviceFile, state: DeviceState): LaidOutView {
   p.rect({ x: 0, y: 0, width, height }, p.palette.background);
   const contentBottom = height - p.px(navigationBarDp);
   const context: ElementContext = { vars: state.vars, focus: state.focus, scroll: state.scroll, lists: state.lists };
-  placeScreen(p, file, state, context, contentBottom);
+  // The phone's home screen, drawer or recents stand in front of the app (launcher.ts).
+  if (state.system) placeSystemScreen(p, file, state);
+  else placeScreen(p, file, state, context, contentBottom);
   placeStatusBar(p, clock, file.battery, p.palette.statusBar);
   placeNavigationBar(p, true);
   if (state.notification && state.notification.until > state.now) placeNotification(p, state.notification);
   if (state.toast && state.toast.until > state.now) placeToast(p, state.toast.text);
-  const focusables = state.dialog ? placeDialog(p, state, context) : p.focusables.slice();
+  const focusables = state.dialog && !state.system ? placeDialog(p, state, context) : p.focusables.slice();
   // The shade is pulled over everything the app shows, its lists included.
   if (state.shade) placeShade(p, state.shadeNotifications, clock);
   if (state.shade) placeNavigationBar(p, true); // Back and Home still work over the shade

@@ -221,6 +221,20 @@ export const deviceFileSchema = z.strictObject({
       atStart: z.boolean().default(false),
     })
     .optional(),
+  /**
+   * The phone's own screens around the app (src/sim/device/launcher.ts): Home shows a home screen
+   * of app labels (`apps`, the app's own `label` among them) instead of restarting the app; a swipe
+   * up there opens the app drawer (`apps` and `drawer`, A to Z); Recents (its navigation button, or
+   * Meta+Tab) shows the app's card, swiped up to close the app. Absent: Home restarts the app at
+   * `start` and Recents does nothing, as before.
+   */
+  launcher: z
+    .strictObject({
+      label: z.string().min(1),
+      apps: z.array(z.string().min(1)).default([]),
+      drawer: z.array(z.string().min(1)).default([]),
+    })
+    .optional(),
   /** Already in the notification shade at start (a swipe down from the top edge opens it). */
   notifications: z.array(notificationSchema).default([]),
   screens: z.record(identifier, screenSchema),

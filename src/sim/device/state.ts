@@ -56,6 +56,10 @@ export interface DeviceState {
   shade: boolean;
   /** What the shade lists, newest first: the file's, then every notification posted since. */
   shadeNotifications: Notification[];
+  /** A screen of the phone's own over the app (with a `launcher` in the file): home, drawer or recents. */
+  system?: 'home' | 'drawer' | 'recents';
+  /** The app is running (it has a card in recents); false after its card was swiped away. */
+  appRunning: boolean;
 }
 
 export function initialState(file: DeviceFile): DeviceState {
@@ -76,6 +80,7 @@ export function initialState(file: DeviceFile): DeviceState {
     lists: {},
     shade: false,
     shadeNotifications: [...file.notifications],
+    appRunning: true,
   };
   file.timers.forEach((timer) => schedule(state, timer.at, timer.do, 'timers'));
   return state;

@@ -40,7 +40,8 @@ export type TargetRole =
   | 'notification'
   | 'dialog-button'
   | 'unlock'
-  | 'blocker';
+  | 'blocker'
+  | 'system';
 
 export interface Target {
   box: Box;

@@ -25,7 +25,7 @@ describe('checking a Maestro flow at load', () => {
         line: 4,
         command: 'tapOn',
         kind: 'driver',
-        message: expect.stringMatching(/^an id selector needs a driver on the device/),
+        message: expect.stringMatching(/^tapOn with an id selector needs a driver on the device/),
       }),
       expect.objectContaining({ file: 'flow.yaml', line: 8, command: 'assertVisible', kind: 'driver' }),
     ]);

@@ -1,5 +1,5 @@
-// `benchhand test --dry-run` without a bench: one line a flow, exit 0 when every refusal is a
-// driver's, 1 when a flow is refused for something its author can change, 2 when a file is
+// `benchhand test --dry-run` without a bench: one line a flow, exit 0 when every refusal is for
+// what the bench lacks (a driver, Maestro's cloud AI), 1 when a flow is refused for something its author can change, 2 when a file is
 // malformed; a Maestro workspace runs the flows its config names, filtered by its tags.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,15 @@ describe('benchhand test --dry-run', () => {
       `REFUSED ${join(root, 'b.yaml')}:4: clearState needs a driver on the device: app data can only be wiped by the OS`,
       '2 flow file(s): 1 OK, 1 refused, 0 malformed',
     ]);
+    expect(outcome.exitCode).toBe(0);
+  });
+
+  it("refuses Maestro's cloud AI commands as unsupported here: exit 0, the reason on the line", () => {
+    const root = maestroFolder({ 'ai.yaml': flow('- assertWithAI:\n    assertion: a login screen\n- back\n') });
+    const outcome = dryRun([join(root, 'ai.yaml')]);
+    expect(outcome.lines[0]).toBe(
+      `REFUSED ${join(root, 'ai.yaml')}:4: assertWithAI needs Maestro's cloud AI: Maestro sends the screenshot to its own servers, which this bench does not use`,
+    );
     expect(outcome.exitCode).toBe(0);
   });
 

@@ -127,4 +127,67 @@ describe('the Maestro interpreter', () => {
       reason: expect.stringContaining('failed: Assertion is false: ${WHO == "Logout"}'),
     });
   });
+  it('stopApp on a phone with no recents screen says the app was left with Home, not closed', async () => {
+    const maestro = await interpreterFor('- stopApp\n', { APP_LABEL: 'Notes' });
+    let decision = await maestro.next(input(login, 0));
+    expect(call(decision)).toMatchObject({ name: 'press_key', args: { key: 'TAB', mods: ['gui'] } });
+    decision = await maestro.next(input(login, 100, { decision, status: 'ok' }));
+    expect(call(decision)).toMatchObject({ name: 'wait_for' });
+    decision = await maestro.next(input(login, 4100, { decision, status: 'not_found' }));
+    expect(call(decision)).toMatchObject({
+      name: 'write_note',
+      args: {
+        text: expect.stringMatching(/stopApp: no recents screen showed .*: the app was left with Home, not closed$/),
+      },
+    });
+    decision = await maestro.next(input(login, 4200, { decision, status: 'ok' }));
+    expect(call(decision)).toMatchObject({ name: 'home' });
+    decision = await maestro.next(input(login, 4300, { decision, status: 'ok' }));
+    expect(decision).toMatchObject({ kind: 'answer' });
+    expect(maestro.notes()).toEqual([expect.stringMatching(/not closed$/)]);
+  });
+
+  it("killApp swipes the app's card up in recents and says it closed only once the card is gone", async () => {
+    const recents = screen([line('Notes', 450, 250, 180, 50), line('Clear all', 420, 2220, 240, 50)]);
+    const emptied = screen([line('No recent items', 330, 1200, 420, 50)]);
+    const maestro = await interpreterFor('- killApp\n', { APP_LABEL: 'Notes' });
+    let decision = await maestro.next(input(login, 0));
+    decision = await maestro.next(input(recents, 100, { decision, status: 'ok' }));
+    expect(call(decision)).toMatchObject({
+      name: 'swipe',
+      args: {
+        path: [
+          { x: 540, y: 755 },
+          { x: 540, y: 120 },
+        ],
+      },
+    });
+    decision = await maestro.next(input(recents, 500, { decision, status: 'verify_failed' }));
+    expect(call(decision)).toMatchObject({ name: 'wait_for' });
+    decision = await maestro.next(input(emptied, 900, { decision, status: 'ok' }));
+    expect(call(decision)).toMatchObject({
+      name: 'write_note',
+      args: { text: expect.stringMatching(/"Notes" closed from recents/) },
+    });
+    decision = await maestro.next(input(emptied, 1000, { decision, status: 'ok' }));
+    expect(call(decision)).toMatchObject({ name: 'home' });
+  });
+  it('scrollUntilVisible counts an element as visible by visibilityPercentage (100 by default) of its box in the content area', async () => {
+    const cut = screen([line('Welcome', 80, 300), line('Hello', 100, 2230)]); // 65 % above the navigation bar
+    const strict = await interpreterFor('- scrollUntilVisible:\n    element: Hello\n');
+    expect(call(await strict.next(input(cut, 0)))).toMatchObject({ name: 'scroll', args: { direction: 'down' } });
+    const lenient = await interpreterFor('- scrollUntilVisible:\n    element: Hello\n    visibilityPercentage: 50\n');
+    expect(await lenient.next(input(cut, 0))).toMatchObject({ kind: 'answer' });
+  });
+
+  it("scrollUntilVisible's speed is Maestro's swipe duration, and centerElement scrolls half pages until the element is in the middle third", async () => {
+    const fast = await interpreterFor('- scrollUntilVisible:\n    element: Hello\n    speed: 90\n');
+    expect(call(await fast.next(input(login, 0)))).toMatchObject({ name: 'swipe', args: { duration_ms: 101 } });
+    const low = screen([line('Welcome', 80, 300), line('Hello', 100, 2000)]);
+    const middle = screen([line('Welcome', 80, 300), line('Hello', 100, 1000)]);
+    const centred = await interpreterFor('- scrollUntilVisible:\n    element: Hello\n    centerElement: true\n');
+    const decision = await centred.next(input(low, 0));
+    expect(call(decision)).toMatchObject({ name: 'scroll', args: { direction: 'down', amount: 'half' } });
+    expect(await centred.next(input(middle, 800, { decision, status: 'ok' }))).toMatchObject({ kind: 'answer' });
+  });
 });

@@ -2,10 +2,11 @@
 //   OK file: N steps
 //   REFUSED file:line: clearState needs a driver on the device
 //   MALFORMED file:line: what is wrong
-// Exit 0 when every flow loaded or was refused only for commands that need a driver on the device,
-// 1 when a flow was refused for something its author can change (text the keyboard cannot type, a
-// state the screen cannot tell, Maestro's cloud), 2 when a file is malformed.
+// Exit 0 when every flow loaded or was refused only for what this bench lacks (a driver on the
+// device, Maestro's cloud AI), 1 when a flow was refused for something its author can change (text
+// the USB keyboard cannot type), 2 when a file is malformed.
 import { dirname, relative } from 'node:path';
+import { isUnsupportedHere } from '../../../core/maestro/command-table.js';
 import { isRefusal, type FlowProblem } from '../../../core/maestro/flow-model.js';
 import { loadFlow } from '../flow-file.js';
 import { detectFormat } from './detect-format.js';
@@ -29,13 +30,13 @@ export function dryRun(
     const verdict = checkOne(file, options);
     lines.push(verdict.line);
     counts[verdict.kind]++;
-    if (verdict.kind === 'refused' && !verdict.driverOnly) authorCanFix = true;
+    if (verdict.kind === 'refused' && !verdict.unsupportedHereOnly) authorCanFix = true;
   }
   lines.push(`${files.length} flow file(s): ${counts.ok} OK, ${counts.refused} refused, ${counts.malformed} malformed`);
   return { lines, counts, exitCode: counts.malformed ? 2 : authorCanFix ? 1 : 0 };
 }
 
-type Verdict = { kind: 'ok' | 'refused' | 'malformed'; line: string; driverOnly?: boolean };
+type Verdict = { kind: 'ok' | 'refused' | 'malformed'; line: string; unsupportedHereOnly?: boolean };
 
 function checkOne(file: string, options: { env?: Record<string, string>; skipUnsupported?: boolean }): Verdict {
   const format = detectFormat(file);
@@ -58,7 +59,7 @@ function checkOne(file: string, options: { env?: Record<string, string>; skipUns
     if (refusals.length && !options.skipUnsupported)
       return {
         kind: 'refused',
-        driverOnly: refusals.every((p: FlowProblem) => p.kind === 'driver'),
+        unsupportedHereOnly: refusals.every((p: FlowProblem) => isUnsupportedHere(p.kind)),
         line: refusals.map((p) => `REFUSED ${problemLine(p)}`).join('\n'),
       };
     const skipped = refusals.length
