@@ -1,14 +1,24 @@
 // The real observer: a camera frame read through the screen reader (rectify, preprocess, OCR),
 // with a verdict on whether the picture is fit to act on.
 import type { CameraPort } from '../../core/ports/camera.js';
-import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
+import type {
+  FieldReadOptions,
+  FieldReading,
+  Observation,
+  ObserveOptions,
+  ObserverPort,
+} from '../../core/ports/observer.js';
+import type { Box } from '../../core/vision/ocr-line.js';
 import { assessQuality } from '../../core/vision/quality.js';
 import type { ScreenReaderPort } from '../../core/ports/screen-reader.js';
+import type { FieldReader } from './field-reader.js';
 
 export class CameraObserver implements ObserverPort {
   constructor(
     private readonly camera: CameraPort,
     private readonly reader: ScreenReaderPort,
+    /** Reads one field of a frame again (field-reader.ts); absent: readField answers undefined. */
+    private readonly fields?: FieldReader,
   ) {}
 
   async observe(options: ObserveOptions = {}): Promise<Observation> {
@@ -23,11 +33,17 @@ export class CameraObserver implements ObserverPort {
     };
   }
 
+  async readField(observation: Observation, box: Box, options?: FieldReadOptions): Promise<FieldReading | undefined> {
+    if (!observation.frame || !this.fields) return undefined;
+    return this.fields.read(observation.frame, box, options);
+  }
+
   describe(): string {
     return `${this.camera.describe()} read by OCR`;
   }
 
   async close(): Promise<void> {
+    await this.fields?.close();
     await this.camera.close();
   }
 }

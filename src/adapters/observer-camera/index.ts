@@ -11,6 +11,7 @@ import type { ObserverPort } from '../../core/ports/observer.js';
 import type { ScreenInput, ScreenReaderPort } from '../../core/ports/screen-reader.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { CameraObserver } from './camera-observer.js';
+import { FieldReader } from './field-reader.js';
 import { DEFAULT_OCR_MODEL, type OcrModelChoice } from './offline-options.js';
 import { ScreenReader, type ScreenReaderOptions } from './screen-reader.js';
 import { LineDetectorOcr } from './line-detector-ocr.js';
@@ -23,6 +24,7 @@ export { OCR_MODEL_CHOICES, OCR_MODEL_VARIABLE, ocrModelChoice, resolveModel } f
 export type { ScreenReaderOptions } from './screen-reader.js';
 export type { TesseractPool } from './tesseract-pool.js';
 export type { LineDetectorOcr } from './line-detector-ocr.js';
+export { FieldReader } from './field-reader.js';
 
 export interface OcrSettings {
   workers: number;
@@ -118,5 +120,7 @@ export function cameraObserver(
       // "ontinue to paymen" and the unchanged screen kept that). `everyFrame` reads every frame whole.
       options.everyFrame ? { noiseFloor: -1, fullReadAbove: -1 } : {},
     ),
+    // A typed field's second look (its own worker, started when first asked): field-reader.ts.
+    new FieldReader(calibration),
   );
 }

@@ -5,6 +5,7 @@ import type { CameraFrame } from './camera.js';
 import type { QualityVerdict } from '../vision/quality.js';
 import type { ContentFingerprint } from '../vision/content-fingerprint.js';
 import type { ScreenModel } from '../vision/screen-model.js';
+import type { Box } from '../vision/ocr-line.js';
 
 export interface Observation {
   /** Monotonic ms (the agent's clock) when the picture was taken. */
@@ -27,8 +28,27 @@ export interface ObserveOptions {
   timeoutMs?: number;
 }
 
+/** How to read one field again (a typed text checked): see ObserverPort.readField. */
+export interface FieldReadOptions {
+  /** The only characters the reading may hold (tesseract's whitelist); absent: any. */
+  allowed?: string;
+}
+
+export interface FieldReading {
+  /** The field's text read as one line, spaces collapsed. */
+  text: string;
+  /** 0..1. */
+  confidence: number;
+}
+
 export interface ObserverPort {
   observe(options?: ObserveOptions): Promise<Observation>;
+  /**
+   * Reads the part of an observation's picture inside `box` (device pixels) again, alone, as one
+   * line: the typed-text check's second look (core/agent/verify/typed-reread.ts). Absent where
+   * there is no picture to read (fakes reading a device's truth); undefined when the box cannot be read.
+   */
+  readField?(observation: Observation, box: Box, options?: FieldReadOptions): Promise<FieldReading | undefined>;
   describe(): string;
   close(): Promise<void>;
 }

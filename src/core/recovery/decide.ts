@@ -8,6 +8,7 @@ import { findElements } from '../vision/match-elements.js';
 import { sameScreen } from './same-screen.js';
 import { REPEATED_OVERFLOW_CODE } from '../agent/error-codes.js';
 import type { UnsettledAction } from './unsettled-action.js';
+import { newTexts, typedPrefixLength } from './typed-prefix.js';
 
 export type StopCode =
   | 'missing'
@@ -23,7 +24,8 @@ export type StopCode =
 export type RecoveryDecision =
   /** inFlightHappened: the action that was in doubt turned out done (undefined: none was in doubt). */
   | { kind: 'continue'; reasons: string[]; screenChanged: boolean; inFlightHappened?: boolean }
-  | { kind: 'verify_then_retry'; reasons: string[]; commandId: number }
+  /** alreadyTyped: a TYPE cut off part-way left this many of its characters in the field (typed-prefix.ts): only the rest is typed. */
+  | { kind: 'verify_then_retry'; reasons: string[]; commandId: number; alreadyTyped?: number }
   | { kind: 'stop'; code: StopCode; reasons: string[] };
 
 export interface RecoveryEvidence {
@@ -115,6 +117,24 @@ function decideUnsettled(unsettled: UnsettledAction, observation: Observation, r
     );
     return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };
   }
+  const prefix =
+    intent.action.kind === 'type' && expectation.kind === 'text_appears' && expectation.where?.ending
+      ? typedPrefixLength(expectation.text, observation, intent.screenBefore)
+      : undefined;
+  if (prefix !== undefined && expectation.kind === 'text_appears') {
+    reasons.push(
+      `the field shows the first ${prefix} of the text's ${expectation.text.length} characters ("${expectation.text.slice(0, prefix)}"): the typing was cut off there, so only the rest is typed, with a new command id, and the whole text is then looked for`,
+    );
+    return { kind: 'verify_then_retry', reasons, commandId: intent.commandId, alreadyTyped: prefix };
+  }
+  // A TYPE whose field now holds something that is not the text's start must not be typed onto.
+  const strange = intent.action.kind === 'type' ? newTexts(observation, intent.screenBefore)[0] : undefined;
+  if (strange)
+    return stop(
+      'screen_mismatch',
+      reasons,
+      `"${strange.text}" shows where nothing of it was before, and it is not the start of what was being typed: typing again would add to it; a person must look`,
+    );
   if (asBefore.same) {
     reasons.push(
       `the screen is still as it was before the action (${describe(expectation)} did not happen): it is done again, with a new command id`,

@@ -70,11 +70,21 @@ export async function recoverRun(deps: RecoverDeps): Promise<RecoveryResult> {
     completed: checkpoint.state.completed,
     errors: checkpoint.errors,
     lastCommandId: checkpoint.state.lastCommandId,
-    scriptCursor:
-      checkpoint.state.interpreter === 'script' ? (checkpoint.state.cursor as unknown as ScriptCursor) : undefined,
+    scriptCursor: checkpoint.state.interpreter === 'script' ? cursorOf(checkpoint, decision) : undefined,
     scriptAdvanceBy: stepsToAdvance(checkpoint, records, decision),
     handoff: handoffFrom(checkpoint, decision),
   };
+}
+
+/**
+ * The saved script cursor; a TYPE a crash cut off part-way carries what the field already holds, as
+ * an e-stopped one does (the script types only the rest: script-interpreter.ts estopTyped).
+ */
+function cursorOf(checkpoint: Checkpoint, decision: RecoveryDecision): ScriptCursor {
+  const cursor = checkpoint.state.cursor as unknown as ScriptCursor;
+  return decision.kind === 'verify_then_retry' && decision.alreadyTyped
+    ? { ...cursor, estopTyped: decision.alreadyTyped }
+    : cursor;
 }
 
 /** A bounded account of the saved run for a fresh model session: facts from the record, not the transcript. */

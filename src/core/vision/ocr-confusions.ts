@@ -42,9 +42,20 @@ export function canonicalWord(word: string): string {
     .replace(/[–—−]/g, '-');
   const bare = text.replace(OUTER_PUNCTUATION, '');
   // A word of punctuation alone ("&", "-", "!") keeps it: it is the word.
-  text = bare || text;
-  for (const [from, to] of multiLetter) text = text.split(from).join(to);
-  return [...text].map((c) => singleLetter.get(c) ?? c).join('');
+  return foldConfusions(bare || text);
+}
+
+/** Each documented confusion folded to its group's first member, case ignored; nothing else changed (no punctuation dropped). */
+export function foldConfusions(text: string): string {
+  let folded = text.toLowerCase();
+  for (const [from, to] of multiLetter) folded = folded.split(from).join(to);
+  return [...folded].map((c) => singleLetter.get(c) ?? c).join('');
+}
+
+/** The characters OCR may read in place of `c` (its confusion group's letters, as the table spells them), `c` included. */
+export function confusionPartners(c: string): string[] {
+  const group = OCR_CONFUSIONS.find(({ group }) => group.includes(c.toLowerCase()))?.group ?? [];
+  return [...new Set([c, ...group.flatMap((s) => [...s])])];
 }
 
 /**

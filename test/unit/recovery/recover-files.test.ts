@@ -49,13 +49,32 @@ async function stateDir(records: JournalRecord[] = settledJournal(), saved = che
   return dir;
 }
 
-async function recover(dir: string) {
+async function recover(dir: string, seen: ObserverPort = observer) {
   const said: string[] = [];
-  const result = await recoverer(dir, GOAL, (line) => said.push(line))(observer);
+  const result = await recoverer(dir, GOAL, (line) => said.push(line))(seen);
   return { result, said: said.join('\n') };
 }
 
 describe('recovery over sound files', () => {
+  it('a TYPE cut off by a crash: the resumed script cursor holds how much is in the field (issue 27 item 5)', async () => {
+    const text = 'correct horse battery';
+    const typing = intent(9, {
+      step: 3,
+      tool: 'type_text',
+      action: { kind: 'type', text },
+      expectation: { kind: 'text_appears', text, where: { ending: true } },
+      screenBefore: 'Internet\nWi-Fi',
+    });
+    const dir = await stateDir([...settledJournal(), typing]);
+    const { result, said } = await recover(dir, {
+      ...observer,
+      observe: async () => seeing('Internet', 'Wi-Fi', 'correct ho'),
+    });
+    expect(said).toMatch(/^recovery: verify_then_retry/);
+    expect('stop' in result ? undefined : result.scriptCursor).toMatchObject({ estopTyped: 10 });
+    expect('stop' in result ? undefined : result.scriptAdvanceBy).toBe(0);
+  });
+
   it('continues, and records the decision in the audit log', async () => {
     const dir = await stateDir();
     const { result, said } = await recover(dir);

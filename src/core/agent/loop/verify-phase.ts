@@ -12,6 +12,7 @@ import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
 import { VerifyWindow, type WindowVerdict } from '../verify/verify-window.js';
 import { typedDifference } from '../verify/typed-difference.js';
+import { rereadTyped } from '../verify/typed-reread.js';
 
 export interface Verification {
   met: boolean;
@@ -40,12 +41,15 @@ export async function verify(
     const check = judge(before, seen, expectation);
     if (check.met) return { ...check, observation: seen, window: window.verdict() };
     if (waitIsOver(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
+      // Typing not read back from the whole screen: the field read again alone (verify/typed-reread.ts).
+      const again = deps.signal.aborted ? undefined : await rereadTyped(deps.observer, before, seen, expectation);
+      if (again?.met) return { met: true, detail: again.detail, observation: seen, window: window.verdict() };
       const problems = seen.quality.ok
         ? ''
         : ` (and the picture is poor: ${seen.quality.problems.map((p) => p.kind).join(', ')})`;
       return {
         met: false,
-        detail: `${check.detail} after ${Math.round(deps.clock.now() - start)} ms${problems}`,
+        detail: `${check.detail}${again ? `; ${again.detail}` : ''} after ${Math.round(deps.clock.now() - start)} ms${problems}`,
         observation: seen,
         window: window.verdict(),
       };
