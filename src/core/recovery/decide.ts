@@ -117,8 +117,14 @@ function decideUnsettled(unsettled: UnsettledAction, observation: Observation, r
     );
     return { kind: 'continue', reasons, screenChanged: false, inFlightHappened: true };
   }
+  // The expectation is the typed text itself: the step's own check of a field's end, or an
+  // `expect:` that names what was typed (a secret's intent holds its mask, so it never equals it).
+  const expectsTheTypedText =
+    intent.action.kind === 'type' &&
+    expectation.kind === 'text_appears' &&
+    (expectation.where?.ending === true || expectation.text === intent.action.text);
   const prefix =
-    intent.action.kind === 'type' && expectation.kind === 'text_appears' && expectation.where?.ending
+    expectsTheTypedText && expectation.kind === 'text_appears'
       ? typedPrefixLength(expectation.text, observation, intent.screenBefore)
       : undefined;
   if (prefix !== undefined && expectation.kind === 'text_appears') {
