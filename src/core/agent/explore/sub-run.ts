@@ -9,7 +9,7 @@ import type { ApprovalPort } from '../../ports/approval.js';
 import type { RunStore } from '../../ports/run-store.js';
 import { RepeatedCalls, ToolFailures } from '../guard/policies.js';
 import type { AgentDeps } from '../loop/agent-deps.js';
-import { buildCheckpoint } from '../loop/checkpoint-phase.js';
+import { enterPhase, recordRunStart, saveResultFile } from '../loop/step-record.js';
 import type { CallGuards, CallTool } from '../loop/call-guards.js';
 import { EvidenceGate } from '../loop/evidence-phase.js';
 import { checkBudgets } from '../loop/guard-phase.js';
@@ -70,13 +70,7 @@ export async function runSubRun(
     guardrails: { ...deps.guardrails, maxSteps: budget },
     store: sync.store,
   };
-  await deps.store.appendJournal({
-    type: 'run',
-    at: deps.wallClock(),
-    runId: sub.runId,
-    continuationId: sub.continuationId,
-    step: sub.step,
-  });
+  await recordRunStart(deps, sub);
   parent.log(`explore ${sub.runId} (${budget} steps): ${goal}`);
   const guards: CallGuards = {
     repeated: new RepeatedCalls(deps.guardrails.repeatLimit),
@@ -124,11 +118,9 @@ async function subStep(
   previous: ToolOutcome[],
   callTool: CallTool,
 ): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
-  state.phase = 'observe';
-  deps.phaseHook?.('observe', state.step);
+  enterPhase(deps, state, 'observe');
   const observation = await looks.look();
-  state.phase = 'interpret';
-  deps.phaseHook?.('interpret', state.step);
+  enterPhase(deps, state, 'interpret');
   const decision = await deps.interpreter.next(
     { step: state.step, goal: state.goal, observation, results: previous },
     deps.signal,
@@ -140,7 +132,6 @@ async function subStep(
   for (const toolCall of decision.calls) {
     if (deps.signal.aborted)
       return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
-    deps.phaseHook?.('guard', state.step);
     const outcome = await callTool(deps, state, looks, guards, toolCall);
     results.push(outcome);
     if (outcome.termination) return { results, termination: outcome.termination };
@@ -187,6 +178,6 @@ class ParentSync {
     for (const done of sub.completed.slice(this.synced))
       if (done.commandId !== undefined) parent.completed.push({ ...done, summary: `explore: ${done.summary}` });
     this.synced = sub.completed.length;
-    await this.deps.store.saveCheckpoint(buildCheckpoint(this.deps, parent, this.deps.interpreter));
+    await saveResultFile(this.deps, parent);
   }
 }

@@ -8,7 +8,8 @@ import type { AgentDeps, TaskSpec } from './agent-deps.js';
 import { callTool, type CallGuards } from './call-tool.js';
 import { EvidenceGate } from './evidence-phase.js';
 import { citationsInAnswer } from '../evidence/answer-citations.js';
-import { checkpoint } from './checkpoint-phase.js';
+import { enterPhase, recordCheckpoint, recordRunStart, recordStepEnd } from './step-record.js';
+import { maskSecret } from '../redact-secrets.js';
 import { checkBudgets } from './guard-phase.js';
 import { Observations } from './observe-phase.js';
 import { applyOperatorCommands } from './operator-phase.js';
@@ -36,15 +37,8 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
     evidence: new EvidenceGate(),
   };
   state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
-  // The journal names the run and its chain before any result file does (recovery checks the two against each other).
-  await deps.store.appendJournal({
-    type: 'run',
-    at: deps.wallClock(),
-    runId: state.runId,
-    continuationId: state.continuationId,
-    step: state.step,
-  });
-  await checkpoint(deps, state, deps.interpreter);
+  await recordRunStart(deps, state);
+  await recordCheckpoint(deps, state);
   let results: ToolOutcome[] = [];
   const firstStep = state.step;
   state.firstStep = firstStep;
@@ -61,10 +55,9 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
       },
       (error: Error) => halt(state, error),
     );
-    deps.phaseHook?.('checkpoint', state.step);
-    await checkpoint(deps, state, deps.interpreter);
+    await recordStepEnd(deps, state);
   }
-  await checkpoint(deps, state, deps.interpreter);
+  await recordCheckpoint(deps, state);
   return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.progress());
 }
 
@@ -75,12 +68,10 @@ async function step(
   guards: CallGuards,
   previous: ToolOutcome[],
 ): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
-  state.phase = 'observe';
   deps.onProgress?.({ type: 'step', step: state.step, phase: 'observe' });
-  deps.phaseHook?.('observe', state.step);
+  enterPhase(deps, state, 'observe');
   const observation = await looks.look();
-  state.phase = 'interpret';
-  deps.phaseHook?.('interpret', state.step);
+  enterPhase(deps, state, 'interpret');
   const decision = await deps.interpreter.next(
     { step: state.step, goal: state.goal, observation, results: previous },
     deps.signal,
@@ -100,7 +91,6 @@ async function step(
     if (deps.signal.aborted)
       return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
     state.log(`call ${call.name} ${safeArgs(call.argumentsJson)}`);
-    deps.phaseHook?.('guard', state.step);
     const outcome = await callTool(deps, state, looks, guards, call);
     results.push(outcome);
     if (outcome.termination) return { results, termination: outcome.termination };
@@ -149,8 +139,7 @@ function halt(state: RunState, error: Error): Termination {
 
 function safeArgs(json: string): string {
   try {
-    const args = JSON.parse(json) as { secret?: boolean; text?: string };
-    return canonicalJson(args.secret ? { ...args, text: '•'.repeat(args.text?.length ?? 0) } : args).slice(0, 160);
+    return canonicalJson(maskSecret(JSON.parse(json) as unknown)).slice(0, 160);
   } catch {
     return json.slice(0, 80);
   }
