@@ -1,6 +1,7 @@
 // The loop: observe -> interpret -> (guard -> journal -> act -> verify per call) -> checkpoint,
 // until the interpreter answers or submits, a budget runs out, or something outside cancels.
-import { canonicalJson, RepeatedCalls, ToolFailures } from '../guard/policies.js';
+// The step itself is step.ts, shared with an exploration (explore/sub-run.ts) under its own policy.
+import { RepeatedCalls, ToolFailures } from '../guard/policies.js';
 import { RunState } from '../run-state.js';
 import { summarise, type RunSummary } from '../run-summary.js';
 import type { Termination, ToolOutcome } from '../types.js';
@@ -8,8 +9,8 @@ import type { AgentDeps, TaskSpec } from './agent-deps.js';
 import { callTool, type CallGuards } from './call-tool.js';
 import { EvidenceGate } from './evidence-phase.js';
 import { citationsInAnswer } from '../evidence/answer-citations.js';
-import { enterPhase, recordCheckpoint, recordRunStart, recordStepEnd } from './step-record.js';
-import { maskSecret } from '../redact-secrets.js';
+import { recordCheckpoint, recordRunStart, recordStepEnd } from './step-record.js';
+import { runStep, type StepPolicy, type StepResult } from './step.js';
 import { checkBudgets } from './guard-phase.js';
 import { Observations } from './observe-phase.js';
 import { applyOperatorCommands } from './operator-phase.js';
@@ -48,7 +49,12 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
       (await applyOperatorCommands(deps, state));
     if (state.termination) break;
     state.step++;
-    state.termination = await step(deps, state, looks, guards, results).then(
+    const policy: StepPolicy = {
+      announce: true,
+      answer: (text) => answer(deps, state, looks, guards, text),
+      callTool,
+    };
+    state.termination = await runStep(deps, state, looks, guards, results, policy).then(
       (r) => {
         results = r.results;
         return r.termination;
@@ -61,45 +67,6 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.progress());
 }
 
-async function step(
-  deps: AgentDeps,
-  state: RunState,
-  looks: Observations,
-  guards: CallGuards,
-  previous: ToolOutcome[],
-): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
-  deps.onProgress?.({ type: 'step', step: state.step, phase: 'observe' });
-  enterPhase(deps, state, 'observe');
-  const observation = await looks.look();
-  enterPhase(deps, state, 'interpret');
-  const decision = await deps.interpreter.next(
-    { step: state.step, goal: state.goal, observation, results: previous },
-    deps.signal,
-  );
-  if (deps.signal.aborted)
-    return { results: [], termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
-  if (decision.kind === 'halt') {
-    state.error(decision.code ?? 'interpreter_halted', decision.reason);
-    return { results: [], termination: { kind: 'halted', reason: decision.reason } };
-  }
-  if (decision.kind === 'answer') {
-    state.log(`answer: ${decision.text.slice(0, 200)}`);
-    return answer(deps, state, looks, guards, decision.text);
-  }
-  const results: ToolOutcome[] = [];
-  for (const call of decision.calls) {
-    if (deps.signal.aborted)
-      return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
-    state.log(`call ${call.name} ${safeArgs(call.argumentsJson)}`);
-    const outcome = await callTool(deps, state, looks, guards, call);
-    results.push(outcome);
-    if (outcome.termination) return { results, termination: outcome.termination };
-    // After an exploration the device may have moved: the rest of this reply was decided before it.
-    if (outcome.stopReply) return { results };
-  }
-  return { results };
-}
-
 /** An LLM's plain final answer ends the run only when its "Evidence:" line holds on a fresh look. */
 async function answer(
   deps: AgentDeps,
@@ -107,7 +74,7 @@ async function answer(
   looks: Observations,
   guards: CallGuards,
   text: string,
-): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+): Promise<StepResult> {
   if (deps.interpreter.kind === 'script') return { results: [], termination: { kind: 'answered', text } };
   const parsed = citationsInAnswer(text);
   const verdict = await guards.evidence.judge(
@@ -135,12 +102,4 @@ export const FINAL_ANSWER = 'final_answer';
 function halt(state: RunState, error: Error): Termination {
   state.error('run_halted', error.message);
   return { kind: 'halted', reason: error.message };
-}
-
-function safeArgs(json: string): string {
-  try {
-    return canonicalJson(maskSecret(JSON.parse(json) as unknown)).slice(0, 160);
-  } catch {
-    return json.slice(0, 80);
-  }
 }
