@@ -40,8 +40,8 @@ const measures: [string, string, number][] = [
   ],
   [
     'loop implementations',
-    "files that run a step's observe -> interpret order (set phase 'interpret')",
-    filesMatching(source, /\.phase = 'interpret'/).length,
+    "files that run a step's observe -> interpret order (set or enter phase 'interpret')",
+    filesMatching(source, /\.phase = 'interpret'|enterPhase\([^)]*'interpret'\)/).length,
   ],
   [
     'phase setters',

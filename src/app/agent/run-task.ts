@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { FixedApprovals, TerminalApprovals } from '../../adapters/approval-terminal/terminal-approvals.js';
 import { systemClock } from '../../adapters/clock/system-clock.js';
-import { guardrailConfigSchema, type GuardrailConfig } from '../../core/agent/guard/guardrail-config.js';
+import { mergeGuardrails, type RunGuardrails } from '../../core/agent/guard/merge-guardrails.js';
 import { tapMarginSource } from '../../core/agent/guard/tap-margin-source.js';
 import type { Interpreter } from '../../core/agent/interpreters/interpreter.js';
 import { LlmInterpreter } from '../../core/agent/interpreters/llm/llm-interpreter.js';
@@ -44,7 +44,8 @@ export interface RunRequest {
   llm?: unknown;
   planFirst?: boolean;
   approvals: 'ask' | 'all' | 'none' | ApprovalPort;
-  guardrails?: Partial<GuardrailConfig>;
+  /** The bench's and this run's guardrails; the task's own limits come from the task (mergeGuardrails ranks them). */
+  guardrails?: RunGuardrails;
   onProgress?(event: ProgressEvent): void;
   signal: AbortSignal;
   /** Operators over MQTT; absent: local control only. */
@@ -96,7 +97,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   const approvals = withApprovalPicture(approvalPort(request.approvals, mqtt), calibration, (line) =>
     process.stderr.write(`${line}\n`),
   );
-  const configured = guardrailConfigSchema.parse({ ...(task.limits ?? {}), ...(request.guardrails ?? {}) });
+  const configured = mergeGuardrails({ ...request.guardrails, ...(task.limits ? { task: task.limits } : {}) });
   // The margin the run uses is the one `doctor` shows: set, or from the calibration's residual.
   const guardrails = { ...configured, tapMarginPx: tapMarginSource(calibration, configured.tapMarginPx).px };
   const [a, b, c, d, e, f] = calibration.actuator.affine as [number, number, number, number, number, number];

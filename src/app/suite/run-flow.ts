@@ -29,6 +29,7 @@ export interface FlowRunOptions {
   env?: Record<string, string>;
   /** A flow has no person to ask: approvals are given (all) or refused (none, the default). */
   approvals?: 'all' | 'none' | ApprovalPort;
+  /** The bench's config file's guardrails: the flow's own limits beat them (mergeGuardrails). */
   guardrails?: Partial<GuardrailConfig>;
   onProgress?(event: ProgressEvent): void;
   signal?: AbortSignal;
@@ -87,7 +88,7 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
         stateDir: options.stateDir,
         interpreter: 'script',
         approvals: options.approvals ?? 'none',
-        guardrails: { ...(flow.limits ?? {}), ...(options.guardrails ?? {}) },
+        guardrails: options.guardrails ? { bench: options.guardrails } : {},
         onProgress: options.onProgress,
         signal: controller.signal,
         keepFrames,

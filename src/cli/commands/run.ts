@@ -3,6 +3,7 @@
 // progress. The exit code says how it ended. The rig, the broker, GPIO, the LLM and the guardrails
 // come from the config file (--config FILE, else $BENCHHAND_CONFIG, else /etc/benchhand/config.yaml
 // if it exists); flags override the file.
+import type { RunGuardrails } from '../../core/agent/guard/merge-guardrails.js';
 import { join, resolve } from 'node:path';
 import { loadTask } from '../../app/agent/task-file.js';
 import { deviceFileForTask, type RigSource } from '../../app/bench/rig.js';
@@ -15,7 +16,6 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { parse as parseYaml } from 'yaml';
 import type { GpioConfigInput } from '../../config/gpio-section.js';
-import { defaultGuardrails } from '../../core/agent/guard/guardrail-config.js';
 import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
@@ -123,32 +123,33 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   const task = taskFrom(taskFile, envPairs(values.env ?? [], USAGE));
   const { loaded, config } = loadConfig(values.config);
   const useLlm = values.llm !== undefined || values.model !== undefined || !task.steps;
-  // The file's guardrails are the bench's; a task's own limits (steps, deadline) beat them; flags beat both.
-  const guardrails = {
-    ...(config.guardrails ?? {}),
-    ...(config.guardrails ? (task.limits ?? {}) : {}),
-    // The bounds are the guardrails' own (core/agent/guard/guardrail-config.ts): refused here, by flag.
-    ...(values['max-steps'] !== undefined
-      ? { maxSteps: wholeNumberFlag(values['max-steps'], '--max-steps', { min: 1, max: 10_000, unit: 'steps' }, USAGE) }
-      : {}),
-    ...(values.deadline !== undefined
-      ? {
-          deadlineMs:
-            wholeNumberFlag(values.deadline, '--deadline', { min: 1, max: 24 * 3600, unit: 'seconds' }, USAGE) * 1000,
-        }
-      : {}),
-    ...(values['ask-before']
-      ? {
-          approvals: [
-            ...(config.guardrails?.approvals ?? defaultGuardrails().approvals),
-            ...values['ask-before'].map((pattern, i) => ({
-              name: `ask-before-${i + 1}`,
-              tool: '*',
-              targetMatches: checkedPattern(pattern),
-            })),
-          ],
-        }
-      : {}),
+  // Whose word counts (the file, the task's limits, these flags) is decided in one place: mergeGuardrails.
+  const guardrails: RunGuardrails = {
+    ...(config.guardrails ? { bench: config.guardrails } : {}),
+    run: {
+      // The bounds are the guardrails' own (core/agent/guard/guardrail-config.ts): refused here, by flag.
+      ...(values['max-steps'] !== undefined
+        ? {
+            maxSteps: wholeNumberFlag(
+              values['max-steps'],
+              '--max-steps',
+              { min: 1, max: 10_000, unit: 'steps' },
+              USAGE,
+            ),
+          }
+        : {}),
+      ...(values.deadline !== undefined
+        ? {
+            deadlineMs:
+              wholeNumberFlag(values.deadline, '--deadline', { min: 1, max: 24 * 3600, unit: 'seconds' }, USAGE) * 1000,
+          }
+        : {}),
+    },
+    askBefore: (values['ask-before'] ?? []).map((pattern, i) => ({
+      name: `ask-before-${i + 1}`,
+      tool: '*',
+      targetMatches: checkedPattern(pattern),
+    })),
   };
   const mqtt = mqttSettings(values, config);
   const gpio = values.gpio ? loadGpioFile(values.gpio) : config.gpio;

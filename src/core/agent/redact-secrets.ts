@@ -68,3 +68,15 @@ function redactLine(line: OcrLine, mask: (text: string) => string, pieces: strin
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A tool's arguments or a physical action with its secret text masked (`secret: true`): as many •
+ * as it had characters, or three whatever its length (`hideLength`, for a script step shown
+ * before its placeholders are filled). The one masking of text a record holds: the journal's
+ * intent, the result file's action in flight, the audit line, the run's log.
+ */
+export function maskSecret<T>(value: T, options: { hideLength?: boolean } = {}): T {
+  const secret = value as { secret?: boolean; text?: string } | null | undefined;
+  if (!secret?.secret) return value;
+  return { ...secret, text: MASK.repeat(options.hideLength ? 3 : (secret.text?.length ?? 0)) } as T;
+}

@@ -1,9 +1,13 @@
-// The journal's vocabulary: physical actions, what should show after them, and the journal's
-// lines. Its own file so the port (run-store.ts) and the journal's readers (core/state) share it
-// without importing each other. Pure types.
+// The journal's vocabulary and its one definition: physical actions, what should show after them,
+// and the journal's lines. The lines are a zod schema and their types are inferred from it, so
+// what the loop writes and what recovery accepts when reading back cannot drift apart. Only the
+// fields recovery reads are checked strictly; the rest of an action or an outcome is kept as
+// written: checked by kind, typed by the port's own types (the `transform`s below name them). Its own file so the port
+// (run-store.ts) and the journal's readers (core/state) share it without importing each other.
+import { z } from 'zod';
 import type { Anchors } from '../vision/match-elements.js';
 import type { ActionOutcome } from './mcu.js';
-import type { PackedFingerprint } from '../vision/packed-fingerprint.js';
+import { packedFingerprintSchema } from '../vision/packed-fingerprint.js';
 
 export type PhysicalAction =
   | {
@@ -33,15 +37,30 @@ export type PhysicalAction =
       target?: string;
     };
 
-/** What should show on screen after an action (recovery checks it on the fresh picture). */
-export type JournalExpectation =
-  | { kind: 'none' }
-  | { kind: 'screen_changes' }
-  | { kind: 'text_appears'; text: string; where?: ExpectationPlace }
-  | { kind: 'text_gone'; text: string; where?: ExpectationPlace };
-
 /** Where an expected text must show, and whether a run of words inside a longer element will do. */
 export type ExpectationPlace = Anchors & { contains?: boolean; ending?: boolean };
+
+const base = { at: z.string(), runId: z.string().min(1), step: z.number().int().min(0) };
+const commandId = z.number().int().min(0);
+// `where` (region, anchors, contains, ending) is kept as written: recovery judges an in-doubt
+// action by the same place the loop would have (a strict parse dropped it, and "Family below
+// Climbing club" became "Family anywhere": a drag that had not happened was taken as done).
+const where = z
+  .looseObject({})
+  .transform((kept) => kept as ExpectationPlace)
+  .optional();
+const expectation = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('screen_changes') }),
+  z.object({ kind: z.literal('text_appears'), text: z.string(), where }),
+  z.object({ kind: z.literal('text_gone'), text: z.string(), where }),
+]);
+const action = z
+  .looseObject({ kind: z.enum(['tap', 'type', 'key', 'swipe', 'long_press']) })
+  .transform((kept) => kept as PhysicalAction);
+const outcome = z
+  .looseObject({ kind: z.enum(['done', 'already', 'refused', 'failed', 'mismatch', 'stale', 'indeterminate']) })
+  .transform((kept) => kept as ActionOutcome);
 
 /**
  * The journal's lines. `run` opens every run (first or resumed) and names its continuation, so
@@ -50,21 +69,27 @@ export type ExpectationPlace = Anchors & { contains?: boolean; ending?: boolean 
  * `repeatable` when doing it twice is harmless (a focus tap on a text field): recovery may
  * repeat it when its fate is unknown instead of stopping.
  */
-export type JournalRecord =
-  | { type: 'run'; at: string; runId: string; continuationId: string; step: number }
-  | {
-      type: 'intent';
-      at: string;
-      runId: string;
-      step: number;
-      commandId: number;
-      tool: string;
-      action: PhysicalAction;
-      expectation: JournalExpectation;
-      callId: string;
-      screenBefore: string;
-      contentBefore?: PackedFingerprint;
-      repeatable?: boolean;
-    }
-  | { type: 'outcome'; at: string; runId: string; step: number; commandId: number; outcome: ActionOutcome }
-  | { type: 'verified'; at: string; runId: string; step: number; commandId: number; met: boolean; detail: string };
+export const journalRecordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('run'), ...base, continuationId: z.string().min(1) }).loose(),
+  z
+    .object({
+      type: z.literal('intent'),
+      ...base,
+      commandId,
+      tool: z.string(),
+      action,
+      expectation,
+      callId: z.string(),
+      screenBefore: z.string(),
+      contentBefore: packedFingerprintSchema.optional(),
+      repeatable: z.boolean().optional(),
+    })
+    .loose(),
+  z.object({ type: z.literal('outcome'), ...base, commandId, outcome }).loose(),
+  z.object({ type: z.literal('verified'), ...base, commandId, met: z.boolean(), detail: z.string() }).loose(),
+]);
+
+export type JournalRecord = z.output<typeof journalRecordSchema>;
+
+/** What should show on screen after an action (recovery checks it on the fresh picture). */
+export type JournalExpectation = z.output<typeof expectation>;

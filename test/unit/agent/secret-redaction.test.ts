@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlm } from '../../../src/adapters/llm/index.js';
 import { loadTask } from '../../../src/app/agent/task-file.js';
 import { LlmInterpreter } from '../../../src/core/agent/interpreters/llm/llm-interpreter.js';
-import { redactObservation, secretMasker } from '../../../src/core/agent/redact-secrets.js';
+import { maskSecret, redactObservation, secretMasker } from '../../../src/core/agent/redact-secrets.js';
 import { ToolRegistry } from '../../../src/core/agent/tools/registry.js';
 import { usageForChar } from '../../../src/sim/device/hid-keys.js';
 import { startHarness } from '../../support/agent-harness.js';
@@ -113,4 +113,23 @@ describe('secrets are masked out of what the loop sees', () => {
     );
     for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toContain(SECRET);
   }, 30000);
+});
+
+describe('maskSecret (the one masking of text a record holds)', () => {
+  it('masks the text of secret arguments and actions, as many • as it had, or three to hide the length', () => {
+    expect(maskSecret({ text: 'hunter2', secret: true })).toEqual({ text: '•••••••', secret: true });
+    expect(maskSecret({ kind: 'type', text: 'correct horse', secret: true })).toEqual({
+      kind: 'type',
+      text: '•••••••••••••',
+      secret: true,
+    });
+    expect(maskSecret({ text: '{password}', secret: true }, { hideLength: true }).text).toBe('•••');
+  });
+
+  it('leaves anything not secret as it is', () => {
+    const tap = { kind: 'tap', device: { x: 1, y: 2 } };
+    expect(maskSecret(tap)).toBe(tap);
+    expect(maskSecret({ text: 'hello', secret: false })).toEqual({ text: 'hello', secret: false });
+    expect(maskSecret(null)).toBeNull();
+  });
 });

@@ -4,12 +4,14 @@
 // hook and the report all count them), the same device, guard, journal and MCU. The result file
 // stays the parent's throughout: it names the sub-run's action in flight, so a crash inside a
 // sub-run is recovered as any run's (recovery reads the journal), and a resume goes on with the
-// parent's task. Only a capped report crosses back.
+// parent's task. Only a capped report crosses back. Its steps are the loop's own (loop/step.ts),
+// under an exploration's policy: watchers do not hear of them, a plain answer is the report.
 import type { ApprovalPort } from '../../ports/approval.js';
 import type { RunStore } from '../../ports/run-store.js';
 import { RepeatedCalls, ToolFailures } from '../guard/policies.js';
 import type { AgentDeps } from '../loop/agent-deps.js';
-import { buildCheckpoint } from '../loop/checkpoint-phase.js';
+import { recordRunStart, saveResultFile } from '../loop/step-record.js';
+import { runStep, type StepPolicy } from '../loop/step.js';
 import type { CallGuards, CallTool } from '../loop/call-guards.js';
 import { EvidenceGate } from '../loop/evidence-phase.js';
 import { checkBudgets } from '../loop/guard-phase.js';
@@ -70,13 +72,7 @@ export async function runSubRun(
     guardrails: { ...deps.guardrails, maxSteps: budget },
     store: sync.store,
   };
-  await deps.store.appendJournal({
-    type: 'run',
-    at: deps.wallClock(),
-    runId: sub.runId,
-    continuationId: sub.continuationId,
-    step: sub.step,
-  });
+  await recordRunStart(deps, sub);
   parent.log(`explore ${sub.runId} (${budget} steps): ${goal}`);
   const guards: CallGuards = {
     repeated: new RepeatedCalls(deps.guardrails.repeatLimit),
@@ -85,6 +81,12 @@ export async function runSubRun(
   };
   const first = sub.step;
   let results: ToolOutcome[] = [];
+  const policy: StepPolicy = {
+    announce: false,
+    // A plain answer is its report (no evidence gate: the parent looks again before acting on it).
+    answer: async (text) => ({ results: [], termination: { kind: 'answered', text } }),
+    callTool: call,
+  };
   while (!sub.termination) {
     sub.termination = checkBudgets(
       sub.step - first,
@@ -94,7 +96,7 @@ export async function runSubRun(
     );
     if (sub.termination) break;
     sub.step++;
-    const stepped = await subStep(subDeps, sub, looks, guards, results, call).catch(
+    const stepped = await runStep(subDeps, sub, looks, guards, results, policy).catch(
       (error: Error): { results: ToolOutcome[]; termination: Termination } => ({
         results: [],
         termination: { kind: 'halted', reason: error.message },
@@ -114,38 +116,6 @@ export async function runSubRun(
   });
   parent.log(`explore ${sub.runId} ended: ${sub.termination.kind}`);
   return { status: 'ok', content: report, stopReply: true, data: { subRunId: sub.runId, stepsUsed: sub.step - first } };
-}
-
-async function subStep(
-  deps: AgentDeps,
-  state: RunState,
-  looks: Observations,
-  guards: CallGuards,
-  previous: ToolOutcome[],
-  callTool: CallTool,
-): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
-  state.phase = 'observe';
-  deps.phaseHook?.('observe', state.step);
-  const observation = await looks.look();
-  state.phase = 'interpret';
-  deps.phaseHook?.('interpret', state.step);
-  const decision = await deps.interpreter.next(
-    { step: state.step, goal: state.goal, observation, results: previous },
-    deps.signal,
-  );
-  if (decision.kind === 'halt') return { results: [], termination: { kind: 'halted', reason: decision.reason } };
-  // A plain answer is its report (no evidence gate: the parent looks again before acting on it).
-  if (decision.kind === 'answer') return { results: [], termination: { kind: 'answered', text: decision.text } };
-  const results: ToolOutcome[] = [];
-  for (const toolCall of decision.calls) {
-    if (deps.signal.aborted)
-      return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
-    deps.phaseHook?.('guard', state.step);
-    const outcome = await callTool(deps, state, looks, guards, toolCall);
-    results.push(outcome);
-    if (outcome.termination) return { results, termination: outcome.termination };
-  }
-  return { results };
 }
 
 /**
@@ -187,6 +157,6 @@ class ParentSync {
     for (const done of sub.completed.slice(this.synced))
       if (done.commandId !== undefined) parent.completed.push({ ...done, summary: `explore: ${done.summary}` });
     this.synced = sub.completed.length;
-    await this.deps.store.saveCheckpoint(buildCheckpoint(this.deps, parent, this.deps.interpreter));
+    await saveResultFile(this.deps, parent);
   }
 }

@@ -1,13 +1,12 @@
 // Journal and act: an fsync'd intent record with the command id before anything is sent, the
-// MCU command, then the outcome record. So the journal always tells "never sent" (no intent),
+// MCU command, then the outcome record (each written by step-record.ts). So the journal always tells "never sent" (no intent),
 // "sent, outcome unknown" (intent only) and "done" (intent + outcome) apart.
 import type { ActionOutcome } from '../../ports/mcu.js';
 import type { PhysicalAction } from '../../ports/run-store.js';
 import type { DeviceAction, Expectation } from '../tools/tool.js';
 import type { RunState } from '../run-state.js';
-import type { PackedFingerprint } from '../../vision/packed-fingerprint.js';
 import type { AgentDeps } from './agent-deps.js';
-import { buildCheckpoint } from './checkpoint-phase.js';
+import { recordIntent, recordOutcome, recordSending, type IntentContext } from './step-record.js';
 
 export interface ActResult {
   /** The last MCU outcome (for typing: of the last chunk sent). */
@@ -17,14 +16,8 @@ export interface ActResult {
   certain: boolean;
 }
 
-export interface ActContext {
-  tool: string;
-  callId: string;
-  expectation: Expectation;
-  screenBefore: string;
-  /** The picture the action was planned on, packed: recovery compares it with a fresh one. */
-  contentBefore?: PackedFingerprint;
-}
+/** What the intent names besides the action (whether it is repeatable is judged here). */
+export type ActContext = Omit<IntentContext, 'repeatable'>;
 
 export async function act(
   deps: AgentDeps,
@@ -32,47 +25,21 @@ export async function act(
   context: ActContext,
   action: DeviceAction,
 ): Promise<ActResult> {
-  const { tool } = context;
   const pieces = toPhysical(action, deps.mcu.info.limits.maxTextBytes, deps.toActuator);
   const commandIds: number[] = [];
   let outcome: ActionOutcome | undefined;
   for (const piece of pieces) {
     const commandId = await deps.mcu.allocateCommandId();
     commandIds.push(commandId);
-    state.current = { tool, args: redact(piece), commandId };
-    state.lastCommandId = commandId;
-    state.phase = 'journal';
-    await deps.store.appendJournal({
-      type: 'intent',
-      at: deps.wallClock(),
-      runId: state.runId,
-      step: state.step,
+    await recordIntent(
+      deps,
+      state,
+      { ...context, repeatable: isRepeatable(piece, context.expectation) },
+      piece,
       commandId,
-      tool,
-      action: redact(piece),
-      callId: context.callId,
-      expectation: context.expectation,
-      screenBefore: context.screenBefore,
-      ...(context.contentBefore ? { contentBefore: context.contentBefore } : {}),
-      ...(isRepeatable(piece, context.expectation) ? { repeatable: true } : {}),
-    });
-    // Then the result file names the action too, before it is sent: a journal that lost this
-    // intent (cut, deleted) no longer matches the result file, and recovery stops instead of
-    // doing the action again. A crash before this line left nothing sent.
-    await deps.store.saveCheckpoint(buildCheckpoint(deps, state, deps.interpreter));
-    deps.phaseHook?.('journal', state.step);
-    state.phase = 'act';
-    const sending = send(deps, piece, commandId);
-    deps.phaseHook?.('act', state.step);
-    outcome = await sending;
-    await deps.store.appendJournal({
-      type: 'outcome',
-      at: deps.wallClock(),
-      runId: state.runId,
-      step: state.step,
-      commandId,
-      outcome,
-    });
+    );
+    outcome = await recordSending(deps, state, () => send(deps, piece, commandId));
+    await recordOutcome(deps, state, commandId, outcome);
     if (outcome.kind !== 'done' && outcome.kind !== 'already') break;
   }
   state.actionsDone++;
@@ -122,9 +89,4 @@ export function toPhysical(
  */
 export function isRepeatable(action: PhysicalAction, expectation: Expectation): boolean {
   return action.kind === 'tap' && expectation.kind === 'none';
-}
-
-/** Secrets never reach the journal or the checkpoint. */
-export function redact(action: PhysicalAction): PhysicalAction {
-  return action.kind === 'type' && action.secret ? { ...action, text: '•'.repeat(action.text.length) } : action;
 }

@@ -1,6 +1,6 @@
 // The one wrapper around every tool call: validation, the repeated-call guard, forbidden zones,
 // approval gates, journal + act + verify for physical actions, per-call timeouts, failure
-// counting and the audit line. Tool failures come back as observations, not exceptions.
+// counting and the audit line (written by step-record.ts). Tool failures come back as observations, not exceptions.
 import { screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
 import type { ApprovalRule } from '../guard/guardrail-config.js';
@@ -32,6 +32,8 @@ import { runSubRun } from '../explore/sub-run.js';
 import type { Citation, CitationCheck } from '../evidence/citation.js';
 import { isTimeout, withTimeout } from '../../time/with-timeout.js';
 import { estopInterruption } from './estop-interruption.js';
+import { enterPhase, recordAudit, recordVerification } from './step-record.js';
+import { maskSecret } from '../redact-secrets.js';
 
 export type { CallGuards } from './call-guards.js';
 
@@ -43,7 +45,7 @@ export async function callTool(
   call: ToolCall,
 ): Promise<ToolOutcome> {
   const started = deps.clock.now();
-  state.phase = 'guard';
+  enterPhase(deps, state, 'guard');
   const parsed = parseCall(call, (name) => deps.tools.get(name), deps.tools.names);
   let outcome: ToolOutcome;
   let args: unknown = parsed.ok ? parsed.args : parsed.args;
@@ -113,26 +115,20 @@ export async function callTool(
     }
   }
   const durationMs = Math.round(deps.clock.now() - started);
-  await deps.store.appendAudit({
-    at: deps.wallClock(),
-    runId: state.runId,
-    step: state.step,
-    tool: call.name,
-    args: auditArgs(args),
-    status: outcome.status,
-    message: outcome.content.slice(0, 500),
-    durationMs,
-    ...(outcome.commandId !== undefined ? { commandId: outcome.commandId } : {}),
-    ...(evidence?.length ? { evidence } : {}),
-  });
-  deps.onProgress?.({
-    type: 'outcome',
-    step: state.step,
-    tool: call.name,
-    status: outcome.status,
-    content: outcome.content,
-    durationMs,
-  });
+  await recordAudit(
+    deps,
+    state,
+    {
+      tool: call.name,
+      args,
+      status: outcome.status,
+      message: outcome.content.slice(0, 500),
+      durationMs,
+      ...(outcome.commandId !== undefined ? { commandId: outcome.commandId } : {}),
+      ...(evidence?.length ? { evidence } : {}),
+    },
+    outcome.content,
+  );
   state.log(`${call.name} -> ${outcome.status}: ${outcome.content.split('\n')[0]!.slice(0, 160)}`);
   return outcome;
 }
@@ -193,7 +189,7 @@ async function runAction(
     };
   const rule = approvalRuleFor(call.name, args, plan, deps.guardrails.approvals) ?? plan.nearRisk?.rule;
   if (rule) {
-    const refused = await gateOnApproval(deps, state, call, auditArgs(args), plan, before, rule);
+    const refused = await gateOnApproval(deps, state, call, maskSecret(args), plan, before, rule);
     if (refused) return refused;
   }
   const actedAt = deps.clock.now();
@@ -227,8 +223,7 @@ async function runAction(
       content: `The MCU did not do it: ${acted.outcome.message}`,
     };
   }
-  state.phase = 'verify';
-  deps.phaseHook?.('verify', state.step);
+  enterPhase(deps, state, 'verify');
   const verification = await verify(
     deps,
     looks,
@@ -237,15 +232,7 @@ async function runAction(
     actedAt,
     plan.verifyTimeoutMs ?? deps.guardrails.verifyTimeoutMs,
   );
-  await deps.store.appendJournal({
-    type: 'verified',
-    at: deps.wallClock(),
-    runId: state.runId,
-    step: state.step,
-    commandId: commandId!,
-    met: verification.met,
-    detail: verification.detail,
-  });
+  await recordVerification(deps, state, commandId!, verification);
   state.current = null;
   if (plan.action.kind === 'tap')
     guards.lastTap = { hit: plan.action.hit, target: plan.action.target, seenAfter: verification.observation };
@@ -357,10 +344,4 @@ async function runWithTimeout(
       content: `${call.name} took longer than ${Math.round(timeoutMs / 1000)} s and was abandoned. Narrow the request (a shorter wait, fewer lines, a smaller piece of text).`,
     };
   }
-}
-
-/** Secrets never reach the audit log. */
-function auditArgs(args: unknown): unknown {
-  const secret = args as { secret?: boolean; text?: string } | undefined;
-  return secret?.secret ? { ...secret, text: '•'.repeat(secret.text?.length ?? 0) } : args;
 }

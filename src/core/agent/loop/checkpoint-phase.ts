@@ -1,5 +1,5 @@
 // Checkpoint: the result file after every step, so a run can die at any instant and be
-// picked up from the facts (never from the transcript).
+// picked up from the facts (never from the transcript). Written by step-record.ts.
 import { CHECKPOINT_SCHEMA_VERSION, type Checkpoint } from '../../state/checkpoint.js';
 import type { Interpreter } from '../interpreters/interpreter.js';
 import type { RunState } from '../run-state.js';
@@ -50,10 +50,4 @@ export function buildCheckpoint(deps: AgentDeps, state: RunState, interpreter: I
 function withEvidence(result: unknown, evidence: readonly CitationCheck[] | undefined): unknown {
   if (!evidence?.length || !result || typeof result !== 'object') return result;
   return { ...result, evidence };
-}
-
-/** Saves the step's end state; `finished` once the run has a termination. */
-export async function checkpoint(deps: AgentDeps, state: RunState, interpreter: Interpreter): Promise<void> {
-  state.phase = state.termination ? 'finished' : 'checkpoint';
-  await deps.store.saveCheckpoint(buildCheckpoint(deps, state, interpreter));
 }

@@ -7,6 +7,7 @@ import type { OperatorCommand } from '../../ports/operator.js';
 import type { RunState } from '../run-state.js';
 import type { Termination } from '../types.js';
 import type { AgentDeps } from './agent-deps.js';
+import { recordAudit } from './step-record.js';
 
 interface Verdict {
   message: string;
@@ -69,23 +70,7 @@ async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand)
   }
 }
 
-async function audit(deps: AgentDeps, state: RunState, command: OperatorCommand, verdict: Verdict): Promise<void> {
-  await deps.store.appendAudit({
-    at: deps.wallClock(),
-    runId: state.runId,
-    step: state.step,
-    tool: `operator_${command.kind}`,
-    args: { id: command.id, by: command.by },
-    status: verdict.status,
-    message: verdict.message,
-    durationMs: 0,
-  });
-  deps.onProgress?.({
-    type: 'outcome',
-    step: state.step,
-    tool: `operator_${command.kind}`,
-    status: verdict.status,
-    content: verdict.message,
-    durationMs: 0,
-  });
+function audit(deps: AgentDeps, state: RunState, command: OperatorCommand, verdict: Verdict): Promise<void> {
+  const line = { tool: `operator_${command.kind}`, args: { id: command.id, by: command.by }, durationMs: 0 };
+  return recordAudit(deps, state, { ...line, status: verdict.status, message: verdict.message }, verdict.message);
 }

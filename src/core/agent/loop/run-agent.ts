@@ -1,6 +1,7 @@
 // The loop: observe -> interpret -> (guard -> journal -> act -> verify per call) -> checkpoint,
 // until the interpreter answers or submits, a budget runs out, or something outside cancels.
-import { canonicalJson, RepeatedCalls, ToolFailures } from '../guard/policies.js';
+// The step itself is step.ts, shared with an exploration (explore/sub-run.ts) under its own policy.
+import { RepeatedCalls, ToolFailures } from '../guard/policies.js';
 import { RunState } from '../run-state.js';
 import { summarise, type RunSummary } from '../run-summary.js';
 import type { Termination, ToolOutcome } from '../types.js';
@@ -8,7 +9,8 @@ import type { AgentDeps, TaskSpec } from './agent-deps.js';
 import { callTool, type CallGuards } from './call-tool.js';
 import { EvidenceGate } from './evidence-phase.js';
 import { citationsInAnswer } from '../evidence/answer-citations.js';
-import { checkpoint } from './checkpoint-phase.js';
+import { recordCheckpoint, recordRunStart, recordStepEnd } from './step-record.js';
+import { runStep, type StepPolicy, type StepResult } from './step.js';
 import { checkBudgets } from './guard-phase.js';
 import { Observations } from './observe-phase.js';
 import { applyOperatorCommands } from './operator-phase.js';
@@ -36,15 +38,8 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
     evidence: new EvidenceGate(),
   };
   state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
-  // The journal names the run and its chain before any result file does (recovery checks the two against each other).
-  await deps.store.appendJournal({
-    type: 'run',
-    at: deps.wallClock(),
-    runId: state.runId,
-    continuationId: state.continuationId,
-    step: state.step,
-  });
-  await checkpoint(deps, state, deps.interpreter);
+  await recordRunStart(deps, state);
+  await recordCheckpoint(deps, state);
   let results: ToolOutcome[] = [];
   const firstStep = state.step;
   state.firstStep = firstStep;
@@ -54,60 +49,22 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
       (await applyOperatorCommands(deps, state));
     if (state.termination) break;
     state.step++;
-    state.termination = await step(deps, state, looks, guards, results).then(
+    const policy: StepPolicy = {
+      announce: true,
+      answer: (text) => answer(deps, state, looks, guards, text),
+      callTool,
+    };
+    state.termination = await runStep(deps, state, looks, guards, results, policy).then(
       (r) => {
         results = r.results;
         return r.termination;
       },
       (error: Error) => halt(state, error),
     );
-    deps.phaseHook?.('checkpoint', state.step);
-    await checkpoint(deps, state, deps.interpreter);
+    await recordStepEnd(deps, state);
   }
-  await checkpoint(deps, state, deps.interpreter);
+  await recordCheckpoint(deps, state);
   return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.progress());
-}
-
-async function step(
-  deps: AgentDeps,
-  state: RunState,
-  looks: Observations,
-  guards: CallGuards,
-  previous: ToolOutcome[],
-): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
-  state.phase = 'observe';
-  deps.onProgress?.({ type: 'step', step: state.step, phase: 'observe' });
-  deps.phaseHook?.('observe', state.step);
-  const observation = await looks.look();
-  state.phase = 'interpret';
-  deps.phaseHook?.('interpret', state.step);
-  const decision = await deps.interpreter.next(
-    { step: state.step, goal: state.goal, observation, results: previous },
-    deps.signal,
-  );
-  if (deps.signal.aborted)
-    return { results: [], termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
-  if (decision.kind === 'halt') {
-    state.error(decision.code ?? 'interpreter_halted', decision.reason);
-    return { results: [], termination: { kind: 'halted', reason: decision.reason } };
-  }
-  if (decision.kind === 'answer') {
-    state.log(`answer: ${decision.text.slice(0, 200)}`);
-    return answer(deps, state, looks, guards, decision.text);
-  }
-  const results: ToolOutcome[] = [];
-  for (const call of decision.calls) {
-    if (deps.signal.aborted)
-      return { results, termination: { kind: 'cancelled', reason: String(deps.signal.reason ?? 'cancelled') } };
-    state.log(`call ${call.name} ${safeArgs(call.argumentsJson)}`);
-    deps.phaseHook?.('guard', state.step);
-    const outcome = await callTool(deps, state, looks, guards, call);
-    results.push(outcome);
-    if (outcome.termination) return { results, termination: outcome.termination };
-    // After an exploration the device may have moved: the rest of this reply was decided before it.
-    if (outcome.stopReply) return { results };
-  }
-  return { results };
 }
 
 /** An LLM's plain final answer ends the run only when its "Evidence:" line holds on a fresh look. */
@@ -117,7 +74,7 @@ async function answer(
   looks: Observations,
   guards: CallGuards,
   text: string,
-): Promise<{ results: ToolOutcome[]; termination?: Termination }> {
+): Promise<StepResult> {
   if (deps.interpreter.kind === 'script') return { results: [], termination: { kind: 'answered', text } };
   const parsed = citationsInAnswer(text);
   const verdict = await guards.evidence.judge(
@@ -145,13 +102,4 @@ export const FINAL_ANSWER = 'final_answer';
 function halt(state: RunState, error: Error): Termination {
   state.error('run_halted', error.message);
   return { kind: 'halted', reason: error.message };
-}
-
-function safeArgs(json: string): string {
-  try {
-    const args = JSON.parse(json) as { secret?: boolean; text?: string };
-    return canonicalJson(args.secret ? { ...args, text: '•'.repeat(args.text?.length ?? 0) } : args).slice(0, 160);
-  } catch {
-    return json.slice(0, 80);
-  }
 }

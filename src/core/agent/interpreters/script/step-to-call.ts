@@ -2,6 +2,7 @@
 import type { GestureStep } from '../../task/gesture-steps.js';
 import type { Place, PlacedText, ScriptStep } from '../../task/task-schema.js';
 import type { ControlStep } from '../../task/flow-steps.js';
+import { maskSecret } from '../../redact-secrets.js';
 
 const PLACE_KEYS = ['in', 'contains', 'below', 'above', 'near', 'right_of', 'left_of'] as const;
 
@@ -206,7 +207,7 @@ export function describeStep(step: ScriptStep): string {
   }
   if ('wait_for_stable' in step) return 'wait_for_stable';
   const { name, args } = toToolCall(step, {});
-  const shown = args.secret ? { ...args, text: '•••' } : args;
+  const shown = maskSecret(args, { hideLength: true });
   return step.id ? `${step.id} (${name})` : `${name} ${JSON.stringify(shown)}`;
 }
 
