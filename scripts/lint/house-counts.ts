@@ -60,6 +60,14 @@ const measures: [string, string, number][] = [
     ).filter((line) => !/^\s*(import|export function)/.test(line)).length,
   ],
   [
+    'observer wrappers',
+    'files outside the core that implement observe() around another observer (stages of one pipeline count once)',
+    filesMatching(
+      source.filter((file) => !/^src\/(core|sim)\//.test(file.path)),
+      /(observe: async|async observe\()[\s\S]*\.observe\(|\.observe\([\s\S]*(observe: async|async observe\()/,
+    ).length,
+  ],
+  [
     'topic tree spellings',
     'files in src/ and web/ that spell a benchhand/<bench>/... topic',
     filesMatching([...source, ...web], /[`'"]benchhand\/(\$\{|\+|_console)/).length,

@@ -16,7 +16,7 @@ import {
 import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
 import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import {
-  cameraObserver,
+  cameraScreenReader,
   screenReader,
   startOcr,
   type ScreenReaderOptions,
@@ -37,14 +37,15 @@ import type { ObserverPort } from '../../core/ports/observer.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { openBenchHardware, type BenchHardware } from '../agent/bench-hardware.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from '../agent/findings-log.js';
-import { connectMqtt, snapshotting, wireMqttCommands, type MqttSettings } from '../agent/mqtt-wiring.js';
+import { connectMqtt, mqttSnapshot, wireMqttCommands, type MqttSettings } from '../agent/mqtt-wiring.js';
 import { keepFrames, type FrameKeeper } from '../report/frame-keeper.js';
-import { redactingSecrets } from '../vision/secret-redacting-observer.js';
 import { ocrWorkers } from '../vision/ocr-workers.js';
 import type { ScreenInput, ScreenReaderPort } from '../../core/ports/screen-reader.js';
 import { connectMcu } from './connect-mcu.js';
 import { Lifecycle } from './lifecycle.js';
+import { cameraAndReader, observerPipeline, type ObserverPipeline } from './observer-pipeline.js';
 import { cameraFromSource, openRig, type Rig, type RigSource } from './rig.js';
+import type { LookRecorder } from '../../adapters/video/record-looks.js';
 
 export interface BenchSettings {
   /** Where the hardware is (run, resume, service). */
@@ -75,16 +76,19 @@ export interface BenchSettings {
     /** 'auto': the line detector where it runs (the default); 'tesseract': tesseract alone. */
     engine?: OcrEngineChoice;
   };
-  /** Camera -> preprocess -> OCR -> screen model; the calibration defaults to the rig's. */
   /**
-   * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
-   * (what changes outside it — the pointer location at the top — matters to the reader).
+   * The observer pipeline (observer-pipeline.ts): camera, reader, secrets, frames, snapshot, video.
+   * The calibration defaults to the rig's. `everyFrame`: read every frame anew, never reuse the last
+   * reading of an unchanged content area (what changes outside it — the pointer location at the
+   * top — matters to the reader). `secrets`: the task's secret values, hidden from every look.
+   * `keepFrames`: the report's pictures. `video`: every picture into a flow's video.
    */
   observer?: {
     calibration?: () => ScreenCalibration;
     keepFrames?: boolean;
     everyFrame?: boolean;
     secrets?: readonly string[];
+    video?: LookRecorder;
   };
   mqtt?: MqttSettings;
   findings?: { taskDevice?: string };
@@ -130,6 +134,7 @@ export function openBench(settings: BenchSettings): Bench {
   const say = settings.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const parts: Partial<BenchParts> = {};
   let keeper: FrameKeeper | undefined;
+  let pipeline: ObserverPipeline | undefined;
   const lifecycle = new Lifecycle();
   const get = <K extends PartName>(name: K): BenchParts[K] => {
     const part = parts[name];
@@ -237,15 +242,21 @@ export function openBench(settings: BenchSettings): Bench {
           throw new Error("the observer needs the screen's calibration: a rig, or observer.calibration");
         // Incremental reads: only the places the content fingerprint saw change are read again, and no
         // line is carried over from a place that changed (src/adapters/observer-camera/index.ts).
-        const read = cameraObserver(get('camera'), get('ocr'), calibration, { everyFrame: options.everyFrame });
-        // Secrets are masked in text and picture before any look is published or kept.
-        const camera = redactingSecrets(read, options.secrets ?? [], calibration);
-        const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;
-        keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
-        return keeper ?? seen;
+        const reader = cameraScreenReader(get('ocr'), calibration, { everyFrame: options.everyFrame });
+        keeper = options.keepFrames ? keepFrames(stateDir(), calibration) : undefined;
+        pipeline = observerPipeline(cameraAndReader(get('camera'), reader), {
+          ...(options.secrets ? { secrets: options.secrets } : {}),
+          calibration,
+          ...(keeper ? { frames: keeper } : {}),
+          ...(parts.mqtt ? { snapshot: mqttSnapshot(parts.mqtt, calibration, say) } : {}),
+          ...(options.video ? { video: options.video } : {}),
+        });
+        return pipeline;
       },
       async () => {
-        await keeper?.flush();
+        // The camera is the camera part's to close.
+        await pipeline?.finish();
+        pipeline = undefined;
         keeper = undefined;
       },
     );
