@@ -1,19 +1,18 @@
 // The composition root: the one place that builds the bench's adapters. Every command (run, resume,
-// service, calibrate, ocr, console, demo; doctor and flash through app/doctor and app/flash) says
+// service, calibrate, ocr, console, demo, estop release; doctor and flash through app/doctor and app/flash) says
 // which parts it needs, starts them (all, or a few first: a resume looks before it connects the
 // MCU), takes them with get(), and stops the bench once. Parts start in the order below, each after
 // the parts it needs, and stop in reverse (lifecycle.ts).
 import { mkdir } from 'node:fs/promises';
 import type { BenchGpio } from '../../adapters/gpio/index.js';
 import { createLlm, type Llm } from '../../adapters/llm/index.js';
-import { FileCommandIds, MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
-import type { McuLink, McuLinkOptions } from '../../adapters/mcu-serial/link.js';
+import { FileCommandIds, MemoryCommandIds, type CommandIdSource } from '../../adapters/mcu-serial/command-ids.js';
+import { McuLink, type McuLinkOptions } from '../../adapters/mcu-serial/link.js';
 import {
   estopDirectory,
   FileEmergencyStopRecord,
   MemoryEmergencyStopRecord,
 } from '../../adapters/mcu-serial/estop-record.js';
-import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
 import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import {
   cameraScreenReader,
@@ -41,7 +40,7 @@ import { connectMqtt, mqttSnapshot, wireMqttCommands, type MqttSettings } from '
 import { keepFrames, type FrameKeeper } from '../report/frame-keeper.js';
 import { ocrWorkers } from '../vision/ocr-workers.js';
 import type { ScreenInput, ScreenReaderPort } from '../../core/ports/screen-reader.js';
-import { connectMcu } from './connect-mcu.js';
+import { connectMqttClient, type MqttClient } from '../../adapters/mqtt/mqtt-client.js';
 import { Lifecycle } from './lifecycle.js';
 import { cameraAndReader, observerPipeline, type ObserverPipeline } from './observer-pipeline.js';
 import { cameraFromSource, openRig, type Rig, type RigSource } from './rig.js';
@@ -57,8 +56,15 @@ export interface BenchSettings {
   mcu?: {
     /** Default: the rig's serial path. */
     path?: string;
-    /** 'state-dir': ids survive a restart (STATE_DIR/mcu-command-ids.json); 'memory': a one-off session. */
-    commandIds: 'state-dir' | 'memory';
+    /**
+     * 'state-dir': ids survive a restart (STATE_DIR/mcu-command-ids.json); 'memory': a one-off
+     * session; 'none': a handshake only (flash, doctor), which sends no ledgered command.
+     */
+    commandIds: 'state-dir' | 'memory' | 'none';
+    /** The e-stop record: default STATE_DIR's with state-dir command ids, else one in memory. */
+    estop?: 'state-dir' | 'memory';
+    /** The link's timing (a handshake gives up sooner than a run). */
+    timing?: Pick<McuLinkOptions, 'replyTimeoutMs' | 'maxSends' | 'heartbeatMs' | 'open'>;
     trace?: McuLinkOptions['trace'];
     /** A gantry must find its endstops before its first tap. */
     home?: boolean;
@@ -91,6 +97,8 @@ export interface BenchSettings {
     video?: LookRecorder;
   };
   mqtt?: MqttSettings;
+  /** A bare MQTT 5 client of its own (the doctor's broker check), not the bench's presence. */
+  broker?: { url: string; clientId: string; connectTimeoutMs: number; username?: string; password?: string };
   findings?: { taskDevice?: string };
   store?: boolean;
   /** The operator hub (control file, MQTT, e-stop button) and the GPIO; `gpio` is the config section or an opened BenchGpio. */
@@ -110,7 +118,8 @@ export interface BenchParts {
   observer: ObserverPort;
   mcu: McuLink;
   /** The bench's durable e-stop (STATE_DIR/estop.json, or the service's): survives an MCU reboot and a restart. */
-  estop: EmergencyStopRecord;
+  estop: FileEmergencyStopRecord | MemoryEmergencyStopRecord;
+  broker: MqttClient;
   store: FileRunStore;
   hardware: BenchHardware;
   llm: Llm;
@@ -263,29 +272,30 @@ export function openBench(settings: BenchSettings): Bench {
   }
   if (settings.mcu) {
     const options = settings.mcu;
+    const estopKind = options.estop ?? (options.commandIds === 'state-dir' ? 'state-dir' : 'memory');
     part(
       'estop',
       [],
       async () => {
-        if (options.commandIds !== 'state-dir') return new MemoryEmergencyStopRecord();
+        if (estopKind !== 'state-dir') return new MemoryEmergencyStopRecord();
         await makeStateDir(stateDir());
         return FileEmergencyStopRecord.open(estopDirectory(stateDir()));
       },
       async () => undefined,
     );
+    // The one place the MCU link is opened: runs, the service, flash and doctor's handshake, the e-stop release.
     part(
       'mcu',
       ['rig', 'estop'],
       async () => {
         const path = options.path ?? parts.rig?.serialPath;
         if (!path) throw new Error('the MCU link needs a serial path: a rig, or mcu.path');
-        if (options.commandIds === 'state-dir') await makeStateDir(stateDir());
-        const commandIds = options.commandIds === 'state-dir' ? new FileCommandIds(stateDir()) : new MemoryCommandIds();
-        const link = await connectMcu({
+        const link = await McuLink.connect({
           path,
-          commandIds,
+          commandIds: await commandIdsFor(options.commandIds, stateDir),
           estop: get('estop'),
           ...(options.trace ? { trace: options.trace } : {}),
+          ...options.timing,
         });
         if (options.home)
           await homeIfNeeded(link, say).catch(async (error: unknown) => {
@@ -295,6 +305,23 @@ export function openBench(settings: BenchSettings): Bench {
         return link;
       },
       (link) => link.close(),
+    );
+  }
+  if (settings.broker) {
+    const broker = settings.broker;
+    part(
+      'broker',
+      [],
+      () =>
+        connectMqttClient(broker.url, {
+          clean: true,
+          reconnectPeriod: 0,
+          connectTimeout: broker.connectTimeoutMs,
+          clientId: broker.clientId,
+          ...(broker.username !== undefined ? { username: broker.username } : {}),
+          ...(broker.password !== undefined ? { password: broker.password } : {}),
+        }),
+      (client) => client.endAsync(),
     );
   }
   if (settings.store)
@@ -343,6 +370,18 @@ export function openBench(settings: BenchSettings): Bench {
     },
     screenReader: (input, options) => screenReader(get('ocr'), input, options),
   };
+}
+
+/** A handshake sends no ledgered command, so no id is ever taken. */
+const NO_COMMAND_IDS: CommandIdSource = {
+  next: () => Promise.reject(new Error('a handshake sends no commands')),
+};
+
+async function commandIdsFor(kind: 'state-dir' | 'memory' | 'none', stateDir: () => string): Promise<CommandIdSource> {
+  if (kind === 'none') return NO_COMMAND_IDS;
+  if (kind === 'memory') return new MemoryCommandIds();
+  await makeStateDir(stateDir());
+  return new FileCommandIds(stateDir());
 }
 
 async function makeStateDir(directory: string): Promise<void> {
