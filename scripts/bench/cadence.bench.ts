@@ -6,7 +6,8 @@
 // frames per second, and the virtual camera's own render time apart (on the rig the camera
 // module does that work, at its own frame rate).
 import { resolveDeviceFile } from '../../src/cli/commands/sim.js';
-import { cameraObserver, startOcr } from '../../src/adapters/observer-camera/index.js';
+import { cameraScreenReader, startOcr } from '../../src/adapters/observer-camera/index.js';
+import { cameraAndReader, observerPipeline } from '../../src/app/bench/observer-pipeline.js';
 import type { CameraPort } from '../../src/core/ports/camera.js';
 import { findElements } from '../../src/core/vision/match-elements.js';
 import { VirtualBench } from '../../src/sim/bench/virtual-bench.js';
@@ -38,7 +39,7 @@ export async function benchCadence(trials = 8): Promise<Record<string, unknown>>
       deviceSize: { width: bench.device.width, height: bench.device.height },
       screenCorners: first.screenCorners,
     };
-    const observer = cameraObserver(camera, pool, calibration);
+    const observer = observerPipeline(cameraAndReader(camera, cameraScreenReader(pool, calibration)));
     let last = await observer.observe();
     for (let trial = 0; trial < trials; trial++) {
       // The toast comes at an unknown moment, as on a phone: 0.3 to 1.3 s into the watch.

@@ -60,6 +60,26 @@ const measures: [string, string, number][] = [
     ).filter((line) => !/^\s*(import|export function)/.test(line)).length,
   ],
   [
+    'observer wrappers',
+    'files outside the core that implement observe() around another observer (stages of one pipeline count once)',
+    filesMatching(
+      source.filter((file) => !/^src\/(core|sim)\//.test(file.path)),
+      /(observe: async|async observe\()[\s\S]*\.observe\(|\.observe\([\s\S]*(observe: async|async observe\()/,
+    ).length,
+  ],
+  [
+    'parts built outside openBench',
+    'lines in src/app and src/cli, outside open-bench.ts and its rig and camera factories, that open an MCU link, a camera, a rig or an MQTT client',
+    linesMatching(
+      source.filter(
+        (file) =>
+          /^src\/(app|cli)\//.test(file.path) &&
+          !/^src\/app\/bench\/(open-bench|rig|camera-from-config)\.ts$/.test(file.path),
+      ),
+      /\b(connectMcu|McuLink\.connect|cameraFromSource|cameraFromConfig|openRig|connectMqttClient|createMqttClient|connectToBroker)\(/,
+    ).filter((line) => !/^\s*(import|export function)/.test(line)).length,
+  ],
+  [
     'topic tree spellings',
     'files in src/ and web/ that spell a benchhand/<bench>/... topic',
     filesMatching([...source, ...web], /[`'"]benchhand\/(\$\{|\+|_console)/).length,

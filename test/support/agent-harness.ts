@@ -10,6 +10,8 @@ import { ManualClock } from '../../src/adapters/clock/manual-clock.js';
 import type { Clock } from '../../src/core/ports/clock.js';
 import { FakeMcu, type FakeActuation } from '../../src/adapters/mcu-fake/fake-mcu.js';
 import { TruthObserver } from '../../src/adapters/observer-truth/truth-observer.js';
+import { fakeSource, observerPipeline } from '../../src/app/bench/observer-pipeline.js';
+import { secretValues } from '../../src/core/agent/redact-secrets.js';
 import { FileRunStore } from '../../src/adapters/store/file-run-store.js';
 import { defaultGuardrails, type GuardrailConfig } from '../../src/core/agent/guard/guardrail-config.js';
 import type { Interpreter } from '../../src/core/agent/interpreters/interpreter.js';
@@ -135,7 +137,10 @@ export async function startHarness(
     idleTime,
     deps: (interpreter, guardrails = {}, task) => ({
       mcu,
-      observer,
+      // The fake observer through the same pipeline a bench builds: its secrets stage hides the task's secrets.
+      observer: observerPipeline(fakeSource(observer), {
+        secrets: secretValues({ values: task?.inputs ?? {}, secrets: new Set(task?.secrets ?? []) }),
+      }),
       store,
       clock,
       approvals,

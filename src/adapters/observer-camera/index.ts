@@ -1,16 +1,14 @@
 // The camera observer's one factory: camera frame -> preprocess -> OCR -> screen model, all in
 // this folder, built by the composition root (src/app/bench/open-bench.ts) through these three
-// functions. A frame's path: camera-observer.ts -> screen-reader.ts (fingerprint-frame.ts,
+// functions; the observer pipeline (src/app/bench/observer-pipeline.ts) hands the camera's frames
+// to the reader. A frame's path: screen-reader.ts (fingerprint-frame.ts,
 // core/vision/incremental-read.ts) -> preprocess.ts / preprocess-bands.ts -> the OCR engine:
 // line-detector-ocr.ts (text-line-detector.ts finds the lines, stacked-lines.ts reads them with
 // tesseract-pool.ts), or where the detector cannot run, both-polarities.ts and line-reread.ts on
 // tesseract-pool.ts alone -> raw-to-model.ts -> core/vision/screen-model.ts.
-import type { CameraPort } from '../../core/ports/camera.js';
 import type { OcrEngine } from '../../core/ports/ocr.js';
-import type { ObserverPort } from '../../core/ports/observer.js';
 import type { ScreenInput, ScreenReaderPort } from '../../core/ports/screen-reader.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
-import { CameraObserver } from './camera-observer.js';
 import { FieldReader } from './field-reader.js';
 import { DEFAULT_OCR_MODEL, type OcrModelChoice } from './offline-options.js';
 import { ScreenReader, type ScreenReaderOptions } from './screen-reader.js';
@@ -98,29 +96,27 @@ export function screenReader(ocr: OcrEngine, input: ScreenInput, options: Screen
 }
 
 /**
- * The real observer: the camera's frames read through a screen reader, with a verdict on each.
- * By default a changed screen is read by bands; `everyFrame`: read every frame whole, never reuse
- * or carry over a reading.
+ * The reader of the camera's frames (the observer pipeline's stage 2). By default a changed screen
+ * is read by bands; `everyFrame`: read every frame whole, never reuse or carry over a reading.
  */
-export function cameraObserver(
-  camera: CameraPort,
+export function cameraScreenReader(
   ocr: OcrEngine,
   calibration: ScreenCalibration,
   options: { everyFrame?: boolean } = {},
-): ObserverPort {
-  return new CameraObserver(
-    camera,
-    new ScreenReader(
-      ocr,
-      { kind: 'camera', calibration },
-      // A changed screen is read by bands (what changed read again, the rest carried over;
-      // incremental-read.ts): on the virtual bench a changed observe costs about a fifth of a whole
-      // read, and band reads read the shop's filled "Continue to payment" whole since a button's
-      // label must span its ink to skip reading it alone (label-ink.ts; before, a band read it
-      // "ontinue to paymen" and the unchanged screen kept that). `everyFrame` reads every frame whole.
-      options.everyFrame ? { noiseFloor: -1, fullReadAbove: -1 } : {},
-    ),
-    // A typed field's second look (its own worker, started when first asked): field-reader.ts.
-    new FieldReader(calibration),
+): ScreenReaderPort {
+  return new ScreenReader(
+    ocr,
+    { kind: 'camera', calibration },
+    // A changed screen is read by bands (what changed read again, the rest carried over;
+    // incremental-read.ts): on the virtual bench a changed observe costs about a fifth of a whole
+    // read, and band reads read the shop's filled "Continue to payment" whole since a button's
+    // label must span its ink to skip reading it alone (label-ink.ts; before, a band read it
+    // "ontinue to paymen" and the unchanged screen kept that). `everyFrame` reads every frame whole.
+    options.everyFrame ? { noiseFloor: -1, fullReadAbove: -1 } : {},
   );
+}
+
+/** A typed field's second look: its own worker, started when first asked (field-reader.ts). */
+export function fieldReader(calibration: ScreenCalibration): FieldReader {
+  return new FieldReader(calibration);
 }

@@ -1,13 +1,14 @@
 // The video of a run: every camera picture the run looked at, in order, with the time it was
 // taken, put together by ffmpeg into one MP4 (H.264, one video frame a picture held until the
 // next one: a variable frame rate, so a slow run's minutes of held pictures cost a few dozen
-// encoded frames, not ten a second) at STATE_DIR/video.mp4. An ObserverPort wrapper keeps each new picture's bytes as
-// they came (no decoding in the run) in STATE_DIR/video-frames/; finish() runs ffmpeg once and
+// encoded frames, not ten a second) at STATE_DIR/video.mp4. The observer pipeline's video stage
+// (app/bench/observer-pipeline.ts) hands it every look; it keeps each new picture's bytes as they
+// came (no decoding in the run) in STATE_DIR/video-frames/; finish() runs ffmpeg once and
 // removes the pictures. A failed write or a missing ffmpeg is said in the result, never fails the run.
 import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
+import type { Observation } from '../../core/ports/observer.js';
 
 export const VIDEO_FILE = 'video.mp4';
 const FRAMES_DIR = 'video-frames';
@@ -15,7 +16,8 @@ const FRAMES_DIR = 'video-frames';
 const MAX_FRAMES = 3000;
 
 export interface LookRecorder {
-  wrap(observer: ObserverPort): ObserverPort;
+  /** Takes a look's picture when it is new (the pipeline's video stage calls it for every look). */
+  keep(look: Observation): void;
   /** Writes the video; its path, or why there is none. */
   finish(): Promise<{ path: string } | { problem: string }>;
 }
@@ -38,15 +40,7 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
       .catch((error: unknown) => (problem ??= (error as Error).message));
   };
   return {
-    wrap: (observer) => ({
-      observe: async (options?: ObserveOptions) => {
-        const seen = await observer.observe(options);
-        keep(seen);
-        return seen;
-      },
-      describe: () => observer.describe(),
-      close: () => observer.close(),
-    }),
+    keep,
     finish: async () => {
       await writes;
       if (problem) return { problem: `the video's pictures could not be written: ${problem}` };

@@ -3,11 +3,11 @@
 // approvals, the e-stop and the findings, and the run's progress, findings and pictures go out.
 import { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import type { RunSummary } from '../../core/agent/run-summary.js';
-import type { ObserverPort } from '../../core/ports/observer.js';
 import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { screenText } from '../../core/vision/screen-model.js';
 import { MAX_SCREEN_TEXT } from '../../core/operator/bench-state.js';
+import type { LookStage } from '../bench/look-stage.js';
 import { benchView } from '../bench/view-picture.js';
 import type { BenchHardware } from './bench-hardware.js';
 import type { FindingsLog } from './findings-log.js';
@@ -53,24 +53,22 @@ export function wireMqttCommands(
 }
 
 /**
- * Every picture the agent takes is offered as the snapshot (the bench keeps the rate low); with
- * the calibration, also as the view (the screen upright, its OCR lines and the last tap) for the
- * web console, and the screen's text goes into the state when it changed. A view that cannot be
- * made is logged once and never holds up the look.
+ * Stage 5 of the observer pipeline (app/bench/observer-pipeline.ts): every picture the agent takes
+ * is offered as the snapshot (the bench keeps the rate low); with the calibration, also as the
+ * view (the screen upright, its OCR lines and the last tap) for the web console, and the screen's
+ * text goes into the state when it changed. A view that cannot be made is logged once and never
+ * holds up the look.
  */
-export function snapshotting(
-  observer: ObserverPort,
+export function mqttSnapshot(
   bench: MqttBench,
   calibration?: ScreenCalibration,
   say: (line: string) => void = () => undefined,
-): ObserverPort {
+): LookStage {
   let rendering = false;
   let complained = false;
   return {
-    describe: () => observer.describe(),
-    close: () => observer.close(),
-    observe: async (options) => {
-      const observation = await observer.observe(options);
+    name: 'snapshot',
+    pass: async (observation) => {
       if (observation.frame) bench.publishSnapshot(observation.frame.image);
       const text = screenText(observation.screen).slice(0, MAX_SCREEN_TEXT);
       if (text !== bench.state.lastScreenText) bench.updateState({ lastScreenText: text });

@@ -33,6 +33,7 @@ import type { ResumePlan } from '../../core/recovery/resume-plan.js';
 import { preflightStateDir } from './state-dir-preflight.js';
 import { secretValues } from '../../core/agent/redact-secrets.js';
 import { withApprovalPicture } from '../bench/approval-picture.js';
+import type { LookRecorder } from '../../adapters/video/record-looks.js';
 
 export interface RunRequest {
   task: TaskDefinition;
@@ -152,6 +153,8 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
 export function runBenchSettings(
   request: Pick<RunRequest, 'task' | 'stateDir' | 'interpreter' | 'llm' | 'mqtt' | 'gpio' | 'keepFrames'> & {
     rig: RigSource;
+    /** A flow's video (Maestro flows): the observer pipeline's video stage. */
+    video?: LookRecorder;
     /** The config's ocr section: the engine and the languages besides English. */
     ocr?: OcrSection;
   },
@@ -165,6 +168,7 @@ export function runBenchSettings(
     observer: {
       keepFrames: request.keepFrames ?? process.env.BENCHHAND_KEEP_FRAMES === '1',
       secrets: secretValues({ values: request.task.inputs, secrets: new Set(request.task.secrets) }),
+      ...(request.video ? { video: request.video } : {}),
     },
     mcu: { commandIds: 'state-dir', home: true },
     store: true,

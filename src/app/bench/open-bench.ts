@@ -1,22 +1,22 @@
 // The composition root: the one place that builds the bench's adapters. Every command (run, resume,
-// service, calibrate, ocr, console, demo; doctor and flash through app/doctor and app/flash) says
+// service, calibrate, ocr, console, demo, estop release; doctor and flash through app/doctor and app/flash) says
 // which parts it needs, starts them (all, or a few first: a resume looks before it connects the
 // MCU), takes them with get(), and stops the bench once. Parts start in the order below, each after
 // the parts it needs, and stop in reverse (lifecycle.ts).
 import { mkdir } from 'node:fs/promises';
 import type { BenchGpio } from '../../adapters/gpio/index.js';
 import { createLlm, type Llm } from '../../adapters/llm/index.js';
-import { FileCommandIds, MemoryCommandIds } from '../../adapters/mcu-serial/command-ids.js';
-import type { McuLink, McuLinkOptions } from '../../adapters/mcu-serial/link.js';
+import { FileCommandIds, MemoryCommandIds, type CommandIdSource } from '../../adapters/mcu-serial/command-ids.js';
+import { McuLink, type McuLinkOptions } from '../../adapters/mcu-serial/link.js';
 import {
   estopDirectory,
   FileEmergencyStopRecord,
   MemoryEmergencyStopRecord,
 } from '../../adapters/mcu-serial/estop-record.js';
-import type { EmergencyStopRecord } from '../../core/ports/mcu.js';
 import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 import {
-  cameraObserver,
+  cameraScreenReader,
+  fieldReader,
   screenReader,
   startOcr,
   type ScreenReaderOptions,
@@ -37,14 +37,15 @@ import type { ObserverPort } from '../../core/ports/observer.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { openBenchHardware, type BenchHardware } from '../agent/bench-hardware.js';
 import { deviceForFindings, FindingsLog, findingsDirectoryFor } from '../agent/findings-log.js';
-import { connectMqtt, snapshotting, wireMqttCommands, type MqttSettings } from '../agent/mqtt-wiring.js';
+import { connectMqtt, mqttSnapshot, wireMqttCommands, type MqttSettings } from '../agent/mqtt-wiring.js';
 import { keepFrames, type FrameKeeper } from '../report/frame-keeper.js';
-import { redactingSecrets } from '../vision/secret-redacting-observer.js';
 import { ocrWorkers } from '../vision/ocr-workers.js';
 import type { ScreenInput, ScreenReaderPort } from '../../core/ports/screen-reader.js';
-import { connectMcu } from './connect-mcu.js';
+import { connectMqttClient, type MqttClient } from '../../adapters/mqtt/mqtt-client.js';
 import { Lifecycle } from './lifecycle.js';
+import { cameraAndReader, observerPipeline, type ObserverPipeline } from './observer-pipeline.js';
 import { cameraFromSource, openRig, type Rig, type RigSource } from './rig.js';
+import type { LookRecorder } from '../../adapters/video/record-looks.js';
 
 export interface BenchSettings {
   /** Where the hardware is (run, resume, service). */
@@ -56,8 +57,15 @@ export interface BenchSettings {
   mcu?: {
     /** Default: the rig's serial path. */
     path?: string;
-    /** 'state-dir': ids survive a restart (STATE_DIR/mcu-command-ids.json); 'memory': a one-off session. */
-    commandIds: 'state-dir' | 'memory';
+    /**
+     * 'state-dir': ids survive a restart (STATE_DIR/mcu-command-ids.json); 'memory': a one-off
+     * session; 'none': a handshake only (flash, doctor), which sends no ledgered command.
+     */
+    commandIds: 'state-dir' | 'memory' | 'none';
+    /** The e-stop record: default STATE_DIR's with state-dir command ids, else one in memory. */
+    estop?: 'state-dir' | 'memory';
+    /** The link's timing (a handshake gives up sooner than a run). */
+    timing?: Pick<McuLinkOptions, 'replyTimeoutMs' | 'maxSends' | 'heartbeatMs' | 'open'>;
     trace?: McuLinkOptions['trace'];
     /** A gantry must find its endstops before its first tap. */
     home?: boolean;
@@ -75,18 +83,23 @@ export interface BenchSettings {
     /** 'auto': the line detector where it runs (the default); 'tesseract': tesseract alone. */
     engine?: OcrEngineChoice;
   };
-  /** Camera -> preprocess -> OCR -> screen model; the calibration defaults to the rig's. */
   /**
-   * `everyFrame`: read every frame anew, never reuse the last reading of an unchanged content area
-   * (what changes outside it — the pointer location at the top — matters to the reader).
+   * The observer pipeline (observer-pipeline.ts): camera, reader, secrets, frames, snapshot, video.
+   * The calibration defaults to the rig's. `everyFrame`: read every frame anew, never reuse the last
+   * reading of an unchanged content area (what changes outside it — the pointer location at the
+   * top — matters to the reader). `secrets`: the task's secret values, hidden from every look.
+   * `keepFrames`: the report's pictures. `video`: every picture into a flow's video.
    */
   observer?: {
     calibration?: () => ScreenCalibration;
     keepFrames?: boolean;
     everyFrame?: boolean;
     secrets?: readonly string[];
+    video?: LookRecorder;
   };
   mqtt?: MqttSettings;
+  /** A bare MQTT 5 client of its own (the doctor's broker check), not the bench's presence. */
+  broker?: { url: string; clientId: string; connectTimeoutMs: number; username?: string; password?: string };
   findings?: { taskDevice?: string };
   store?: boolean;
   /** The operator hub (control file, MQTT, e-stop button) and the GPIO; `gpio` is the config section or an opened BenchGpio. */
@@ -106,7 +119,8 @@ export interface BenchParts {
   observer: ObserverPort;
   mcu: McuLink;
   /** The bench's durable e-stop (STATE_DIR/estop.json, or the service's): survives an MCU reboot and a restart. */
-  estop: EmergencyStopRecord;
+  estop: FileEmergencyStopRecord | MemoryEmergencyStopRecord;
+  broker: MqttClient;
   store: FileRunStore;
   hardware: BenchHardware;
   llm: Llm;
@@ -130,6 +144,7 @@ export function openBench(settings: BenchSettings): Bench {
   const say = settings.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const parts: Partial<BenchParts> = {};
   let keeper: FrameKeeper | undefined;
+  let pipeline: ObserverPipeline | undefined;
   const lifecycle = new Lifecycle();
   const get = <K extends PartName>(name: K): BenchParts[K] => {
     const part = parts[name];
@@ -237,44 +252,52 @@ export function openBench(settings: BenchSettings): Bench {
           throw new Error("the observer needs the screen's calibration: a rig, or observer.calibration");
         // Incremental reads: only the places the content fingerprint saw change are read again, and no
         // line is carried over from a place that changed (src/adapters/observer-camera/index.ts).
-        const read = cameraObserver(get('camera'), get('ocr'), calibration, { everyFrame: options.everyFrame });
-        // Secrets are masked in text and picture before any look is published or kept.
-        const camera = redactingSecrets(read, options.secrets ?? [], calibration);
-        const seen = parts.mqtt ? snapshotting(camera, parts.mqtt, calibration, say) : camera;
-        keeper = options.keepFrames ? keepFrames(seen, stateDir(), calibration) : undefined;
-        return keeper ?? seen;
+        const reader = cameraScreenReader(get('ocr'), calibration, { everyFrame: options.everyFrame });
+        keeper = options.keepFrames ? keepFrames(stateDir(), calibration) : undefined;
+        // Typing's second look at a field reads the camera's picture again with a worker of its own.
+        pipeline = observerPipeline(cameraAndReader(get('camera'), reader, fieldReader(calibration)), {
+          ...(options.secrets ? { secrets: options.secrets } : {}),
+          calibration,
+          ...(keeper ? { frames: keeper } : {}),
+          ...(parts.mqtt ? { snapshot: mqttSnapshot(parts.mqtt, calibration, say) } : {}),
+          ...(options.video ? { video: options.video } : {}),
+        });
+        return pipeline;
       },
       async () => {
-        await keeper?.flush();
+        // The camera is the camera part's to close.
+        await pipeline?.finish();
+        pipeline = undefined;
         keeper = undefined;
       },
     );
   }
   if (settings.mcu) {
     const options = settings.mcu;
+    const estopKind = options.estop ?? (options.commandIds === 'state-dir' ? 'state-dir' : 'memory');
     part(
       'estop',
       [],
       async () => {
-        if (options.commandIds !== 'state-dir') return new MemoryEmergencyStopRecord();
+        if (estopKind !== 'state-dir') return new MemoryEmergencyStopRecord();
         await makeStateDir(stateDir());
         return FileEmergencyStopRecord.open(estopDirectory(stateDir()));
       },
       async () => undefined,
     );
+    // The one place the MCU link is opened: runs, the service, flash and doctor's handshake, the e-stop release.
     part(
       'mcu',
       ['rig', 'estop'],
       async () => {
         const path = options.path ?? parts.rig?.serialPath;
         if (!path) throw new Error('the MCU link needs a serial path: a rig, or mcu.path');
-        if (options.commandIds === 'state-dir') await makeStateDir(stateDir());
-        const commandIds = options.commandIds === 'state-dir' ? new FileCommandIds(stateDir()) : new MemoryCommandIds();
-        const link = await connectMcu({
+        const link = await McuLink.connect({
           path,
-          commandIds,
+          commandIds: await commandIdsFor(options.commandIds, stateDir),
           estop: get('estop'),
           ...(options.trace ? { trace: options.trace } : {}),
+          ...options.timing,
         });
         if (options.home)
           await homeIfNeeded(link, say).catch(async (error: unknown) => {
@@ -284,6 +307,23 @@ export function openBench(settings: BenchSettings): Bench {
         return link;
       },
       (link) => link.close(),
+    );
+  }
+  if (settings.broker) {
+    const broker = settings.broker;
+    part(
+      'broker',
+      [],
+      () =>
+        connectMqttClient(broker.url, {
+          clean: true,
+          reconnectPeriod: 0,
+          connectTimeout: broker.connectTimeoutMs,
+          clientId: broker.clientId,
+          ...(broker.username !== undefined ? { username: broker.username } : {}),
+          ...(broker.password !== undefined ? { password: broker.password } : {}),
+        }),
+      (client) => client.endAsync(),
     );
   }
   if (settings.store)
@@ -332,6 +372,18 @@ export function openBench(settings: BenchSettings): Bench {
     },
     screenReader: (input, options) => screenReader(get('ocr'), input, options),
   };
+}
+
+/** A handshake sends no ledgered command, so no id is ever taken. */
+const NO_COMMAND_IDS: CommandIdSource = {
+  next: () => Promise.reject(new Error('a handshake sends no commands')),
+};
+
+async function commandIdsFor(kind: 'state-dir' | 'memory' | 'none', stateDir: () => string): Promise<CommandIdSource> {
+  if (kind === 'none') return NO_COMMAND_IDS;
+  if (kind === 'memory') return new MemoryCommandIds();
+  await makeStateDir(stateDir());
+  return new FileCommandIds(stateDir());
 }
 
 async function makeStateDir(directory: string): Promise<void> {

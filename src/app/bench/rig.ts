@@ -1,9 +1,9 @@
 // Where the agent's hardware is: a virtual bench started for this run (--sim), a running one
 // (--bench URL), or the real rig the config describes. Each is a Rig: a serial path, a camera and
-// a calibration. open-bench.ts turns a RigSource into one when the bench starts.
+// a calibration. open-bench.ts turns a RigSource into one when the bench starts (its rig part: the
+// only caller), and every camera is made by camera-from-config.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HttpCamera } from '../../adapters/camera/http-camera.js';
 import { calibrationFromConfig } from '../../config/calibration-from-config.js';
 import type { CalibrationSection } from '../../config/calibration-section.js';
 import { cameraKind, type CameraSection } from '../../config/camera-section.js';
@@ -69,7 +69,7 @@ export async function joinBench(url: string): Promise<Rig> {
   if (!parsed.ok) throw new Error(`the bench at ${url} sent an unusable calibration: ${parsed.problems.join('; ')}`);
   return {
     serialPath: description.serial,
-    camera: new HttpCamera(description.camera),
+    camera: cameraFromConfig({ source: description.camera }),
     calibration: parsed.calibration,
     description: `virtual bench ${url} (${description.device})`,
     deviceFile: description.device,

@@ -5,7 +5,8 @@
 // keeps its session. The status probe is "online", not retained, expiring in 1 s: the bench's
 // retained status is left as it was.
 import { randomBytes } from 'node:crypto';
-import { connectMqttClient, type MqttClient } from '../../adapters/mqtt/mqtt-client.js';
+import type { MqttClient } from '../../adapters/mqtt/mqtt-client.js';
+import { openBench, type Bench } from '../bench/open-bench.js';
 import { benchTopics } from '../../core/operator/topics.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { explainReasonCode, reasonCodeOf } from './mqtt-reason-codes.js';
@@ -43,23 +44,21 @@ export async function checkBroker(
       );
   }
   const who = settings.username ? `user "${settings.username}"` : 'an anonymous client';
-  let client: MqttClient;
+  // The client as every command builds it (openBench's broker part), with an id of its own.
+  const bench: Bench = openBench({
+    broker: {
+      url,
+      clientId: `benchhand-doctor-${randomBytes(4).toString('hex')}`,
+      connectTimeoutMs: timeoutMs,
+      ...(settings.username !== undefined ? { username: settings.username } : {}),
+      ...(password !== undefined ? { password } : {}),
+    },
+    say: () => undefined,
+  });
   try {
-    client = await withTimeout(
-      connectMqttClient(url, {
-        protocolVersion: 5,
-        clean: true,
-        reconnectPeriod: 0,
-        connectTimeout: timeoutMs,
-        clientId: `benchhand-doctor-${randomBytes(4).toString('hex')}`,
-        ...(settings.username !== undefined ? { username: settings.username } : {}),
-        ...(password !== undefined ? { password } : {}),
-      }),
-      timeoutMs + 500,
-      `broker ${url}`,
-      systemClock,
-    );
+    await withTimeout(bench.start('broker'), timeoutMs + 500, `broker ${url}`, systemClock);
   } catch (error) {
+    await bench.stop().catch(() => undefined);
     const code = reasonCodeOf(error);
     if (code !== undefined) {
       return fail(
@@ -76,9 +75,9 @@ export async function checkBroker(
   }
   try {
     if (!benchId) return pass(BROKER_NAME, `${url} accepted ${who} (ACL not checked: no mqtt.benchId)`);
-    return await checkBenchAcl(client, url, benchId, who, timeoutMs);
+    return await checkBenchAcl(bench.get('broker'), url, benchId, who, timeoutMs);
   } finally {
-    await client.endAsync().catch(() => undefined);
+    await bench.stop().catch(() => undefined);
   }
 }
 

@@ -1,7 +1,7 @@
 // The camera source works: its program is installed (rpicam-vid, ffmpeg) and a frame arrives in
 // time. replay:PATH and http:// sources are checked by capturing from them too.
 import { existsSync } from 'node:fs';
-import { cameraFromSource } from '../bench/rig.js';
+import { openBench } from '../bench/open-bench.js';
 import { findOnPath } from '../flash/executable-on-path.js';
 import { fail, pass, type CheckResult } from './check-result.js';
 import { systemClock } from '../../adapters/clock/system-clock.js';
@@ -15,12 +15,14 @@ export async function checkCamera(source: string | undefined, timeoutMs: number)
   if (!source) return fail(CAMERA_NAME, 'no camera source configured', SOURCES_FIX);
   const missing = missingProgram(source);
   if (missing) return missing;
-  let camera;
+  // The camera as every command builds it (openBench's camera part).
+  const bench = openBench({ cameraSource: source, say: () => undefined });
   try {
-    camera = cameraFromSource(source);
+    await bench.start('camera');
   } catch (error) {
     return fail(CAMERA_NAME, (error as Error).message, SOURCES_FIX);
   }
+  const camera = bench.get('camera');
   const started = performance.now();
   try {
     const frame = await withTimeout(camera.capture({ timeoutMs }), timeoutMs + 500, `camera ${source}`, systemClock);
@@ -29,7 +31,7 @@ export async function checkCamera(source: string | undefined, timeoutMs: number)
   } catch (error) {
     return fail(CAMERA_NAME, `${source}: ${(error as Error).message}`, frameFix(source));
   } finally {
-    await camera.close().catch(() => undefined);
+    await bench.stop().catch(() => undefined);
   }
 }
 

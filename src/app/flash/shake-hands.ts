@@ -1,15 +1,9 @@
 // First contact with the firmware: open the MCU's UART link, exchange HELLO, report what answered,
 // close. A protocol mismatch comes back as the link's own error, which says which side to update.
 import type { McuInfo } from '../../core/ports/mcu.js';
-import type { CommandIdSource } from '../../adapters/mcu-serial/command-ids.js';
-import { connectMcu } from '../bench/connect-mcu.js';
+import { openBench } from '../bench/open-bench.js';
 import { McuLinkError } from '../../adapters/mcu-serial/errors.js';
 import type { TransportOpener } from '../../adapters/mcu-serial/transport.js';
-
-/** A handshake sends no ledgered command, so no id is ever taken. */
-const NO_COMMAND_IDS: CommandIdSource = {
-  next: () => Promise.reject(new Error('a handshake sends no commands')),
-};
 
 export interface HandshakeOptions {
   /** Give up after this long (the link retries HELLO within it). Default 3000 ms. */
@@ -20,17 +14,21 @@ export interface HandshakeOptions {
 export async function shakeHands(path: string, options: HandshakeOptions = {}): Promise<McuInfo> {
   const replyTimeoutMs = 300;
   const maxSends = Math.max(1, Math.floor((options.timeoutMs ?? 3000) / replyTimeoutMs));
-  const link = await connectMcu({
-    path,
-    commandIds: NO_COMMAND_IDS,
-    replyTimeoutMs,
-    maxSends,
-    heartbeatMs: 60_000,
-    open: options.open,
+  // The link as every command builds it (openBench), with no command ids: a handshake sends no command.
+  const bench = openBench({
+    mcu: {
+      path,
+      commandIds: 'none',
+      timing: { replyTimeoutMs, maxSends, heartbeatMs: 60_000, ...(options.open ? { open: options.open } : {}) },
+    },
+    say: () => undefined,
   });
-  const info = link.info;
-  await link.close();
-  return info;
+  try {
+    await bench.start('mcu');
+    return bench.get('mcu').info;
+  } finally {
+    await bench.stop();
+  }
 }
 
 /**

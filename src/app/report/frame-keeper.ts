@@ -1,5 +1,5 @@
-// Keeps the pictures a run acted on, for `benchhand report`: an ObserverPort wrapper that passes
-// every look through and, by following the action journal the loop writes anyway, saves
+// Keeps the pictures a run acted on, for `benchhand report`: stage 4 of the observer pipeline
+// (app/bench/observer-pipeline.ts), which passes every look on unchanged and, by following the action journal the loop writes anyway, saves
 //   - the observation an action was decided on, when that action's intent record appears
 //     (frames/<step>-<commandId>-before.jpg),
 //   - the picture its verification ended on, when its verified record appears (-after.jpg),
@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import { JOURNAL_FILE } from '../../adapters/store/file-run-store.js';
 import { RESULT_FILE } from '../../adapters/store/result-file.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
-import type { Observation, ObserveOptions, ObserverPort } from '../../core/ports/observer.js';
+import type { Observation, ObserveOptions } from '../../core/ports/observer.js';
+import type { LookStage } from '../bench/look-stage.js';
 import type { JournalRecord } from '../../core/ports/run-store.js';
 import {
   FRAME_CALIBRATION_FILE,
@@ -49,16 +50,15 @@ export const DEFAULT_MAX_FRAMES = 200;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * Wraps `observer` so the run's pictures are kept under STATE_DIR/frames/. Call flush() when the
- * run is over (it saves the last verification picture and waits for the writes).
+ * A stage that keeps the run's pictures under STATE_DIR/frames/. Call flush() when the run is over
+ * (it saves the last verification picture and waits for the writes).
  */
 export function keepFrames(
-  observer: ObserverPort,
   stateDir: string,
   calibration: FrameCalibration,
   options: FrameKeeperOptions = {},
 ): FrameKeeper {
-  return new FrameKeeper(observer, stateDir, calibration, options);
+  return new FrameKeeper(stateDir, calibration, options);
 }
 
 interface Kept {
@@ -67,7 +67,8 @@ interface Kept {
   bytes: number;
 }
 
-export class FrameKeeper implements ObserverPort {
+export class FrameKeeper implements LookStage {
+  readonly name = 'frames';
   private readonly dir: string;
   private latest?: Observation;
   /** Looks already written, so a look kept twice is written once. */
@@ -83,7 +84,6 @@ export class FrameKeeper implements ObserverPort {
   private failed = false;
 
   constructor(
-    private readonly inner: ObserverPort,
     private readonly stateDir: string,
     private readonly calibration: FrameCalibration,
     private readonly options: FrameKeeperOptions = {},
@@ -91,18 +91,14 @@ export class FrameKeeper implements ObserverPort {
     this.dir = join(stateDir, FRAMES_DIR);
   }
 
-  async observe(options: ObserveOptions = {}): Promise<Observation> {
+  /** The journal written since the last look says which earlier look to keep; then this one is the latest. */
+  async pass(observation: Observation, asked: ObserveOptions): Promise<Observation> {
     await this.catchUp();
     // The loop's first look of a step asks for any picture; every later look (verification,
     // wait_for) asks for one newer than a moment. So a look without newerThan starts a step.
-    if (options.newerThan === undefined) await this.endOfStep();
-    const observation = await this.inner.observe(options);
+    if (asked.newerThan === undefined) await this.endOfStep();
     this.latest = observation;
     return observation;
-  }
-
-  describe(): string {
-    return `${this.inner.describe()} (pictures kept in ${this.dir})`;
   }
 
   /** An approval asked during the run, kept in the index for the report (the audit has only denials). */
@@ -128,9 +124,8 @@ export class FrameKeeper implements ObserverPort {
     await this.queue;
   }
 
-  async close(): Promise<void> {
-    await this.flush();
-    await this.inner.close();
+  finish(): Promise<void> {
+    return this.flush();
   }
 
   /** Reads the journal records written since the last look and keeps the pictures they point at. */

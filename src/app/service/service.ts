@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { ConsoleSection } from '../../config/console-section.js';
 import { openBench } from '../bench/open-bench.js';
-import { openRig, type RigSource } from '../bench/rig.js';
+import type { RigSource } from '../bench/rig.js';
 import type { MqttSettings } from '../agent/mqtt-wiring.js';
 import { FleetBench, type ClaimedJob } from '../fleet/fleet-bench.js';
 import { runJob } from '../fleet/run-job.js';
@@ -129,11 +129,12 @@ async function startFleet(
 /** A real rig's tags from its calibration alone (opening it would start its camera); a virtual bench's from its description. */
 async function deviceTagsOf(source: RigSource): Promise<Tags> {
   if (source.kind === 'config') return deviceTags({ calibration: calibrationFromConfig(source.settings.calibration) });
-  const rig = await openRig(source);
+  const bench = openBench({ rig: source, say: () => undefined });
   try {
-    return deviceTags(rig);
+    await bench.start('rig');
+    return deviceTags(bench.get('rig'));
   } finally {
-    await rig.close();
+    await bench.stop();
   }
 }
 

@@ -11,6 +11,7 @@ import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
 import { runBenchSettings, runTask, type RunRequest } from '../agent/run-task.js';
 import { openBench } from '../bench/open-bench.js';
+import type { LookRecorder } from '../../adapters/video/record-looks.js';
 import type { RigSource } from '../bench/rig.js';
 import { readRun } from '../report/read-run.js';
 import { renderReportHtml } from '../report/render-html.js';
@@ -43,8 +44,8 @@ export interface FlowRunOptions {
   recover?: RunRequest['recover'];
   /** Another interpreter for this flow (a Maestro flow, src/app/suite/maestro/), made once the bench is open. */
   interpreter?: RunRequest['interpreterOverride'];
-  /** Wraps the observer (the Maestro flow's video records every look). */
-  instrument?: RunRequest['instrument'];
+  /** The flow's video (a Maestro flow): the observer pipeline's video stage hands it every look. */
+  video?: LookRecorder;
 }
 
 export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
@@ -77,7 +78,14 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
   try {
     const rig = typeof options.rig === 'function' ? options.rig(flow, options.file) : options.rig;
     const bench = openBench(
-      runBenchSettings({ task: flow, stateDir: options.stateDir, interpreter: 'script', keepFrames, rig }),
+      runBenchSettings({
+        task: flow,
+        stateDir: options.stateDir,
+        interpreter: 'script',
+        keepFrames,
+        rig,
+        ...(options.video ? { video: options.video } : {}),
+      }),
     );
     try {
       await bench.start('rig');
@@ -94,7 +102,6 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
         keepFrames,
         ...(options.recover ? { recover: options.recover } : {}),
         ...(options.interpreter ? { interpreterOverride: options.interpreter } : {}),
-        ...(options.instrument ? { instrument: options.instrument } : {}),
       });
       if (outcome.kind === 'recovery_stopped') {
         result = finish({

@@ -1,35 +1,16 @@
-// The retained BenchState (TOPICS.md; its one definition is src/core/operator/bench-state.ts) as
-// the operator's client reads it: tolerant of missing or extra fields, since benches of another
-// version may publish a little more or less.
-import type {
-  BenchState as PublishedState,
-  LastAction as PublishedLastAction,
-  PendingApprovalView,
-  RunSummary as PublishedRun,
-} from '../../core/operator/bench-state.js';
+// The retained BenchState (TOPICS.md; its one definition, a zod schema, is
+// src/core/operator/bench-state.ts) as the operator's client reads and describes it: tolerant of
+// missing, extra or mistyped fields, since benches of another version may publish a little more or less.
+import { readBenchState, type ReceivedBenchState } from '../../core/operator/bench-state.js';
 
-export type RunSummary = Partial<PublishedRun>;
-export type LastAction = Partial<PublishedLastAction>;
-export type PendingApproval = Partial<PendingApprovalView>;
+export type BenchState = ReceivedBenchState;
+type RunSummary = NonNullable<BenchState['run']>;
+type LastAction = NonNullable<BenchState['lastAction']>;
+type PendingApproval = NonNullable<BenchState['pendingApproval']>;
 
-export type BenchState = Partial<Omit<PublishedState, 'run' | 'lastAction' | 'pendingApproval'>> & {
-  run?: RunSummary | null;
-  lastAction?: LastAction | null;
-  pendingApproval?: PendingApproval | null;
-};
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The payload as a BenchState, or undefined when it is not a JSON object. */
+/** The payload as a BenchState (core/operator/bench-state.ts receivedBenchStateSchema), or undefined when it is not a JSON object. */
 export function parseBenchState(payload: Buffer | string): BenchState | undefined {
-  try {
-    const value: unknown = JSON.parse(payload.toString());
-    return isObject(value) ? (value as BenchState) : undefined;
-  } catch {
-    return undefined;
-  }
+  return readBenchState(payload.toString());
 }
 
 export function describeRun(run: RunSummary | null | undefined): string {

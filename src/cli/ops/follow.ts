@@ -1,6 +1,7 @@
 // `benchhand ops follow BENCH`: the bench's availability, state changes, events and findings as
 // they arrive, one line each (or raw JSON lines with --json), until Ctrl-C.
 import type { MqttClient } from '../../app/ops/operator-client.js';
+import { parseBenchState } from './bench-state.js';
 import { clockTime, describeEvent, describeFinding, describeState } from './event-lines.js';
 import { benchTopic, parseBenchTopic } from '../../core/operator/topics.js';
 
@@ -35,7 +36,8 @@ export function createLineMaker(
     const message = parseObject(payload);
     if (!message) return `${prefix} ${leaf}: not JSON: ${payload.toString().slice(0, 120)}`;
     if (leaf === 'state') {
-      const line = describeState(message);
+      // Read through the bench state's schema: a mistyped field is left out, not printed as it came.
+      const line = describeState(parseBenchState(payload) ?? {});
       if (line === lastState) return undefined;
       lastState = line;
       return `${prefix} ${line}`;

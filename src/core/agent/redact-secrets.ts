@@ -1,11 +1,12 @@
 // Secret task inputs (a password) must never be read back off the screen into the record: a
 // secret typed into a visible field (an Email box, by mistake or by an injected instruction)
 // shows in plain text, and everything downstream of an observation — result.json and its
-// previous copy, the journal's screenBefore, the audit, MQTT progress, the model's requests —
-// would carry it. So every value of a secret is masked in all screen text (lines, words,
-// elements, region titles) as the observation enters the loop, once. Case and the spacing OCR
-// puts between words do not matter. The camera picture is painted over where a secret showed by
-// app/vision/secret-redacting-observer.ts, before any look is kept or published. Pure.
+// previous copy, the journal's screenBefore, the audit, MQTT progress and snapshot, the report's
+// frames, the model's requests — would carry it. So every value of a secret is masked in all
+// screen text (lines, words, elements, region titles), once, by the observer pipeline's secrets
+// stage (app/vision/secret-painting.ts, which also paints it over in the camera picture) before
+// any other stage or the loop sees the look. Case and the spacing OCR puts between words do not
+// matter. Pure.
 import type { Observation } from '../ports/observer.js';
 import type { OcrLine } from '../vision/screen-model.js';
 import type { TaskInputs } from './tools/tool.js';

@@ -1,5 +1,7 @@
 // The retained state document (TOPICS.md, BenchState): what a viewer who subscribes late sees at
-// once. Pure: merging a partial update and folding a progress event into it.
+// once, defined once as a zod schema (the types are inferred from it) with the tolerant reading an
+// operator's client uses. Pure: merging a partial update and folding a progress event into it.
+import { z } from 'zod';
 import type { ApprovalContext, ApprovalPicture } from '../ports/approval.js';
 import type { ProgressEvent } from '../agent/loop/agent-deps.js';
 
@@ -10,66 +12,127 @@ const OPERATOR_RESUME = 'operator_resume';
 /** Longer screen text is cut: a retained message is re-sent to every new subscriber. */
 export const MAX_SCREEN_TEXT = 1000;
 
-export type RunStatus =
-  'running' | 'paused' | 'submitted' | 'answered' | 'budget_exhausted' | 'cancelled' | 'handed_over' | 'halted';
+export const RUN_STATUSES = [
+  'running',
+  'paused',
+  'submitted',
+  'answered',
+  'budget_exhausted',
+  'cancelled',
+  'handed_over',
+  'halted',
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
-export interface RunSummary {
-  runId: string;
-  continuationId?: string;
-  task: string;
-  goal: string;
-  interpreter: 'script' | 'llm';
-  status: RunStatus;
-  step: number;
-  phase: string;
-  stepsUsed: number;
-  maxSteps: number;
-  elapsedMs: number;
-  deadlineMs: number;
-}
+const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
-export interface LastAction {
-  tool: string;
-  summary: string;
+export const runSummarySchema = z.object({
+  runId: z.string(),
+  continuationId: z.string().optional(),
+  task: z.string(),
+  goal: z.string(),
+  interpreter: z.enum(['script', 'llm']),
+  status: z.enum(RUN_STATUSES),
+  step: z.number(),
+  phase: z.string(),
+  stepsUsed: z.number(),
+  maxSteps: z.number(),
+  elapsedMs: z.number(),
+  deadlineMs: z.number(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const lastActionSchema = z.object({
+  tool: z.string(),
+  summary: z.string(),
   /** "pending" between the call and its outcome. */
-  status: string;
-  at: string;
-}
+  status: z.string(),
+  at: z.string(),
+});
+export type LastAction = z.infer<typeof lastActionSchema>;
 
-export interface PendingApprovalView {
-  id: string;
-  tool: string;
-  summary: string;
-  rule: string;
-  since: string;
-  /** The screen's and dialog's titles, the element the tap would hit and the point (device px). */
-  context?: ApprovalContext;
-  /** A small JPEG of the camera picture around the tap, the point marked (base64). */
-  picture?: ApprovalPicture;
-}
+/** The screen's and dialog's titles, the element the tap would hit and the point (device px): ApprovalContext. */
+const approvalContextSchema = z.object({
+  screenTitle: z.string().optional(),
+  region: z.object({ kind: z.string(), title: z.string().optional() }).optional(),
+  element: z.object({ kind: z.string(), text: z.string(), box: boxSchema }).optional(),
+  point: z.object({ x: z.number(), y: z.number() }).optional(),
+}) satisfies z.ZodType<ApprovalContext>;
+
+/** A small JPEG of the camera picture around the tap, the point marked (base64): ApprovalPicture. */
+const approvalPictureSchema = z.object({
+  format: z.literal('jpeg'),
+  base64: z.string(),
+  width: z.number(),
+  height: z.number(),
+}) satisfies z.ZodType<ApprovalPicture>;
+
+export const pendingApprovalViewSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  summary: z.string(),
+  rule: z.string(),
+  since: z.string(),
+  context: approvalContextSchema.optional(),
+  picture: approvalPictureSchema.optional(),
+});
+export type PendingApprovalView = z.infer<typeof pendingApprovalViewSchema>;
 
 /** How a request ended: who answered first (or the bench, on a timeout or cancel), kept so a later answer is told. */
-export interface AnsweredApproval {
-  id: string;
-  tool: string;
-  summary: string;
-  approved: boolean;
-  by: string;
-  at: string;
-  reason?: string;
-}
+export const answeredApprovalSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  summary: z.string(),
+  approved: z.boolean(),
+  by: z.string(),
+  at: z.string(),
+  reason: z.string().optional(),
+});
+export type AnsweredApproval = z.infer<typeof answeredApprovalSchema>;
 
-export interface BenchState {
-  benchId: string;
-  at: string;
-  online: boolean;
-  run: RunSummary | null;
-  lastAction: LastAction | null;
-  lastScreenText: string | null;
-  pendingApproval: PendingApprovalView | null;
+/** The retained state as a bench publishes it. */
+export const benchStateSchema = z.object({
+  benchId: z.string(),
+  at: z.string(),
+  online: z.boolean(),
+  run: runSummarySchema.nullable(),
+  lastAction: lastActionSchema.nullable(),
+  lastScreenText: z.string().nullable(),
+  pendingApproval: pendingApprovalViewSchema.nullable(),
   /** How the last approval request ended: approved or denied, and by whom (the first answer). */
-  lastApprovalAnswer: AnsweredApproval | null;
-  estopped: boolean;
+  lastApprovalAnswer: answeredApprovalSchema.nullable(),
+  estopped: z.boolean(),
+});
+export type BenchState = z.infer<typeof benchStateSchema>;
+
+/**
+ * The state as an operator's client reads it off the broker: benches of another version may
+ * publish a little more or less, so every field may be missing, a field of the wrong type is left
+ * out rather than the whole state refused, and the run, action and approval may be partial.
+ */
+export const receivedBenchStateSchema = z.object({
+  benchId: z.string().optional().catch(undefined),
+  at: z.string().optional().catch(undefined),
+  online: z.boolean().optional().catch(undefined),
+  run: runSummarySchema.partial().nullable().optional().catch(undefined),
+  lastAction: lastActionSchema.partial().nullable().optional().catch(undefined),
+  lastScreenText: z.string().nullable().optional().catch(undefined),
+  pendingApproval: pendingApprovalViewSchema.partial().nullable().optional().catch(undefined),
+  lastApprovalAnswer: answeredApprovalSchema.partial().nullable().optional().catch(undefined),
+  estopped: z.boolean().optional().catch(undefined),
+});
+export type ReceivedBenchState = z.infer<typeof receivedBenchStateSchema>;
+
+/** A retained state message's payload as read by an operator, or undefined when it is not a JSON object. */
+export function readBenchState(payload: string): ReceivedBenchState | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  const parsed = receivedBenchStateSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** What callers may change: everything but the bench id and the time, which the bench sets. `run` merges field by field when a run is already shown. */

@@ -6,7 +6,8 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepFrames } from '../../../src/app/report/frame-keeper.js';
+import { keepFrames, type FrameKeeper } from '../../../src/app/report/frame-keeper.js';
+import { fakeSource, observerPipeline } from '../../../src/app/bench/observer-pipeline.js';
 import { readRun } from '../../../src/app/report/read-run.js';
 import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
 import type { JournalRecord } from '../../../src/core/ports/run-store.js';
@@ -51,6 +52,9 @@ class Looks implements ObserverPort {
   async close() {}
 }
 
+/** Looks through the observer pipeline with the keeper as its frames stage, as openBench builds it. */
+const keptLooks = (keeper: FrameKeeper) => observerPipeline(fakeSource(new Looks()), { frames: keeper });
+
 function journal(dir: string, record: Partial<JournalRecord> & { type: JournalRecord['type'] }) {
   appendFileSync(join(dir, 'journal.jsonl'), `${JSON.stringify({ at: 't', runId: 'run-1', ...record })}\n`);
 }
@@ -65,10 +69,11 @@ const index = (dir: string) =>
 describe('the frame keeper', () => {
   it('keeps the before and after pictures of each action and the last look of a step, named by step and command', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-keeper-'));
-    const keeper = keepFrames(new Looks(), dir, CALIBRATION, { now: () => 'now' });
+    const keeper = keepFrames(dir, CALIBRATION, { now: () => 'now' });
+    const looks = keptLooks(keeper);
     const tap = { kind: 'tap', device: { x: 20, y: 30 }, actuator: { x: 20, y: 30 } };
     checkpointAt(dir, 0);
-    await keeper.observe(); // step 1 looks (look 1)
+    await looks.observe(); // step 1 looks (look 1)
     journal(dir, {
       type: 'intent',
       step: 1,
@@ -79,8 +84,8 @@ describe('the frame keeper', () => {
       expectation: { kind: 'screen_changes' },
       screenBefore: '',
     });
-    await keeper.observe({ newerThan: 1 }); // verification (look 2): the intent is seen, look 1 kept as before
-    await keeper.observe({ newerThan: 2 }); // verification again (look 3)
+    await looks.observe({ newerThan: 1 }); // verification (look 2): the intent is seen, look 1 kept as before
+    await looks.observe({ newerThan: 2 }); // verification again (look 3)
     journal(dir, { type: 'verified', step: 1, commandId: 7, met: true, detail: 'changed' });
     // A second call in the same step, typed in two commands: its before picture is look 3 again.
     journal(dir, {
@@ -103,7 +108,7 @@ describe('the frame keeper', () => {
       expectation: { kind: 'none' },
       screenBefore: '',
     });
-    await keeper.observe({ newerThan: 3 }); // look 4
+    await looks.observe({ newerThan: 3 }); // look 4
     checkpointAt(dir, 1);
     keeper.note({
       type: 'approval',
@@ -113,7 +118,7 @@ describe('the frame keeper', () => {
       approved: true,
       by: 'alice',
     });
-    await keeper.observe(); // step 2 looks (look 5): look 4, never kept, is step 1's last look
+    await looks.observe(); // step 2 looks (look 5): look 4, never kept, is step 1's last look
     checkpointAt(dir, 2);
     await keeper.flush(); // look 5 is step 2's last look
     const files = readdirSync(join(dir, 'frames')).sort();
@@ -145,10 +150,11 @@ describe('the frame keeper', () => {
 
   it('drops the oldest pictures past its budget and never fails the run when it cannot write', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-keeper-'));
-    const keeper = keepFrames(new Looks(), dir, CALIBRATION, { maxFrames: 2 });
+    const keeper = keepFrames(dir, CALIBRATION, { maxFrames: 2 });
+    const looks = keptLooks(keeper);
     for (let step = 1; step <= 4; step++) {
       checkpointAt(dir, step - 1);
-      await keeper.observe();
+      await looks.observe();
     }
     checkpointAt(dir, 4);
     await keeper.flush();
@@ -162,10 +168,11 @@ describe('the frame keeper', () => {
     const said: string[] = [];
     const blocked = mkdtempSync(join(tmpdir(), 'bh-keeper-'));
     writeFileSync(join(blocked, 'frames'), 'a file where the frames folder should be');
-    const broken = keepFrames(new Looks(), blocked, CALIBRATION, { say: (line) => said.push(line) });
+    const broken = keepFrames(blocked, CALIBRATION, { say: (line) => said.push(line) });
+    const brokenLooks = keptLooks(broken);
     for (let step = 1; step <= 3; step++) {
       checkpointAt(blocked, step - 1);
-      await expect(broken.observe()).resolves.toMatchObject({ at: step });
+      await expect(brokenLooks.observe()).resolves.toMatchObject({ at: step });
     }
     await broken.flush();
     expect(said).toHaveLength(1);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { recordLooks } from '../../../src/adapters/video/record-looks.js';
-import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
+import type { Observation } from '../../../src/core/ports/observer.js';
 import { screen } from '../../support/screen-builder.js';
 
 const picture = (grey: number) =>
@@ -35,15 +35,9 @@ describe("a Maestro run's video", () => {
         },
       })),
     );
-    let next = 0;
-    const observer: ObserverPort = {
-      observe: async () => looks[next++]!,
-      describe: () => 'three pictures',
-      close: async () => undefined,
-    };
     const recorder = recordLooks(dir);
-    const wrapped = recorder.wrap(observer);
-    for (let i = 0; i < looks.length; i++) await wrapped.observe();
+    // What the observer pipeline's video stage does with every look.
+    for (const look of looks) recorder.keep(look);
     const made = await recorder.finish();
     expect(made).toEqual({ path: join(dir, 'video.mp4') });
     const [frames, duration] = execFileSync(

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReplayCamera } from '../../../src/adapters/camera/replay-camera.js';
 import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-pool.js';
-import { CameraObserver } from '../../../src/adapters/observer-camera/camera-observer.js';
 import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
-import { redactingSecrets } from '../../../src/app/vision/secret-redacting-observer.js';
+import { cameraAndReader, observerPipeline } from '../../../src/app/bench/observer-pipeline.js';
 import { screenText } from '../../../src/core/vision/screen-model.js';
 
 const FRAME = 'test/fixtures/ocr-corpus/settings-wifi-default/00001';
@@ -24,14 +23,18 @@ afterAll(async () => {
   await ocr.close();
 });
 
-const observerOf = (file: string) =>
-  new CameraObserver(new ReplayCamera(file), new ScreenReader(ocr, { kind: 'camera', calibration }));
+/** The observer pipeline as openBench builds it: camera, reader and, given secrets, the secrets stage. */
+const observerOf = (file: string, secrets: string[] = []) =>
+  observerPipeline(cameraAndReader(new ReplayCamera(file), new ScreenReader(ocr, { kind: 'camera', calibration })), {
+    secrets,
+    calibration,
+  });
 
 describe('a secret on the screen', () => {
   it('is masked in the text and painted over in the picture, and only the secret', async () => {
     const plain = await observerOf(`${FRAME}.camera.jpg`).observe();
     expect(screenText(plain.screen)).toMatch(/Network &? ?internet/);
-    const redacted = await redactingSecrets(observerOf(`${FRAME}.camera.jpg`), ['internet'], calibration).observe();
+    const redacted = await observerOf(`${FRAME}.camera.jpg`, ['internet']).observe();
     expect(screenText(redacted.screen)).not.toMatch(/internet/i);
     expect(screenText(redacted.screen)).toMatch(/Network &? ?•{8}/);
     expect(redacted.frame!.image).not.toEqual(plain.frame!.image);
@@ -46,11 +49,7 @@ describe('a secret on the screen', () => {
 
   it('a look without the secret passes through untouched', async () => {
     const plain = await observerOf(`${FRAME}.camera.jpg`).observe();
-    const looked = await redactingSecrets(
-      observerOf(`${FRAME}.camera.jpg`),
-      ['hunter2-not-on-screen'],
-      calibration,
-    ).observe();
+    const looked = await observerOf(`${FRAME}.camera.jpg`, ['hunter2-not-on-screen']).observe();
     expect(Buffer.from(looked.frame!.image).equals(Buffer.from(plain.frame!.image))).toBe(true);
   }, 60000);
 });

@@ -1,5 +1,5 @@
-// Issue 27 item 2 through the virtual camera, the real reader (tesseract.js) and the camera
-// observer's field reader: a typed mixed code the whole-screen read does not read back
+// Issue 27 item 2 through the virtual camera, the real reader (tesseract.js) and the observer
+// pipeline's field reader: a typed mixed code the whole-screen read does not read back
 // ("gQ8-rnv#Zx1!": this frame's page read loses the line altogether) is verified by reading the
 // field again alone, as one line, constrained to the typed characters and checked against a free
 // reading by the confusion table. A field holding a DIFFERENT text still fails, naming the
@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDevice, usePool } from '../../support/camera-reading.js';
 import { verify, judge } from '../../../src/core/agent/loop/verify-phase.js';
-import { CameraObserver } from '../../../src/adapters/observer-camera/camera-observer.js';
+import { cameraAndReader, observerPipeline } from '../../../src/app/bench/observer-pipeline.js';
 import { FieldReader } from '../../../src/adapters/observer-camera/field-reader.js';
 import type { AgentDeps } from '../../../src/core/agent/loop/agent-deps.js';
 import type { Observations } from '../../../src/core/agent/loop/observe-phase.js';
@@ -25,7 +25,7 @@ async function typeAndVerify(typed: string, held: string) {
     deviceSize: { width: d.device.width, height: d.device.height },
     screenCorners: first.screenCorners,
   });
-  const observer = new CameraObserver(camera, reader, fields);
+  const observer = observerPipeline(cameraAndReader(camera, reader, fields));
   try {
     d.tap('Invite code');
     const before = await observer.observe();

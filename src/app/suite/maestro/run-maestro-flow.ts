@@ -10,7 +10,7 @@ import type { FlowResult } from '../flow-result.js';
 import { runFlow, writeReport, type FlowRunOptions } from '../run-flow.js';
 import { problemLine, type LoadedMaestro } from './load-maestro.js';
 
-export interface MaestroFlowOptions extends Omit<FlowRunOptions, 'flow' | 'interpreter' | 'instrument'> {
+export interface MaestroFlowOptions extends Omit<FlowRunOptions, 'flow' | 'interpreter' | 'video'> {
   loaded: LoadedMaestro;
   skipUnsupported?: boolean;
 }
@@ -56,7 +56,7 @@ export async function runMaestroFlow(options: MaestroFlowOptions): Promise<FlowR
   const video = recordLooks(options.stateDir);
   let result: FlowResult;
   try {
-    result = await runFlow({ ...options, flow: loaded.task, interpreter, instrument: { observer: video.wrap } });
+    result = await runFlow({ ...options, flow: loaded.task, interpreter, video });
   } finally {
     sandbox.dispose();
   }

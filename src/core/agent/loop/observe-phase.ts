@@ -1,22 +1,19 @@
 // Observe: one look at the device. A camera that fails is a device access problem, recorded
-// with its code; failing twice in a row is not retried on every step, it halts the run. Every
-// observation enters the loop here, so this is where secret inputs are masked out of its text.
+// with its code; failing twice in a row is not retried on every step, it halts the run. A look
+// arrives with the task's secrets already hidden in its text and picture: the observer pipeline's
+// secrets stage (src/app/bench/observer-pipeline.ts) is the one place that does it.
 import type { Observation } from '../../ports/observer.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { RunState } from '../run-state.js';
-import { redactObservation, secretValues } from '../redact-secrets.js';
 
 export class Observations {
   private latest?: Observation;
   private consecutiveFailures = 0;
-  private readonly secrets: string[];
 
   constructor(
     private readonly deps: AgentDeps,
     private readonly state: RunState,
-  ) {
-    this.secrets = secretValues(deps.inputs);
-  }
+  ) {}
 
   current(): Observation {
     if (!this.latest) throw new Error('no observation yet');
@@ -27,7 +24,7 @@ export class Observations {
   async look(newerThan?: number, timeoutMs = 10000): Promise<Observation> {
     for (;;) {
       try {
-        this.latest = redactObservation(await this.deps.observer.observe({ newerThan, timeoutMs }), this.secrets);
+        this.latest = await this.deps.observer.observe({ newerThan, timeoutMs });
         this.consecutiveFailures = 0;
         if (!this.latest.quality.ok)
           for (const problem of this.latest.quality.problems)

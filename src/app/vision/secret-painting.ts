@@ -1,33 +1,35 @@
-// The first thing every look passes through: a secret task input (a password) that shows on the
-// screen in plain text is masked in the screen's text (core/agent/redact-secrets.ts) and painted
-// over in the camera picture, before the picture reaches anything that keeps or sends it: the
-// MQTT snapshot, the run report's frames, the approval crop, a vision model. Nothing downstream
-// sees the unmasked look. A look with no secret on it passes through untouched (no re-encoding).
+// Stage 3 of the observer pipeline (app/bench/observer-pipeline.ts): a secret task input (a
+// password) that shows on the screen in plain text is masked in the screen's text
+// (core/agent/redact-secrets.ts) and painted over in the camera picture, before the look reaches
+// anything that keeps or sends it: the report's frames, the MQTT snapshot, the approval crop, a
+// vision model, the loop's records. This is the one place a look's secrets are hidden. A look with
+// no secret on it passes through untouched (no re-encoding).
 import { paintOverPicture } from '../../adapters/picture/pictures.js';
 import { redactObservation } from '../../core/agent/redact-secrets.js';
 import type { CameraFrame } from '../../core/ports/camera.js';
-import type { Observation, ObserverPort } from '../../core/ports/observer.js';
+import type { Observation } from '../../core/ports/observer.js';
 import { screenMapping, type ScreenCalibration } from '../../core/vision/calibration.js';
 import type { Box } from '../../core/vision/screen-model.js';
+import type { LookStage } from '../bench/look-stage.js';
 
-export function redactingSecrets(
-  observer: ObserverPort,
-  secrets: readonly string[],
-  calibration: ScreenCalibration,
-): ObserverPort {
-  if (!secrets.length) return observer;
-  const mapping = screenMapping(calibration);
+/** Without a calibration a picture cannot be painted, so a look that showed a secret goes on without its picture. */
+export function secretPainting(secrets: readonly string[], calibration?: ScreenCalibration): LookStage {
+  const toCamera = calibration ? screenMapping(calibration).toCamera : undefined;
   return {
-    describe: () => observer.describe(),
-    close: () => observer.close(),
-    observe: async (options) => {
-      const seen = await observer.observe(options);
+    name: 'secrets',
+    pass: async (seen) => {
       const masked = redactObservation(seen, secrets);
       const boxes = maskedBoxes(seen, masked);
       if (!boxes.length || !seen.frame) return masked;
-      return { ...masked, frame: await paintOver(seen.frame, boxes, mapping.toCamera) };
+      if (!toCamera) return withoutPicture(masked);
+      return { ...masked, frame: await paintOver(seen.frame, boxes, toCamera) };
     },
   };
+}
+
+function withoutPicture(look: Observation): Observation {
+  const { frame: _dropped, ...rest } = look;
+  return rest;
 }
 
 /** The boxes (device pixels) of the words the text masking changed, or of their whole line. */
