@@ -17,7 +17,6 @@ import { LineDetectorOcr } from './line-detector-ocr.js';
 import { PSM_SINGLE_BLOCK } from './offline-options.js';
 import { TesseractPool } from './tesseract-pool.js';
 import { sharedDetector, type TextLineDetector } from './text-line-detector.js';
-import sharp from 'sharp';
 
 export type { OcrModelChoice, ResolvedModel } from './offline-options.js';
 export { OCR_MODEL_CHOICES, OCR_MODEL_VARIABLE, ocrModelChoice, resolveModel } from './offline-options.js';
@@ -64,9 +63,6 @@ export type OcrReader = LineDetectorOcr | TesseractPool;
  * line that says so.
  */
 export async function startOcr(settings: OcrSettings): Promise<OcrReader> {
-  // Every picture the reader gives sharp is a new one, so sharp's operation cache never hits; it
-  // held up to 50 MB of past frames and crops (the Wi-Fi task on the virtual bench: see the commit).
-  sharp.cache(false);
   const pool = (psm?: string, model: OcrModelChoice = DEFAULT_OCR_MODEL, invertedLines = true) =>
     TesseractPool.start(settings.workers, {
       warmUp: settings.warmUp ?? true,
