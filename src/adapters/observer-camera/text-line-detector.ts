@@ -43,11 +43,8 @@ export class TextLineDetector {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
-      // onnxruntime's own arena: a run's activations (tens of MB per tile) reuse its blocks. Without
-      // it they went to malloc on every run and glibc kept the freed blocks anyway, scattered: after
-      // ten screens the process held 240-250 MB against 200-220 with the arena, and the Wi-Fi task
-      // on the virtual bench peaked at 503-534 MB against 454-493 (/usr/bin/time -v, three runs each).
-      enableCpuMemArena: true,
+      // Without the arena, memory of a run goes back between runs instead of staying reserved.
+      enableCpuMemArena: false,
       enableMemPattern: false,
     });
     return new TextLineDetector(ort, session, model, {
