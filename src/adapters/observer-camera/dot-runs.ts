@@ -51,7 +51,10 @@ export function countDiscs(
   box: { x0: number; y0: number; x1: number; y1: number },
   minHeight: number,
 ): number {
-  const x0 = Math.max(0, Math.floor(box.x0) - 2),
+  // A word's box can cut its first disc in half (the line detector's stack read the run "leeee"
+  // from x 56 where the first disc starts at 51): its left side is looked at with a margin of most
+  // of its height. Not the right side: a field's caret follows the dots there, and is other ink.
+  const x0 = Math.max(0, Math.floor(box.x0) - Math.max(2, Math.ceil(0.75 * (box.y1 - box.y0)))),
     y0 = Math.max(0, Math.floor(box.y0) - 2);
   const x1 = Math.min(image.width, Math.ceil(box.x1) + 2),
     y1 = Math.min(image.height, Math.ceil(box.y1) + 2);

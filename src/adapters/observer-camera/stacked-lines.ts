@@ -37,7 +37,9 @@ export async function readStackedLines(engine: OcrEngine, image: GrayImage, boxe
   if (!boxes.length) return [];
   const crops = await Promise.all(boxes.map((box) => scaledLine(image, box)));
   const read = await readStack(engine, crops);
-  const doubtful = [...read].filter(([, line]) => line.confidence < DOUBTFUL).map(([index]) => index);
+  const doubtful = [...read]
+    .filter(([index, line]) => line.confidence < DOUBTFUL && crops[index]!.crop.width >= MIN_REREAD_WIDTH)
+    .map(([index]) => index);
   const alone = await Promise.all(doubtful.map((index) => readStack(engine, [crops[index]!])));
   doubtful.forEach((index, i) => {
     const again = alone[i]!.get(0);
@@ -48,6 +50,12 @@ export async function readStackedLines(engine: OcrEngine, image: GrayImage, boxe
 
 /** Tesseract's confidence (0..100) below which a line read in the stack is read again alone. */
 const DOUBTFUL = 60;
+/**
+ * A crop narrower than this (at LINE_HEIGHT) holds one or two glyphs: on the real-apps
+ * screenshots those were icons ("<€", "Oo", "»") and what a re-read found in them was an icon
+ * again, at about 40 ms of CPU each, two to three per screen.
+ */
+const MIN_REREAD_WIDTH = 2 * LINE_HEIGHT;
 
 type Crop = Awaited<ReturnType<typeof scaledLine>>;
 

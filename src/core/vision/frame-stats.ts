@@ -1,6 +1,6 @@
 // Measures of a rectified screen picture that say whether it is fit to read: how bright its
 // brightest parts are, its contrast, and its sharpness. Pure.
-import { percentileOf, type GrayImage } from './gray-image.js';
+import { histogramOf, percentileOfHistogram, type GrayImage } from './gray-image.js';
 
 export interface FrameStats {
   /** 99th percentile of the brightness (0..255): a dark-theme screen still has bright text. */
@@ -16,8 +16,10 @@ export interface FrameStats {
 }
 
 export function frameStats(image: GrayImage): FrameStats {
-  const brightness = percentileOf(image, 0.99);
-  const contrast = Math.max(1, brightness - percentileOf(image, 0.01));
+  // One histogram for both percentiles: a whole screen is two million pixels.
+  const histogram = histogramOf(image);
+  const brightness = percentileOfHistogram(histogram, image.data.length, 0.99);
+  const contrast = Math.max(1, brightness - percentileOfHistogram(histogram, image.data.length, 0.01));
   const gradient = gradientHistogram(image);
   return { brightness, contrast, sharpness: (topMean(gradient, 0.01) / contrast) * 100 };
 }

@@ -18,8 +18,12 @@ export function toGray(data: Uint8Array, width: number, height: number, channels
 
 /** The value below which `fraction` (0..1) of the pixels lie. */
 export function percentileOf(image: GrayImage, fraction: number): number {
-  const histogram = histogramOf(image);
-  const target = fraction * image.data.length;
+  return percentileOfHistogram(histogramOf(image), image.data.length, fraction);
+}
+
+/** percentileOf from a histogram of `count` pixels already made. */
+export function percentileOfHistogram(histogram: Uint32Array, count: number, fraction: number): number {
+  const target = fraction * count;
   let seen = 0;
   for (let v = 0; v < 256; v++) {
     seen += histogram[v]!;

@@ -39,6 +39,11 @@ describe('withoutBarIcons', () => {
     expect(texts(withoutBarIcons(read, deviceSize))).toEqual(['Undo']);
   });
 
+  it('drops the Home circle read as a doubtful longer word in the navigation bar (the line detector read it "roy")', () => {
+    const read = [line(word('roy', 522, 2314, 38, 7, 0.56)), line(word('Undo', 80, 2290, 90, 40))];
+    expect(texts(withoutBarIcons(read, deviceSize))).toEqual(['Undo']);
+  });
+
   it("keeps Pointer location's labels over the status bar ('X:' before '270.0'), not a colon-less icon before a number", () => {
     const read = [
       line(

@@ -44,6 +44,12 @@ describe('readDotRuns', () => {
     expect(read!.words[0]!.text).toBe('•••••');
   });
 
+  it("reads the run when the word's box cuts its first disc in half (the line detector's stack read 'leeee' from inside it)", () => {
+    const image = discs(200, 320, 9, five);
+    const [read] = readDotRuns([line('leeee', 26, 56, 278, 101, 287), line('Password', 95, 50, 232, 141, 249)], image);
+    expect(read).toMatchObject({ text: '•••••', confidence: 90 });
+  });
+
   it('leaves a sure word alone and rings (letter strokes) alone', () => {
     expect(readDotRuns([line('esses', 95, 50, 278, 101, 287)], discs(200, 320, 9, five))[0]!.text).toBe('esses');
     expect(readDotRuns([line('ooooo', 30, 50, 278, 101, 287)], rings(200, 320, 9, five))[0]!.text).toBe('ooooo');

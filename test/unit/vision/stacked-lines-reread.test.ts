@@ -1,0 +1,50 @@
+// Which lines the stacked read reads again alone: a doubtful line of text is, a doubtful crop of
+// one or two glyphs (an icon beside the text: "<€", "Oo") is not, since a second reading of an
+// icon found an icon again at a tesseract job's cost. An engine that reads every crop at low
+// confidence counts its jobs.
+import { describe, expect, it } from 'vitest';
+import type { OcrEngine, RawLine } from '../../../src/core/ports/ocr.js';
+import type { GrayImage } from '../../../src/core/vision/gray-image.js';
+import { LINE_HEIGHT, readStackedLines } from '../../../src/adapters/observer-camera/stacked-lines.js';
+
+/** The stack's white between crops (stacked-lines.ts GAP). */
+const GAP = 24;
+
+/** Reads every crop of a stack as one doubtful word filling it, and remembers each picture's crop count. */
+class DoubtfulEngine implements OcrEngine {
+  readonly jobs: number[] = [];
+
+  async recognize(image: Uint8Array): Promise<RawLine[]> {
+    const [, width, height] = new TextDecoder().decode(image.subarray(0, 32)).split(/\s+/).map(Number);
+    const crops = Math.round((height! - GAP) / (LINE_HEIGHT + GAP));
+    this.jobs.push(crops);
+    return Array.from({ length: crops }, (_, index) => {
+      const y0 = GAP + index * (LINE_HEIGHT + GAP);
+      const word = { text: 'word', confidence: 30, x0: 8, y0, x1: width! - 8, y1: y0 + LINE_HEIGHT };
+      return { ...word, words: [word] };
+    });
+  }
+
+  async close(): Promise<void> {}
+}
+
+function page(): GrayImage {
+  const width = 400,
+    height = 60;
+  const data = new Uint8Array(width * height).fill(230);
+  // Ink in both boxes, so each crop has a range to stretch.
+  for (let y = 14; y < 26; y++) for (let x = 12; x < 300; x += 3) data[y * width + x] = 20;
+  return { data, width, height };
+}
+
+describe('readStackedLines: doubtful lines read again alone', () => {
+  it('reads a doubtful line of text again, and not a doubtful crop one glyph wide', async () => {
+    const engine = new DoubtfulEngine();
+    const text = { x0: 10, y0: 10, x1: 210, y1: 30 };
+    const icon = { x0: 280, y0: 10, x1: 300, y1: 30 };
+    const lines = await readStackedLines(engine, page(), [text, icon]);
+    expect(lines).toHaveLength(2);
+    // The stack of both, then the line of text alone: the icon's crop (40 px wide at 40 px high) is not read again.
+    expect(engine.jobs).toEqual([2, 1]);
+  });
+});
