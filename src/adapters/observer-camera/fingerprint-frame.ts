@@ -63,9 +63,15 @@ export async function fingerprintCameraFrame(
   };
 }
 
-/** A device screenshot (PNG), sampled at a quarter of its size. */
-export async function fingerprintScreenshot(image: Uint8Array): Promise<ContentFingerprint> {
+/** A device screenshot (PNG), sampled at a quarter of its size; its decoded pixels come back for the read. */
+export async function fingerprintScreenshot(
+  image: Uint8Array,
+): Promise<{ print: ContentFingerprint; decoded: PackedImage }> {
   const raw = await decodeRaw(image);
+  return { print: fingerprintDecodedScreenshot(raw), decoded: raw };
+}
+
+function fingerprintDecodedScreenshot(raw: PackedImage): ContentFingerprint {
   const size = { width: raw.width, height: raw.height };
   const corners = [
     { x: 0, y: 0 },

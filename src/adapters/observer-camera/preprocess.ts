@@ -50,25 +50,38 @@ export async function prepareCameraFrame(
 }
 
 /** A device screenshot (PNG): scaled to the OCR width, gray, dark screens inverted, no flat-field. */
-export async function prepareScreenshot(image: Uint8Array, options: PreprocessOptions = {}): Promise<Prepared> {
+/**
+ * A screenshot (PNG) made gray at its working width; `decoded`: its pixels already decoded (the
+ * fingerprint decoded them), so the PNG is not inflated a second time.
+ */
+export async function prepareScreenshot(
+  image: Uint8Array,
+  options: PreprocessOptions = {},
+  decoded?: PackedImage,
+): Promise<Prepared> {
   const started = performance.now();
   const { default: sharp } = await import('sharp');
-  const meta = await sharp(image).metadata();
+  const meta = decoded ?? (await sharp(image).metadata());
   const size = outputSize({ width: meta.width!, height: meta.height! }, options.width ?? meta.width!);
-  const { data } = await sharp(image)
+  const source = decoded
+    ? sharp(decoded.data, {
+        raw: { width: decoded.width, height: decoded.height, channels: decoded.channels as 1 | 2 | 3 | 4 },
+      })
+    : sharp(image);
+  const { data } = await source
     .removeAlpha()
     .greyscale()
     .resize(size.width, size.height, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const rectified: GrayImage = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), ...size };
-  const decoded = performance.now();
+  const grayAt = performance.now();
   const result = await contrastSteps(rectified, options.flatField ?? false);
   return {
     ...result,
     rectified,
     toDevice: { x: meta.width! / size.width, y: meta.height! / size.height },
-    timings: { decodeMs: decoded - started, warpMs: 0, contrastMs: performance.now() - decoded },
+    timings: { decodeMs: grayAt - started, warpMs: 0, contrastMs: performance.now() - grayAt },
   };
 }
 

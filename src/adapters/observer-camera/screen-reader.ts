@@ -74,7 +74,7 @@ export class ScreenReader implements ScreenReaderPort {
     const cached = this.cache.get(hash);
     if (cached) return { ...cached, source: 'cache', timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: 0 } };
     const started = performance.now();
-    const { content, camera } = await this.fingerprint(image);
+    const { content, camera, decoded } = await this.fingerprint(image);
     const fingerprinted = performance.now();
     const floor = this.options.noiseFloor ?? DEFAULT_NOISE_FLOOR;
     const change = this.last
@@ -118,7 +118,7 @@ export class ScreenReader implements ScreenReaderPort {
       const prepared =
         this.input.kind === 'camera'
           ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
-          : await prepareScreenshot(image, this.options);
+          : await prepareScreenshot(image, this.options, decoded);
       read = {
         prepared,
         lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice),
@@ -148,8 +148,13 @@ export class ScreenReader implements ScreenReaderPort {
     return reading;
   }
 
-  private async fingerprint(image: Uint8Array): Promise<{ content: ContentFingerprint; camera?: PackedImage }> {
-    if (this.input.kind === 'screenshot') return { content: await fingerprintScreenshot(image) };
+  private async fingerprint(
+    image: Uint8Array,
+  ): Promise<{ content: ContentFingerprint; camera?: PackedImage; decoded?: PackedImage }> {
+    if (this.input.kind === 'screenshot') {
+      const { print, decoded } = await fingerprintScreenshot(image);
+      return { content: print, decoded };
+    }
     const { print, camera } = await fingerprintCameraFrame(image, this.input.calibration);
     return { content: print, camera };
   }
