@@ -35,6 +35,9 @@ export async function releaseEstop(stateDir: string, by: string, port?: string):
     );
     if (refused) {
       if (!/in use/.test(refused.message)) throw refused;
+      // The agent holding the port records the MCU's own latch as it sees it: a clear record is clear.
+      if (!record.latched())
+        return `${record.describe()} (${record.path}); ${port} is held by the running agent; nothing to release`;
       await record.release(by);
       return `released the e-stop record ${record.path}; ${port} is held by the running agent, which sends CLEAR to the MCU at its next heartbeat`;
     }
