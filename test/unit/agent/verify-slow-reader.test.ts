@@ -6,13 +6,11 @@
 // virtual time per picture (1 s in the poor-picture cases).
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
-import type { AgentDeps } from '../../../src/core/agent/loop/agent-deps.js';
-import { Observations } from '../../../src/core/agent/loop/observe-phase.js';
 import { verify, type Verification } from '../../../src/core/agent/loop/verify-phase.js';
-import { RunState } from '../../../src/core/agent/run-state.js';
 import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
 import { line, screen } from '../../support/screen-builder.js';
 import { advanceUntil } from '../../support/drive-clock.js';
+import { verifyDeps } from '../../support/verify-deps.js';
 
 const READ_MS = 5000;
 const LIMIT_MS = 4000;
@@ -62,16 +60,7 @@ async function verifyOn(
   const clock = new ManualClock(1000);
   const actedAt = clock.now();
   const observer = slowReader(clock, actedAt, shownAfterMs, reading);
-  const deps = {
-    clock,
-    observer,
-    signal: new AbortController().signal,
-    inputs: { values: {}, secrets: new Set<string>() },
-  } as unknown as AgentDeps;
-  const looks = new Observations(
-    deps,
-    new RunState('run', 'chain', 'goal', 'task', 0, () => new Date(0).toISOString()),
-  );
+  const { deps, looks } = verifyDeps(clock, observer);
   const before: Observation = { at: 0, screen: screen([line('HomeNet-5G', 60, 600)]), quality: { ok: true } };
   let verification: Verification | undefined;
   void verify(deps, looks, before, { kind: 'text_appears', text: 'Connected' }, actedAt, LIMIT_MS).then((v) => {

@@ -4,14 +4,12 @@
 // picture long enough for a toast to hide in. The reader "takes" `readMs` of virtual time a picture.
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
-import type { AgentDeps } from '../../../src/core/agent/loop/agent-deps.js';
-import { Observations } from '../../../src/core/agent/loop/observe-phase.js';
 import { verify, type Verification } from '../../../src/core/agent/loop/verify-phase.js';
-import { RunState } from '../../../src/core/agent/run-state.js';
 import { describeWindow, provenUnchanged } from '../../../src/core/agent/verify/verify-window.js';
 import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
 import { line, screen } from '../../support/screen-builder.js';
 import { advanceUntil } from '../../support/drive-clock.js';
+import { verifyDeps } from '../../support/verify-deps.js';
 
 const LIMIT_MS = 3000;
 const article = [line('How the Analytical Engine works', 60, 300), line('Share', 480, 650)];
@@ -50,16 +48,7 @@ function observer(clock: ManualClock, actedAt: number, device: Device): Observer
 async function verifyOn(device: Device): Promise<Verification> {
   const clock = new ManualClock(1000);
   const actedAt = clock.now();
-  const deps = {
-    clock,
-    observer: observer(clock, actedAt, device),
-    signal: new AbortController().signal,
-    inputs: { values: {}, secrets: new Set<string>() },
-  } as unknown as AgentDeps;
-  const looks = new Observations(
-    deps,
-    new RunState('run', 'chain', 'goal', 'task', 0, () => new Date(0).toISOString()),
-  );
+  const { deps, looks } = verifyDeps(clock, observer(clock, actedAt, device));
   let verification: Verification | undefined;
   void verify(deps, looks, before, { kind: 'text_appears', text: 'Shared with your team' }, actedAt, LIMIT_MS).then(
     (v) => (verification = v),
