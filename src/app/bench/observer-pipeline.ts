@@ -63,12 +63,8 @@ export function cameraAndReader(camera: CameraPort, reader: ScreenReaderPort, fi
   return {
     look: async (asked) =>
       read(reader, await camera.capture({ newerThan: asked.newerThan, timeoutMs: asked.timeoutMs })),
-    ...(fields
-      ? {
-          readField: async (observation: Observation, box: Box, options?: FieldReadOptions) =>
-            observation.frame ? fields.read(observation.frame, box, options) : undefined,
-        }
-      : {}),
+    readField: async (observation, box, options) =>
+      fields && observation.frame ? fields.read(observation.frame, box, options) : undefined,
     describe: () => `${camera.describe()} read by OCR`,
     close: async () => {
       await fields?.close();
