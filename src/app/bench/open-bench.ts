@@ -106,8 +106,8 @@ export interface BenchSettings {
   operators?: { gpio?: GpioConfigInput | BenchGpio };
   llm?: { config: unknown };
   say?(line: string): void;
-  /** false: also say informational lines (which OCR engine reads); unset or true: warnings only, so a command's stderr stays its own. */
-  quiet?: boolean;
+  /** Also say informational lines (which OCR engine reads); unset: warnings only, so a command's stderr stays its own. */
+  sayNotes?: boolean;
 }
 
 export interface BenchParts {
@@ -233,7 +233,7 @@ export function openBench(settings: BenchSettings): Bench {
           ...(settings.ocr?.languages ? { languages: settings.ocr.languages } : {}),
           engine: settings.ocr?.engine ?? ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]),
           say,
-          ...(settings.quiet === false ? { note: say } : {}),
+          ...(settings.sayNotes ? { note: say } : {}),
         }),
       (pool) => pool.close(),
     );

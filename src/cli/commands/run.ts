@@ -167,7 +167,8 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   const keepFrames = values['keep-frames'] || undefined;
   const bench = openBench({
     ...runBenchSettings({ task, stateDir, interpreter, llm, mqtt, gpio, keepFrames, rig, ocr: config.ocr }),
-    quiet: values.quiet === true,
+    // The run says which OCR engine reads, unless it was asked to be quiet.
+    sayNotes: values.quiet !== true,
   });
   try {
     if (mode === 'run') await makeRoomForNewRun(stateDir, { fresh: values.fresh === true });
