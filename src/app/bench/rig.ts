@@ -55,15 +55,26 @@ export function rigFromConfig(settings: RigSettings): Rig {
   };
 }
 
+/** How long a bench that is there but slow may take to describe itself. */
+const BENCH_ANSWER_MS = 30_000;
+
 export async function joinBench(url: string): Promise<Rig> {
   let description: { serial: string; camera: string; calibration: unknown; device: string };
-  try {
-    const response = await fetch(new URL('/bench', url), { signal: AbortSignal.timeout(5000) });
-    description = (await response.json()) as typeof description;
-  } catch (error) {
-    throw new Error(
-      `no virtual bench answers at ${url} (${(error as Error).message}): start one with \`benchhand sim\` and pass the address it prints`,
-    );
+  const started = Date.now();
+  for (;;) {
+    try {
+      const response = await fetch(new URL('/bench', url), { signal: AbortSignal.timeout(5000) });
+      description = (await response.json()) as typeof description;
+      break;
+    } catch (error) {
+      // A bench that is there but slow to answer (its process busy drawing and photographing, on
+      // a loaded machine) is asked again for up to BENCH_ANSWER_MS; nothing listening fails at once.
+      const slow = (error as Error).name === 'TimeoutError';
+      if (slow && Date.now() - started < BENCH_ANSWER_MS) continue;
+      throw new Error(
+        `no virtual bench answers at ${url} (${(error as Error).message}${slow ? `, asked for ${Math.round((Date.now() - started) / 1000)} s` : ''}): start one with \`benchhand sim\` and pass the address it prints`,
+      );
+    }
   }
   const parsed = parseCalibration(description.calibration);
   if (!parsed.ok) throw new Error(`the bench at ${url} sent an unusable calibration: ${parsed.problems.join('; ')}`);
