@@ -4,8 +4,8 @@
 // BENCHHAND_OCR_ENGINE=tesseract: tesseract alone). Word recall, precision, line CER, the share of
 // texts read (CER ≤ 0.2) in all and per colour class, what the truth's noise costs, CPU per whole-
 // screen read and peak RSS; the screens with other scripts apart, with and without their language;
-// the screen model's roles against the view trees' classes. BENCHHAND_REAL_EVERY=N reads every Nth
-// screen (for iterating).
+// the screen model's roles against the view trees' classes. For iterating: BENCHHAND_REAL_EVERY=N
+// reads every Nth screen, BENCHHAND_REAL_SCREENSHOTS_ONLY=1 only the Latin screenshots.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
@@ -44,6 +44,7 @@ export async function benchRealScreens(): Promise<Record<string, unknown>> {
     const shots = await readAll(engine, latin, 'screenshot');
     Object.assign(figures, summary('screenshots, Latin', latin, shots));
     Object.assign(figures, roles(latin, shots));
+    if (process.env.BENCHHAND_REAL_SCREENSHOTS_ONLY === '1') return figures;
     const photographed = await readAll(engine, latin, 'camera');
     Object.assign(figures, summary('camera, Latin', latin, photographed));
     const otherShots = await readAll(engine, other, 'screenshot');

@@ -10,17 +10,17 @@ import { connectedGroups } from '../../core/vision/connected-groups.js';
 /** Only words tesseract doubts are looked at (0..100). */
 const DOUBTFUL_BELOW = 60;
 /** A disc fills about pi/4 = 0.79 of its box; a small letter's strokes about half (measured "e", "s": 0.4-0.55). */
-const MIN_FILL = 0.65;
+export const MIN_FILL = 0.65;
 /** Width over height (or the reverse) of a disc at most this. */
-const MAX_ASPECT = 1.4;
+export const MAX_ASPECT = 1.4;
 /** The discs of one run are this alike in height. */
-const SIZE_SPREAD = 0.3;
+export const SIZE_SPREAD = 0.3;
 /** A disc is at least this share of the page's median line height (an ellipsis's dots are smaller). */
-const MIN_SHARE_OF_LINE = 0.25;
-const MIN_DOTS = 3;
+export const MIN_SHARE_OF_LINE = 0.25;
+export const MIN_DOTS = 3;
 /** The confidence (0..100) given to a run read from its discs. */
-const DOTS_CONFIDENCE = 90;
-const DOT = '\u2022';
+export const DOTS_CONFIDENCE = 90;
+export const DOT = '\u2022';
 
 export function readDotRuns(lines: RawLine[], image: GrayImage): RawLine[] {
   const heights = lines.map((line) => line.y1 - line.y0).sort((a, b) => a - b);

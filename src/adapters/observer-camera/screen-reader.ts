@@ -37,6 +37,7 @@ import { encodeForOcr } from './decode.js';
 import { readDotRuns } from './dot-runs.js';
 import { toDeviceLines } from './raw-to-model.js';
 import { withoutBarIcons } from './icon-words.js';
+import { withFieldDots } from './field-dots.js';
 import { DEFAULT_REREAD_BELOW, rereadDoubtful } from './line-reread.js';
 
 export type { ScreenReading } from '../../core/ports/screen-reader.js';
@@ -127,8 +128,13 @@ export class ScreenReader implements ScreenReaderPort {
     }
     this.bandReadsInARow = fullBecause === undefined ? this.bandReadsInARow + 1 : 0;
     const { prepared, bands } = read;
-    const lines = this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared));
     const layout = read.layout ?? detectLayout(prepared.rectified, this.deviceSize(prepared));
+    const lines = withFieldDots(
+      this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared)),
+      prepared.image,
+      layout.shapes ?? [],
+      prepared.toDevice,
+    );
     const doneAt = performance.now();
     const reading: ScreenReading = {
       model: screenModel(this.deviceSize(prepared), lines, layout),

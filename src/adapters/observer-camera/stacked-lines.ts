@@ -13,8 +13,11 @@ import { encodeForOcr } from './decode.js';
 
 /** The height a line's crop is scaled to: tesseract reads text about 20-30 px high best. */
 export const LINE_HEIGHT = 40;
-/** White around each crop, and between two crops. */
-const PAD = 8;
+/**
+ * White left and right of each crop, and between two crops. 24 px, not 8: read alone with 8 px
+ * beside it, the status bar's "▼ 76% ▮" came back "vO"; with 24, "76%" (widened corpus, w720).
+ */
+const PAD = 24;
 const GAP = 24;
 
 interface Placed {
@@ -45,7 +48,79 @@ export async function readStackedLines(engine: OcrEngine, image: GrayImage, boxe
     const again = alone[i]!.get(0);
     if (again && again.confidence > read.get(index)!.confidence) read.set(index, again);
   });
+  await readWithoutEndIcons(engine, image, boxes, read);
   return [...read].sort((a, b) => a[0] - b[0]).map(([, line]) => line);
+}
+
+/**
+ * A line whose first or last word is an icon read as letters (the status bar's "▼ 82% ▮" read
+ * "Vv 32% =") is read again without it: its box cut to the words between, normalised anew and
+ * read in a second stack of all such lines. The icon sways the reading of the text beside it
+ * (Debian's fast model read "82%" beside the triangle as "32%" at 81 %, alone as "82%"), and
+ * tesseract's confidence does not tell which reading is right, so the one without the icon is
+ * kept when it reads as many words of text. Its icons are left out: they are not text.
+ */
+async function readWithoutEndIcons(
+  engine: OcrEngine,
+  image: GrayImage,
+  boxes: CropBox[],
+  read: Map<number, RawLine>,
+): Promise<void> {
+  const trimmed: { index: number; box: CropBox; words: number }[] = [];
+  for (const [index, line] of read) {
+    const text = line.words.filter((word) => !isIconWord(word));
+    if (!text.length || text.length === line.words.length) continue;
+    const first = line.words.indexOf(text[0]!),
+      last = line.words.indexOf(text[text.length - 1]!);
+    // Only icons at the ends: an icon word between words of text is a sign ("&", "×").
+    if (line.words.slice(first, last + 1).some(isIconWord)) continue;
+    const box = boxes[index]!,
+      height = box.y1 - box.y0;
+    const before = line.words[first - 1],
+      after = line.words[last + 1];
+    // A margin of ground around the text, never reaching into the icon.
+    const left = text[0]!.x0 - Math.min(ICON_MARGIN * height, before ? (text[0]!.x0 - before.x1) / 2 : Infinity);
+    const right =
+      text[text.length - 1]!.x1 +
+      Math.min(ICON_MARGIN * height, after ? (after.x0 - text[text.length - 1]!.x1) / 2 : Infinity);
+    trimmed.push({
+      index,
+      box: { ...box, x0: Math.max(box.x0, left), x1: Math.min(box.x1, right) },
+      words: text.length,
+    });
+  }
+  if (!trimmed.length) return;
+  const crops = await Promise.all(trimmed.map(({ box }) => scaledLine(image, box)));
+  const again = await readStack(engine, crops);
+  trimmed.forEach(({ index, words }, i) => {
+    const line = again.get(i);
+    const text = line?.words.filter((word) => !isIconWord(word));
+    if (!line || text!.length !== words) return;
+    read.set(index, text!.length === line.words.length ? line : lineOf(text!));
+  });
+}
+
+function lineOf(words: RawWord[]): RawLine {
+  return {
+    text: words.map((word) => word.text).join(' '),
+    confidence: Math.min(...words.map((word) => word.confidence)),
+    x0: Math.min(...words.map((word) => word.x0)),
+    y0: Math.min(...words.map((word) => word.y0)),
+    x1: Math.max(...words.map((word) => word.x1)),
+    y1: Math.max(...words.map((word) => word.y1)),
+    words,
+  };
+}
+
+/** Ground kept around the text when its icons are cut off, as a share of the line's height. */
+const ICON_MARGIN = 0.3;
+/** One or two letters read below this confidence (0..100) are an icon ("Vv", "Oo"), not a word. */
+const ICON_SURE = 80;
+
+/** A word with no letter or digit, or one or two letters (no digit) read with doubt. */
+function isIconWord(word: RawWord): boolean {
+  const letters = word.text.replace(/[^\p{L}\p{N}]/gu, '');
+  return !letters.length || (letters.length <= 2 && !/\p{N}/u.test(letters) && word.confidence < ICON_SURE);
 }
 
 /** Tesseract's confidence (0..100) below which a line read in the stack is read again alone. */
@@ -121,15 +196,7 @@ function linesPerCrop(read: RawLine[], placed: Placed[]): Map<number, RawLine> {
     });
     const words = parts.sort((a, b) => a.x0 - b.x0).flatMap((part) => part.words.map(toScreen));
     if (!words.length) continue;
-    lines.set(index, {
-      text: words.map((word) => word.text).join(' '),
-      confidence: Math.min(...parts.map((part) => part.confidence)),
-      x0: Math.min(...words.map((word) => word.x0)),
-      y0: Math.min(...words.map((word) => word.y0)),
-      x1: Math.max(...words.map((word) => word.x1)),
-      y1: Math.max(...words.map((word) => word.y1)),
-      words,
-    });
+    lines.set(index, { ...lineOf(words), confidence: Math.min(...parts.map((part) => part.confidence)) });
   }
   return lines;
 }

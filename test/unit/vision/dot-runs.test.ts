@@ -2,18 +2,11 @@
 // equal filled discs make a run of "•"; letters (strokes fill less of their box), a sure word and
 // an ellipsis's small dots do not.
 import { describe, expect, it } from 'vitest';
+import { discs } from '../../support/disc-picture.js';
 import { countDiscs, readDotRuns } from '../../../src/adapters/observer-camera/dot-runs.js';
 import type { RawLine } from '../../../src/core/ports/ocr.js';
 import type { GrayImage } from '../../../src/core/vision/gray-image.js';
 
-/** A light picture with dark filled discs of diameter `size` at the given centres. */
-function discs(width: number, height: number, size: number, centres: [number, number][]): GrayImage {
-  const data = new Uint8Array(width * height).fill(230);
-  for (const [cx, cy] of centres)
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= (size / 2) ** 2) data[y * width + x] = 30;
-  return { data, width, height };
-}
 /** Ring-shaped glyphs (an "o" or "e" stroke): dark outline, light inside. */
 function rings(width: number, height: number, size: number, centres: [number, number][]): GrayImage {
   const data = new Uint8Array(width * height).fill(230);

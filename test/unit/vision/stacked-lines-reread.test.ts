@@ -48,3 +48,38 @@ describe('readStackedLines: doubtful lines read again alone', () => {
     expect(engine.jobs).toEqual([2, 1]);
   });
 });
+
+/**
+ * Reads the first stack's crop as an icon beside a sure wrong number ("Vv 32%", as Debian's fast
+ * model read the status bar's "▼ 82%"), and any later picture as "82%": remembers the widths.
+ */
+class IconBesideTextEngine implements OcrEngine {
+  readonly widths: number[] = [];
+
+  async recognize(image: Uint8Array): Promise<RawLine[]> {
+    const [, width] = new TextDecoder().decode(image.subarray(0, 32)).split(/\s+/).map(Number);
+    this.widths.push(width!);
+    const y0 = GAP,
+      y1 = GAP + LINE_HEIGHT;
+    const words =
+      this.widths.length === 1
+        ? [
+            { text: 'Vv', confidence: 68, x0: 24, y0, x1: 60, y1 },
+            { text: '32%', confidence: 81, x0: 80, y0, x1: width! - 24, y1 },
+          ]
+        : [{ text: '82%', confidence: 47, x0: 24, y0, x1: width! - 24, y1 }];
+    return [{ text: words.map((w) => w.text).join(' '), confidence: 68, x0: 24, y0, x1: width! - 24, y1, words }];
+  }
+
+  async close(): Promise<void> {}
+}
+
+describe('readStackedLines: an icon at a line end', () => {
+  it('reads the line again without the icon and keeps that reading, though tesseract was surer of the first', async () => {
+    const engine = new IconBesideTextEngine();
+    const [line] = await readStackedLines(engine, page(), [{ x0: 10, y0: 10, x1: 210, y1: 30 }]);
+    expect(line?.text).toBe('82%');
+    expect(engine.widths).toHaveLength(2);
+    expect(engine.widths[1]).toBeLessThan(engine.widths[0]!);
+  });
+});
