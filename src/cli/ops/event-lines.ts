@@ -13,9 +13,10 @@ function clip(value: string, max = 160): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-export function clockTime(iso?: string): string {
-  const date = iso ? new Date(iso) : new Date();
-  return (Number.isNaN(date.getTime()) ? new Date() : date).toISOString().slice(11, 19);
+/** HH:MM:SS of `iso`, or of `now` when it is absent or not a date. */
+export function clockTime(iso?: string, now: Date = new Date()): string {
+  const date = iso ? new Date(iso) : now;
+  return (Number.isNaN(date.getTime()) ? now : date).toISOString().slice(11, 19);
 }
 
 /** A RunEvent (the agent's ProgressEvent fields plus `at`, `runId`, `type`). */

@@ -18,10 +18,14 @@ function parseObject(payload: Buffer): Record<string, unknown> | undefined {
   }
 }
 
-/** Turns each message into the line to print, or undefined when nothing changed worth a line. */
+/**
+ * Turns each message into the line to print, or undefined when nothing changed worth a line.
+ * `now` stamps messages that carry no time of their own (a test passes a fixed one).
+ */
 export function createLineMaker(
   benchId: string,
   asJson: boolean,
+  now: () => Date = () => new Date(),
 ): (topic: string, payload: Buffer) => string | undefined {
   let lastState: string | undefined;
   return (topic, payload) => {
@@ -29,9 +33,9 @@ export function createLineMaker(
     if (!leaf) return undefined;
     if (asJson) {
       const parsed = leaf === 'status' ? payload.toString() : (parseObject(payload) ?? payload.toString());
-      return JSON.stringify({ topic, at: new Date().toISOString(), payload: parsed });
+      return JSON.stringify({ topic, at: now().toISOString(), payload: parsed });
     }
-    const prefix = `${clockTime()} ${benchId}`;
+    const prefix = `${clockTime(undefined, now())} ${benchId}`;
     if (leaf === 'status') return `${prefix} is ${payload.toString().trim() || 'gone (status cleared)'}`;
     const message = parseObject(payload);
     if (!message) return `${prefix} ${leaf}: not JSON: ${payload.toString().slice(0, 120)}`;
@@ -43,7 +47,7 @@ export function createLineMaker(
       return `${prefix} ${line}`;
     }
     if (leaf === 'events')
-      return `${clockTime(typeof message.at === 'string' ? message.at : undefined)} ${benchId} ${describeEvent(message)}`;
+      return `${clockTime(typeof message.at === 'string' ? message.at : undefined, now())} ${benchId} ${describeEvent(message)}`;
     if (leaf === 'findings') return `${prefix} ${describeFinding(message)}`;
     return undefined;
   };
