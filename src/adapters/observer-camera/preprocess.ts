@@ -22,6 +22,11 @@ export interface Prepared {
   /** The upright screen before contrast steps (for the quality measures). */
   rectified: GrayImage;
   inverted: boolean;
+  /**
+   * `rectified` the way up OCR reads it (inverted when `inverted`), when the whole picture was
+   * prepared; kept so the layout and the line reader do not test and invert it again.
+   */
+  upright?: GrayImage;
   /** Multiply prepared-image pixels by these to get device pixels. */
   toDevice: { x: number; y: number };
   timings: { decodeMs: number; warpMs: number; contrastMs: number };
@@ -98,11 +103,11 @@ export const borderMargin = (width: number) => Math.ceil(width / 150);
 async function contrastSteps(
   rectified: GrayImage,
   useFlatField: boolean,
-): Promise<{ image: GrayImage; inverted: boolean }> {
+): Promise<{ image: GrayImage; inverted: boolean; upright: GrayImage }> {
   const inverted = isDarkScreen(rectified);
   const upright = inverted ? invert(rectified) : rectified;
   const margin = borderMargin(upright.width);
-  if (!useFlatField) return { image: clearBorder(upright, margin), inverted };
+  if (!useFlatField) return { image: clearBorder(upright, margin), inverted, upright };
   const background = await gaussianBlur(upright, blurSigma(upright.width));
-  return { image: clearBorder(flatField(upright, background), margin), inverted };
+  return { image: clearBorder(flatField(upright, background), margin), inverted, upright };
 }

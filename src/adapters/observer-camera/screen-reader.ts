@@ -128,7 +128,13 @@ export class ScreenReader implements ScreenReaderPort {
     }
     this.bandReadsInARow = fullBecause === undefined ? this.bandReadsInARow + 1 : 0;
     const { prepared, bands } = read;
-    const layout = read.layout ?? detectLayout(prepared.rectified, this.deviceSize(prepared));
+    const layout =
+      read.layout ??
+      detectLayout(
+        prepared.rectified,
+        this.deviceSize(prepared),
+        prepared.upright && { image: prepared.upright, inverted: prepared.inverted },
+      );
     const lines = withFieldDots(
       this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared)),
       prepared.image,
@@ -274,7 +280,7 @@ function shapesOf(layout: LayoutHints): Box[] {
 
 /** The picture before the contrast steps, the same way up as the page OCR reads (dark screens inverted). */
 function plainOf(prepared: Prepared) {
-  return prepared.inverted ? invert(prepared.rectified) : prepared.rectified;
+  return prepared.upright ?? (prepared.inverted ? invert(prepared.rectified) : prepared.rectified);
 }
 
 function shiftLines(lines: RawLine[], dy: number): RawLine[] {

@@ -7,11 +7,12 @@ import { detectFilled, filledPatches } from './detect-filled.js';
 import { detectStrokeShapes } from './detect-lines.js';
 import { detectBanner, detectPanel } from './detect-regions.js';
 import type { GrayImage } from './gray-image.js';
-import { layoutPicture } from './layout-pixels.js';
+import { layoutPicture, type Upright } from './layout-pixels.js';
 import type { LayoutHints } from './screen-elements.js';
 
-export function detectLayout(rectified: GrayImage, deviceSize: Size): LayoutHints {
-  const picture = layoutPicture(rectified, deviceSize);
+/** `upright`: `rectified` already turned the way up by isDarkScreen, when the caller has it. */
+export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutHints {
+  const picture = layoutPicture(rectified, deviceSize, upright);
   const patches = filledPatches(picture);
   const filled = detectFilled(picture, patches);
   const panel = detectPanel(picture);

@@ -21,9 +21,16 @@ export interface LayoutPicture {
   deviceSize: Size;
 }
 
-export function layoutPicture(rectified: GrayImage, deviceSize: Size): LayoutPicture {
-  const inverted = isDarkScreen(rectified);
-  const image = inverted ? invert(rectified) : rectified;
+/** The way up a picture reads: `image` is the plain picture inverted when `inverted`. */
+export interface Upright {
+  image: GrayImage;
+  inverted: boolean;
+}
+
+/** `upright`: the same picture already turned by isDarkScreen (the reader's preprocessing did), not turned again. */
+export function layoutPicture(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutPicture {
+  const inverted = upright ? upright.inverted : isDarkScreen(rectified);
+  const image = upright ? upright.image : inverted ? invert(rectified) : rectified;
   return {
     image,
     plain: rectified,

@@ -74,7 +74,11 @@ describe('the bench state schema', () => {
 
   it('ops follow prints a mistyped state without its wrong fields', () => {
     // A fixed clock: a wall-clock stamp such as 04:42:52 would itself contain the '42' looked for.
-    const line = createLineMaker('b', false, () => new Date('2026-01-01T10:11:12Z'))(
+    const line = createLineMaker(
+      'b',
+      false,
+      () => new Date('2026-01-01T10:11:12Z'),
+    )(
       benchTopic('b', 'state'),
       Buffer.from(JSON.stringify({ run: { status: 42, step: 2, maxSteps: 9 }, estopped: 'no' })),
     );
