@@ -4,8 +4,8 @@
 // BENCHHAND_OCR_ENGINE=tesseract: tesseract alone). Word recall, precision, line CER, the share of
 // texts read (CER ≤ 0.2) in all and per colour class, what the truth's noise costs, CPU per whole-
 // screen read (screenshots: also the lesser of two reads, and a fixed loop's CPU as the machine's
-// speed then: machine-reference.ts) and peak RSS; the screens with other scripts apart, with and without their language;
-// the screen model's roles against the view trees' classes. For iterating: BENCHHAND_REAL_EVERY=N
+// speed then: machine-reference.ts) and peak RSS; the screens with other scripts apart, with and
+// without their language; the screen model's roles against the view trees' classes. For iterating: BENCHHAND_REAL_EVERY=N
 // reads every Nth screen, BENCHHAND_REAL_SCREENSHOTS_ONLY=1 only the Latin screenshots.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

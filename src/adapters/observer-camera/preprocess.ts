@@ -3,7 +3,7 @@
 // in the range where text survives (540..1080 px). Clean screenshots skip the warp.
 import type { ScreenCalibration, Size } from '../../core/vision/calibration.js';
 import { screenSizeInCamera } from '../../core/vision/calibration.js';
-import { clearBorder, flatField, invert, isDarkScreen } from '../../core/vision/contrast.js';
+import { clearBorder, flatField, turnUpright } from '../../core/vision/contrast.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
 import { gaussianBlur } from './decode.js';
@@ -104,8 +104,7 @@ async function contrastSteps(
   rectified: GrayImage,
   useFlatField: boolean,
 ): Promise<{ image: GrayImage; inverted: boolean; upright: GrayImage }> {
-  const inverted = isDarkScreen(rectified);
-  const upright = inverted ? invert(rectified) : rectified;
+  const { image: upright, inverted } = turnUpright(rectified);
   const margin = borderMargin(upright.width);
   if (!useFlatField) return { image: clearBorder(upright, margin), inverted, upright };
   const background = await gaussianBlur(upright, blurSigma(upright.width));

@@ -7,6 +7,18 @@ export function isDarkScreen(image: GrayImage): boolean {
   return meanOf(image) < 110;
 }
 
+/** A picture the way up OCR and the layout read it: `image` is the plain one inverted when `inverted`. */
+export interface Upright {
+  image: GrayImage;
+  inverted: boolean;
+}
+
+/** Dark screens inverted, light ones as they are: the one test of which way up a picture reads. */
+export function turnUpright(plain: GrayImage): Upright {
+  const inverted = isDarkScreen(plain);
+  return { image: inverted ? invert(plain) : plain, inverted };
+}
+
 export function invert(image: GrayImage): GrayImage {
   const out = new Uint8Array(image.data.length);
   for (let i = 0; i < out.length; i++) out[i] = 255 - image.data[i]!;

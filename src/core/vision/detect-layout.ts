@@ -7,10 +7,11 @@ import { detectFilled, filledPatches } from './detect-filled.js';
 import { detectStrokeShapes } from './detect-lines.js';
 import { detectBanner, detectPanel } from './detect-regions.js';
 import type { GrayImage } from './gray-image.js';
-import { layoutPicture, type Upright } from './layout-pixels.js';
+import type { Upright } from './contrast.js';
+import { layoutPicture } from './layout-pixels.js';
 import type { LayoutHints } from './screen-elements.js';
 
-/** `upright`: `rectified` already turned the way up by isDarkScreen, when the caller has it. */
+/** `upright`: `rectified` already turned the way up (contrast.ts turnUpright), when the caller has it. */
 export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutHints {
   const picture = layoutPicture(rectified, deviceSize, upright);
   const patches = filledPatches(picture);

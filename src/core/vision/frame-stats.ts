@@ -1,6 +1,6 @@
 // Measures of a rectified screen picture that say whether it is fit to read: how bright its
 // brightest parts are, its contrast, and its sharpness. Pure.
-import { percentileOfHistogram, type GrayImage } from './gray-image.js';
+import { histogramOf, percentileOfHistogram, type GrayImage } from './gray-image.js';
 
 export interface FrameStats {
   /** 99th percentile of the brightness (0..255): a dark-theme screen still has bright text. */
@@ -16,34 +16,23 @@ export interface FrameStats {
 }
 
 export function frameStats(image: GrayImage): FrameStats {
-  // One pass for both histograms: a whole screen is two million pixels.
-  const { levels, gradients } = histograms(image);
-  const brightness = percentileOfHistogram(levels, image.data.length, 0.99);
-  const contrast = Math.max(1, brightness - percentileOfHistogram(levels, image.data.length, 0.01));
-  return { brightness, contrast, sharpness: (topMean(gradients, 0.01) / contrast) * 100 };
+  // One histogram for both percentiles: a whole screen is two million pixels.
+  const histogram = histogramOf(image);
+  const brightness = percentileOfHistogram(histogram, image.data.length, 0.99);
+  const contrast = Math.max(1, brightness - percentileOfHistogram(histogram, image.data.length, 0.01));
+  return { brightness, contrast, sharpness: (topMean(gradientHistogram(image), 0.01) / contrast) * 100 };
 }
 
-/** The histogram of the levels, and of the gradients (|dx| + |dy|, at most 510) inside the one-pixel frame. */
-function histograms(image: GrayImage): { levels: Uint32Array; gradients: Uint32Array } {
+/** Counts of |dx| + |dy| inside the one-pixel frame: at most 510, so no bin needs clamping. */
+function gradientHistogram(image: GrayImage): Uint32Array {
   const { data, width, height } = image;
-  const levels = new Uint32Array(256),
-    gradients = new Uint32Array(512);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    if (y === 0 || y === height - 1 || width < 3) {
-      for (let i = row; i < row + width; i++) levels[data[i]!]!++;
-      continue;
-    }
-    levels[data[row]!]!++;
-    levels[data[row + width - 1]!]!++;
-    for (let i = row + 1, end = row + width - 1; i < end; i++) {
-      const dx = data[i + 1]! - data[i - 1]!,
-        dy = data[i + width]! - data[i - width]!;
-      levels[data[i]!]!++;
-      gradients[(dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)]!++;
+  const grad = new Uint32Array(512);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
+      grad[Math.abs(data[i + 1]! - data[i - 1]!) + Math.abs(data[i + width]! - data[i - width]!)]!++;
     }
   }
-  return { levels, gradients };
+  return grad;
 }
 
 /** Mean of the largest `fraction` of the values counted in a histogram. */

@@ -2,7 +2,7 @@
 // so controls are darker than the page in both themes), its page level, and dp <-> pixel scales.
 // Pure.
 import type { Size } from './calibration.js';
-import { invert, isDarkScreen } from './contrast.js';
+import { turnUpright, type Upright } from './contrast.js';
 import type { GrayImage } from './gray-image.js';
 import type { Box } from './screen-model.js';
 
@@ -21,16 +21,9 @@ export interface LayoutPicture {
   deviceSize: Size;
 }
 
-/** The way up a picture reads: `image` is the plain picture inverted when `inverted`. */
-export interface Upright {
-  image: GrayImage;
-  inverted: boolean;
-}
-
-/** `upright`: the same picture already turned by isDarkScreen (the reader's preprocessing did), not turned again. */
+/** `upright`: the same picture already turned by turnUpright (the reader's preprocessing did), not turned again. */
 export function layoutPicture(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutPicture {
-  const inverted = upright ? upright.inverted : isDarkScreen(rectified);
-  const image = upright ? upright.image : inverted ? invert(rectified) : rectified;
+  const { image, inverted } = upright ?? turnUpright(rectified);
   return {
     image,
     plain: rectified,
