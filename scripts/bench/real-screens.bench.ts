@@ -163,26 +163,32 @@ function summary(label: string, screens: RealScreen[], reads: Read[], detail = t
 
 /**
  * Each view of a role class (Button, EditText, Switch/CheckBox) against the screen model: found
- * when an element of that kind has its centre inside the view's bounds; a dialog screen (the view
- * tree's root narrower than the display) against a dialog region.
+ * when an element of that kind belongs to the view (below); the other way round, elements given a
+ * role where no view of that role is (false roles); a dialog screen (the view tree's root
+ * narrower than the display) against a dialog region.
  */
 function roles(screens: RealScreen[], reads: Read[]): Record<string, unknown> {
   const counts = new Map<string, { found: number; total: number; asText: number }>();
+  const wrong = new Map<string, { none: number; total: number }>();
   screens.forEach((screen, index) => {
     const model = reads[index]!.reading.model;
     for (const view of screen.roleViews) {
       const kind = ROLE_OF_CLASS(view.viewClass)!;
-      const inView = model.elements.filter((element) => {
-        const cx = element.box.x + element.box.width / 2,
-          cy = element.box.y + element.box.height / 2;
-        return cx >= view.box[0] && cx <= view.box[2] && cy >= view.box[1] && cy <= view.box[3];
-      });
+      const inView = model.elements.filter((element) => belongs(element.box, view.box));
       const entry = counts.get(kind) ?? { found: 0, total: 0, asText: 0 };
       entry.total++;
-      if (inView.some((element) => element.kind === kind || (kind === 'toggle' && element.kind === 'checkbox')))
-        entry.found++;
+      if (inView.some((element) => roleOf(element.kind) === kind)) entry.found++;
       else if (inView.length) entry.asText++;
       counts.set(kind, entry);
+    }
+    for (const element of model.elements) {
+      const kind = roleOf(element.kind);
+      if (!kind) continue;
+      const entry = wrong.get(kind) ?? { none: 0, total: 0 };
+      entry.total++;
+      const views = screen.roleViews.filter((view) => ROLE_OF_CLASS(view.viewClass) === kind);
+      if (!views.some((view) => belongs(element.box, view.box))) entry.none++;
+      wrong.set(kind, entry);
     }
     const dialog = screen.window[2] - screen.window[0] < screen.width;
     const entry = counts.get('dialog') ?? { found: 0, total: 0, asText: 0 };
@@ -196,7 +202,32 @@ function roles(screens: RealScreen[], reads: Read[]): Record<string, unknown> {
   for (const [kind, { found, total, asText }] of counts)
     figures[`roles (screenshots): ${kind} views found as ${kind}`] =
       `${found} of ${total}${asText ? ` (${asText} more read, as another kind)` : ''}`;
+  for (const [kind, { none, total }] of wrong)
+    figures[`roles (screenshots): ${kind} elements where no ${kind} view is`] = `${none} of ${total}`;
   return figures;
+}
+
+/** The element kind's role as the view classes name it (a checkbox is a toggle there). */
+function roleOf(kind: string): 'button' | 'field' | 'toggle' | undefined {
+  if (kind === 'checkbox' || kind === 'toggle') return 'toggle';
+  return kind === 'button' || kind === 'field' ? kind : undefined;
+}
+
+/**
+ * An element belongs to a view when its centre is inside the view, or the view's centre inside
+ * it: a switch drawn apart from its label is one toggle element with the label, wider than the
+ * Switch view.
+ */
+function belongs(element: { x: number; y: number; width: number; height: number }, view: number[]): boolean {
+  const [x0, y0, x1, y1] = view as [number, number, number, number];
+  const cx = element.x + element.width / 2,
+    cy = element.y + element.height / 2;
+  const vx = (x0 + x1) / 2,
+    vy = (y0 + y1) / 2;
+  return (
+    (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) ||
+    (vx >= element.x && vx <= element.x + element.width && vy >= element.y && vy <= element.y + element.height)
+  );
 }
 
 async function withLanguages(screens: RealScreen[]): Promise<Record<string, unknown>> {

@@ -5,6 +5,7 @@
 import type { Size } from './calibration.js';
 import type { ElementKind, LayoutHints, ScreenElement, ScreenRegion, ShapeHint } from './screen-elements.js';
 import { centreOf, unionBox, type Box, type OcrLine } from './ocr-line.js';
+import { markDialogButtons } from './dialog-buttons.js';
 
 /** Android's status bar is 24 dp of about 800; the gesture/navigation bar 48 dp. */
 export const STATUS_BAR_SHARE = 0.035;
@@ -65,6 +66,7 @@ export function buildElements(
   drafts.push(...textBlocks([...free], (line) => regionOf(regions, line.box)));
   const elements = drafts.filter((d) => d.lines.length || d.kind === 'field').map((draft) => finish(draft, regions));
   markTitles(elements, regions);
+  markDialogButtons(elements, regions);
   elements.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   elements.forEach((element, index) => {
     element.id = `e${index + 1}`;

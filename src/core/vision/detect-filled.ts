@@ -10,6 +10,12 @@ import type { RegionHint, ShapeHint } from './screen-elements.js';
 
 /** A cell is filled when its mean is below this share of the page's level. */
 const FILLED_SHARE = 0.75;
+/**
+ * A fill this share of the screen's width is a bar (a toolbar, a filled text field, a selected
+ * row), not a button: on the recorded real apps all 9 such "buttons" were (a button keeps a
+ * margin: the virtual phone's widest, a settings row, is 0.91).
+ */
+const FULL_WIDTH_SHARE = 0.94;
 /** Share of the bounding box a solid shape fills (a pill with rounded ends, a track around its thumb). */
 const SOLID_SHARE = 0.55;
 
@@ -64,7 +70,7 @@ export function detectFilled(
     ) {
       // Android puts a toast 32 dp above the navigation bar, centred, as wide as its text.
       regions.push({ kind: 'toast', box });
-    } else if (height >= 34 && height <= 64 && width >= 60 && width > height) {
+    } else if (height >= 34 && height <= 64 && width >= 60 && width > height && width < FULL_WIDTH_SHARE * 360) {
       shapes.push({ kind: 'button', box });
     }
   }

@@ -5,11 +5,13 @@
 import type { Size } from './calibration.js';
 import { detectFilled, filledPatches } from './detect-filled.js';
 import { detectStrokeShapes } from './detect-lines.js';
+import { detectControls } from './detect-controls.js';
 import { detectBanner, detectPanel } from './detect-regions.js';
 import type { GrayImage } from './gray-image.js';
 import type { Upright } from './contrast.js';
 import { layoutPicture } from './layout-pixels.js';
 import type { LayoutHints } from './screen-elements.js';
+import type { Box } from './screen-model.js';
 
 /** `upright`: `rectified` already turned the way up (contrast.ts turnUpright), when the caller has it. */
 export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutHints {
@@ -18,9 +20,22 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
   const filled = detectFilled(picture, patches);
   const panel = detectPanel(picture);
   const banner = panel ? undefined : detectBanner(picture);
+  const shapes = [...filled.shapes, ...detectStrokeShapes(picture, patches)];
+  // Real apps' controls where the virtual phone's detectors found nothing: no shape there, and no
+  // toast's or banner's pill (a pill is not a button).
+  const taken = [
+    ...shapes.map((shape) => shape.box),
+    ...filled.regions.map((region) => region.box),
+    ...(banner ? [banner.box] : []),
+  ];
+  const controls = detectControls(picture).filter((control) => !taken.some((box) => overlaps(box, control.box)));
   return {
     regions: [...(panel ? [panel] : []), ...(banner ? [banner] : []), ...filled.regions],
-    shapes: [...filled.shapes, ...detectStrokeShapes(picture, patches)],
+    shapes: [...shapes, ...controls],
     evidence: 'pixels',
   };
 }
+
+const overlaps = (a: Box, b: Box): boolean =>
+  Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) &&
+  Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);

@@ -170,7 +170,14 @@ export function describe(region: ScreenRegion): string {
 /** An element as people read it in a message: its text, kind and where it is. */
 export function describeElement(element: ScreenElement): string {
   const c = centreOf(element.box);
-  return `"${element.text}" (${element.kind} at ${Math.round(c.x)},${Math.round(c.y)})`;
+  return `"${element.text}" (${roleWords(element)} at ${Math.round(c.x)},${Math.round(c.y)})`;
+}
+
+/** The element's kind, with the state a switch or checkbox shows ("toggle on", "checkbox off"). */
+export function roleWords(element: ScreenElement): string {
+  if (element.kind === 'toggle' || element.kind === 'checkbox')
+    return `${element.kind} ${element.state.checked ? 'on' : 'off'}`;
+  return element.kind;
 }
 
 export type Resolution =

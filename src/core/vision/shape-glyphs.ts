@@ -1,7 +1,8 @@
-// Tesseract reads drawn shapes as letters: a toggle's track and knob come out as "a»", and the
+// Tesseract reads drawn shapes as letters: a toggle's track and knob come out as "a»", a
+// checkbox's square as "O" or "LI", and the
 // rounded ends of an outlined button as "C" and ")" beside its label ("C Network & internet").
 // The layout found those shapes in the pixels (detect-layout.ts), so a word that is the shape
-// itself is dropped: one lying on a toggle (a toggle holds no text), or one inside a
+// itself is dropped: one lying on a toggle or checkbox (neither holds text), or one inside a
 // button's rounded end (its centre within half the button's height of the left or right edge) nearly as
 // tall as the button (a label is far shorter than its button: a 48 dp button holds 14-16 sp text).
 // Pure.
@@ -12,7 +13,7 @@ import { keepWords, type Box, type OcrLine, type OcrWord } from './ocr-line.js';
 const OUTLINE_HEIGHT_SHARE = 0.6;
 
 export function withoutShapeGlyphs(lines: OcrLine[], hints: LayoutHints): OcrLine[] {
-  const toggles = (hints.shapes ?? []).filter((s) => s.kind === 'toggle').map((s) => s.box);
+  const toggles = (hints.shapes ?? []).filter((s) => s.kind === 'toggle' || s.kind === 'checkbox').map((s) => s.box);
   const buttons = (hints.shapes ?? []).filter((s) => s.kind === 'button').map((s) => s.box);
   if (!toggles.length && !buttons.length) return lines;
   const isShape = (word: OcrWord) =>

@@ -1,6 +1,8 @@
 // Tools that only look: read the screen (paged and capped) and find text on it.
 import { z } from 'zod';
-import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
+import { describe, describeElement, findElements, notFoundMessage, roleWords } from '../../vision/match-elements.js';
+import type { OcrLine } from '../../vision/ocr-line.js';
+import type { ScreenModel } from '../../vision/screen-model.js';
 import { placeFields, queryOf } from './place-args.js';
 import type { Observation } from '../../ports/observer.js';
 import { defineInfoTool } from './tool.js';
@@ -14,10 +16,19 @@ export function qualityNote(observation: Observation): string {
     : `\nWARNING, the picture is not fit to act on: ${observation.quality.problems.map((p) => p.message).join('; ')}. Wait or look again before acting.`;
 }
 
+/** The lines that label a control (a button, field, switch or checkbox), with its role and state. */
+function controlRoles(screen: ScreenModel): Map<OcrLine, string> {
+  const roles = new Map<OcrLine, string>();
+  for (const element of screen.elements)
+    if (element.kind !== 'text' && element.kind !== 'title')
+      for (const line of element.lines) roles.set(line, roleWords(element));
+  return roles;
+}
+
 export const readScreen = defineInfoTool({
   name: 'read_screen',
   description: [
-    'Read the text on the device screen as it is now, top to bottom, one numbered line each with its centre position (device pixels) and OCR confidence.',
+    'Read the text on the device screen as it is now, top to bottom, one numbered line each with its centre position (device pixels) and OCR confidence; a line that labels a control says which, with its state: [button], [field], [toggle on], [checkbox off].',
     'Long screens come in pages: when more lines remain, the reply says which cursor to pass next.',
     SCREEN_TEXT_NOTICE,
   ].join(' '),
@@ -31,11 +42,13 @@ export const readScreen = defineInfoTool({
   async run(args, context) {
     const observation = await context.observe();
     const lines = observation.screen.lines;
+    const roles = controlRoles(observation.screen);
     const page = lines.slice(args.cursor, args.cursor + args.max_lines);
     const body = page.map((line, i) => {
       const x = Math.round(line.box.x + line.box.width / 2),
         y = Math.round(line.box.y + line.box.height / 2);
-      return `${args.cursor + i}: "${line.text}" at ${x},${y} (confidence ${line.confidence.toFixed(2)})`;
+      const role = roles.get(line);
+      return `${args.cursor + i}: "${line.text}" at ${x},${y} (confidence ${line.confidence.toFixed(2)})${role ? ` [${role}]` : ''}`;
     });
     const rest = lines.length - args.cursor - page.length;
     const more = rest > 0 ? `\n${rest} more line(s): call read_screen with cursor=${args.cursor + page.length}.` : '';

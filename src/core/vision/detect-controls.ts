@@ -1,0 +1,180 @@
+// Android's own controls as real apps draw them (Material and AppCompat), found in the ink cells
+// (ink-cells.ts): a switch (a 14 dp track with a 20 dp thumb at one end, on when the thumb is at
+// the right), a checkbox (an 18 dp square: hollow is off, filled is on) and a tonal button (a
+// solid fill 30..64 dp tall a little off its page: AppCompat's grey #D6D7D7 on #FAFAFA). The
+// virtual phone's own drawing is found by detect-filled.ts; these take only what it left. Pure.
+import { connectedGroups, type CellGroup } from './connected-groups.js';
+import { inkCells, type InkCells } from './ink-cells.js';
+import type { LayoutPicture } from './layout-pixels.js';
+import { toDeviceBox } from './layout-pixels.js';
+import type { ShapeHint } from './screen-elements.js';
+import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
+
+/** A switch with its thumb: 26..40 dp wide, 15..26 dp tall (measured on real apps: 32..33 x 20..23). */
+const SWITCH = { minWidth: 26, maxWidth: 40, minHeight: 15, maxHeight: 26 };
+/** The thumb stands this many dp taller than the track (20 dp against 14, less where the thumb's edge is faint). */
+const THUMB_OVER_TRACK = 3;
+/** Page (no ink) this many dp left and right of a switch or checkbox, beside all its rows. */
+const APART_DP = 6;
+/** A checkbox's square, in dp (18 drawn; its edge's antialiasing adds one). */
+const CHECKBOX = { min: 15, max: 22 };
+/** A tonal button: 30..64 dp tall, at least 48 wide, narrower than this share of the screen (a bar or snackbar is not one). */
+const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
+
+export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(picture)): ShapeHint[] {
+  const cellsPerDp = picture.px / ink.cell;
+  const shapes: ShapeHint[] = [];
+  // The phone's bars hold icons, not the app's controls (the Recents square is no checkbox).
+  const top = ink.rows * STATUS_BAR_SHARE,
+    bottom = ink.rows * (1 - NAVIGATION_BAR_SHARE);
+  for (const group of connectedGroups(ink.mask, ink.columns, ink.rows)) {
+    if (group.r0 < top || group.r1 > bottom) continue;
+    const width = (group.c1 - group.c0 + 1) / cellsPerDp,
+      height = (group.r1 - group.r0 + 1) / cellsPerDp,
+      solid = group.count / ((group.c1 - group.c0 + 1) * (group.r1 - group.r0 + 1));
+    const box = () =>
+      toDeviceBox(
+        picture,
+        group.c0 * ink.cell,
+        group.r0 * ink.cell,
+        (group.c1 + 1) * ink.cell,
+        (group.r1 + 1) * ink.cell,
+      );
+    // A control stands apart; a word's letters do not ("off" in a bold title, an "o" beside
+    // taller "ff", read as a switch on the virtual phone's promotion dialog).
+    const apart = standsApart(ink, group, Math.round(APART_DP * cellsPerDp));
+    const checked = apart ? checkboxState(ink, group, width, height, solid) : undefined;
+    if (checked !== undefined) {
+      shapes.push({ kind: 'checkbox', box: box(), state: { checked } });
+      continue;
+    }
+    const thumb = apart ? thumbSide(ink, group, width, height, solid, cellsPerDp) : undefined;
+    if (thumb) {
+      shapes.push({ kind: 'toggle', box: box(), state: { checked: thumb === 'right' } });
+      continue;
+    }
+    if (
+      height >= BUTTON.minHeight &&
+      height <= BUTTON.maxHeight &&
+      width >= BUTTON.minWidth &&
+      width > height &&
+      width < BUTTON.maxWidthShare * (ink.columns / cellsPerDp) &&
+      solid >= BUTTON.solid
+    )
+      shapes.push({ kind: 'button', box: box() });
+  }
+  return shapes;
+}
+
+/** Ink rows in each column of the group. */
+function columnHeights(ink: InkCells, group: CellGroup): number[] {
+  const heights: number[] = [];
+  for (let c = group.c0; c <= group.c1; c++) {
+    let count = 0;
+    for (let r = group.r0; r <= group.r1; r++) count += ink.mask[r * ink.columns + c]!;
+    heights.push(count);
+  }
+  return heights;
+}
+
+/**
+ * A switch's thumb is a disc taller than its track, at one end: the tallest column of each end
+ * (its outer 40 %) tells which, and the track shows as a run of columns of one height (within
+ * 2 dp, 11..17 dp tall, 8 dp or longer) at least 3 dp below the thumb; a panel's rounded corner,
+ * whose heights change all along, has no such run. Polarity does not matter: a light thumb on a
+ * dark track (off, in the light theme) and an accent thumb on a pale track (on) are both ink.
+ */
+function thumbSide(
+  ink: InkCells,
+  group: CellGroup,
+  width: number,
+  height: number,
+  solid: number,
+  cellsPerDp: number,
+): 'left' | 'right' | undefined {
+  if (width < SWITCH.minWidth || width > SWITCH.maxWidth || height < SWITCH.minHeight || height > SWITCH.maxHeight)
+    return undefined;
+  if (solid < 0.6) return undefined;
+  const heights = columnHeights(ink, group);
+  const end = Math.ceil(heights.length * 0.4);
+  const left = Math.max(...heights.slice(0, end)),
+    right = Math.max(...heights.slice(-end));
+  const track = trackHeight(heights, cellsPerDp);
+  if (track === undefined || Math.max(left, right) < track + THUMB_OVER_TRACK * cellsPerDp) return undefined;
+  if (Math.abs(left - right) < THUMB_OVER_TRACK * cellsPerDp) return undefined;
+  return left > right ? 'left' : 'right';
+}
+
+/** The track's height: the tallest of the longest run of columns within 2 dp of each other, if it looks like a track. */
+function trackHeight(heights: number[], cellsPerDp: number): number | undefined {
+  let best = { length: 0, top: 0 };
+  for (let start = 0; start < heights.length; start++) {
+    let low = heights[start]!,
+      high = low,
+      stop = start + 1;
+    for (; stop < heights.length; stop++) {
+      const h = heights[stop]!;
+      if (Math.max(high, h) - Math.min(low, h) > 2 * cellsPerDp) break;
+      low = Math.min(low, h);
+      high = Math.max(high, h);
+    }
+    if (stop - start > best.length) best = { length: stop - start, top: high };
+  }
+  const top = best.top / cellsPerDp;
+  return best.length >= 8 * cellsPerDp && top >= 11 && top <= 17 ? best.top : undefined;
+}
+
+/**
+ * An 18 dp square: filled (at least 85 % ink, the check mark inside it too thin to empty a cell)
+ * is checked; a hollow outline (both sides' columns full height, the middle columns only the top
+ * and bottom edges) is not. Anything else square (a letter, an icon) is neither.
+ */
+function checkboxState(
+  ink: InkCells,
+  group: CellGroup,
+  width: number,
+  height: number,
+  solid: number,
+): boolean | undefined {
+  if (width < CHECKBOX.min || width > CHECKBOX.max || height < CHECKBOX.min || height > CHECKBOX.max) return undefined;
+  if (Math.abs(width - height) > 3) return undefined;
+  if (solid >= 0.85) return true;
+  const heights = columnHeights(ink, group),
+    rows = group.r1 - group.r0 + 1;
+  const full = (a: number, b: number) => Math.max(a, b) >= 0.85 * rows;
+  const sides = full(heights[0]!, heights[1]!) && full(heights.at(-1)!, heights.at(-2)!);
+  const middle = heights.slice(3, -3).every((h) => h <= 0.45 * rows);
+  // A square's top and bottom edges run across it; a letter's do not ("M", whose legs and middle
+  // pass the column test, read as an unchecked box on a real app's title "Mars").
+  const edges = [group.r0, group.r0 + 1, group.r1 - 1, group.r1].map((r) => rowInk(ink, group, r));
+  const across =
+    Math.max(edges[0]!, edges[1]!) >= 0.85 * heights.length && Math.max(edges[2]!, edges[3]!) >= 0.85 * heights.length;
+  // A square's corners are ink; a round letter's ("O") are not.
+  const corners = [
+    [group.c0, group.r0],
+    [group.c1 - 1, group.r0],
+    [group.c0, group.r1 - 1],
+    [group.c1 - 1, group.r1 - 1],
+  ].every(([c, r]) => ink.mask[r! * ink.columns + c!]! + ink.mask[(r! + 1) * ink.columns + c! + 1]! > 0);
+  const hollow = sides && across && middle && corners;
+  return hollow ? false : undefined;
+}
+
+/** Ink cells in row r of the group. */
+function rowInk(ink: InkCells, group: CellGroup, r: number): number {
+  let count = 0;
+  for (let c = group.c0; c <= group.c1; c++) count += ink.mask[r * ink.columns + c]!;
+  return count;
+}
+
+/** No ink in the `margin` columns left and right of the group, along its rows. */
+function standsApart(ink: InkCells, group: CellGroup, margin: number): boolean {
+  for (let r = group.r0; r <= group.r1; r++)
+    for (let k = 1; k <= margin; k++) {
+      const left = group.c0 - k,
+        right = group.c1 + k;
+      if (left >= 0 && ink.mask[r * ink.columns + left]) return false;
+      if (right < ink.columns && ink.mask[r * ink.columns + right]) return false;
+    }
+  return true;
+}
