@@ -46,10 +46,11 @@ export async function benchRealScreens(): Promise<Record<string, unknown>> {
   try {
     const shots = await readAll(engine, latin, 'screenshot');
     Object.assign(figures, summary('screenshots, Latin', latin, shots));
-    Object.assign(figures, roles(latin, shots));
+    Object.assign(figures, roles(latin, shots, 'screenshots'));
     if (process.env.BENCHHAND_REAL_SCREENSHOTS_ONLY !== '1') {
       const photographed = await readAll(engine, latin, 'camera');
       Object.assign(figures, summary('camera, Latin', latin, photographed));
+      Object.assign(figures, roles(latin, photographed, 'camera'));
       const otherShots = await readAll(engine, other, 'screenshot');
       Object.assign(figures, summary('screenshots, other scripts, English only', other, otherShots, false));
       Object.assign(figures, await withLanguages(other));
@@ -167,7 +168,7 @@ function summary(label: string, screens: RealScreen[], reads: Read[], detail = t
  * role where no view of that role is (false roles); a dialog screen (the view tree's root
  * narrower than the display) against a dialog region.
  */
-function roles(screens: RealScreen[], reads: Read[]): Record<string, unknown> {
+function roles(screens: RealScreen[], reads: Read[], how: 'screenshots' | 'camera'): Record<string, unknown> {
   const counts = new Map<string, { found: number; total: number; asText: number }>();
   const wrong = new Map<string, { none: number; total: number }>();
   screens.forEach((screen, index) => {
@@ -200,10 +201,10 @@ function roles(screens: RealScreen[], reads: Read[]): Record<string, unknown> {
   });
   const figures: Record<string, unknown> = {};
   for (const [kind, { found, total, asText }] of counts)
-    figures[`roles (screenshots): ${kind} views found as ${kind}`] =
+    figures[`roles (${how}): ${kind} views found as ${kind}`] =
       `${found} of ${total}${asText ? ` (${asText} more read, as another kind)` : ''}`;
   for (const [kind, { none, total }] of wrong)
-    figures[`roles (screenshots): ${kind} elements where no ${kind} view is`] = `${none} of ${total}`;
+    figures[`roles (${how}): ${kind} elements where no ${kind} view is`] = `${none} of ${total}`;
   return figures;
 }
 
