@@ -9,9 +9,8 @@ import { detectControls } from './detect-controls.js';
 import { detectBanner, detectPanel } from './detect-regions.js';
 import type { GrayImage } from './gray-image.js';
 import type { Upright } from './contrast.js';
-import { layoutPicture } from './layout-pixels.js';
+import { iou, layoutPicture } from './layout-pixels.js';
 import type { LayoutHints } from './screen-elements.js';
-import type { Box } from './screen-model.js';
 
 /** `upright`: `rectified` already turned the way up (contrast.ts turnUpright), when the caller has it. */
 export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutHints {
@@ -28,14 +27,10 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
     ...filled.regions.map((region) => region.box),
     ...(banner ? [banner.box] : []),
   ];
-  const controls = detectControls(picture).filter((control) => !taken.some((box) => overlaps(box, control.box)));
+  const controls = detectControls(picture).filter((control) => !taken.some((box) => iou(box, control.box) > 0));
   return {
     regions: [...(panel ? [panel] : []), ...(banner ? [banner] : []), ...filled.regions],
     shapes: [...shapes, ...controls],
     evidence: 'pixels',
   };
 }
-
-const overlaps = (a: Box, b: Box): boolean =>
-  Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) &&
-  Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);

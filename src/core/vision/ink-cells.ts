@@ -2,8 +2,9 @@
 // control detectors (detect-controls.ts) find shapes in. The page is not one level: a dialog's
 // card, a toolbar and a list share a screen, and Material draws its controls only a little off
 // their page (a default button #D6D7D7 on #FAFAFA: 0.86 of it, where detect-filled.ts wants 0.75).
-// So each 24 dp block takes its most common cell level as its page, and a cell is ink only when it
-// is off the page of every block around it: the edge of a card is not, a switch's thumb is. Pure.
+// So each 24 dp block takes as its page the most common cell level of the 120 dp around it, and a
+// cell is ink only when it is off the page of its block and of every block beside it: the edge of
+// a card is not, a switch's thumb is. Pure.
 import type { LayoutPicture } from './layout-pixels.js';
 
 /** A cell this many levels (0..255) off every nearby page is ink: JPEG and camera noise on a flat page stay within ~4. */
@@ -16,8 +17,6 @@ const WINDOW_BLOCKS = 5;
 export interface InkCells {
   /** 1 where the cell is ink. */
   mask: Uint8Array;
-  /** Each cell's mean level in the upright picture. */
-  level: Uint8Array;
   columns: number;
   rows: number;
   /** Image pixels per cell. */
@@ -39,7 +38,7 @@ export function inkCells(picture: LayoutPicture): InkCells {
     for (let c = 0, i = r * columns; c < columns; c++, i++)
       mask[i] = isInk[(blockRow + blockOfColumn[c]!) * 256 + level[i]!]!;
   }
-  return { mask, level, columns, rows, cell };
+  return { mask, columns, rows, cell };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Tesseract reads drawn shapes as letters: a toggle's track and knob come out as "a»", a
-// checkbox's square as "O" or "LI", and the
-// rounded ends of an outlined button as "C" and ")" beside its label ("C Network & internet").
+// checkbox's square as "O" or "LI", and the rounded ends of an outlined button as "C" and ")"
+// beside its label ("C Network & internet").
 // The layout found those shapes in the pixels (detect-layout.ts), so a word that is the shape
 // itself is dropped: one lying on a toggle or checkbox (neither holds text), or one inside a
 // button's rounded end (its centre within half the button's height of the left or right edge) nearly as
