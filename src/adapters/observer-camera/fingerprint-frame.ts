@@ -13,6 +13,7 @@ import {
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { homographyFromPoints } from '../../core/vision/homography.js';
 import { warpGray, type PackedImage } from '../../core/vision/warp-gray.js';
+import { decodeGray } from './decode.js';
 
 /** Output scale relative to the screen's size in the camera picture. */
 const SCALE = 0.5;
@@ -63,24 +64,35 @@ export async function fingerprintCameraFrame(
   };
 }
 
-/** A device screenshot (PNG), sampled at a quarter of its size; its decoded pixels come back for the read. */
+/**
+ * A device screenshot (PNG), sampled at a quarter of its size; its pixels come back for the read,
+ * decoded straight to the gray the read starts from (sharp's greyscale): one sharp call instead of
+ * a decode to colours and a second call to make them gray. The print is taken from that gray, not
+ * from the colours' BT.601 luma as a camera frame's is; a screenshot's print is only compared
+ * with other screenshots' prints.
+ */
 export async function fingerprintScreenshot(
   image: Uint8Array,
-): Promise<{ print: ContentFingerprint; decoded: PackedImage }> {
-  const raw = await decodeRaw(image);
-  return { print: fingerprintDecodedScreenshot(raw), decoded: raw };
+): Promise<{ print: ContentFingerprint; gray: GrayImage }> {
+  const gray = await decodeGray(image);
+  return { print: fingerprintDecodedScreenshot(gray), gray };
 }
 
-function fingerprintDecodedScreenshot(raw: PackedImage): ContentFingerprint {
-  const size = { width: raw.width, height: raw.height };
+function fingerprintDecodedScreenshot(gray: GrayImage): ContentFingerprint {
+  const size = { width: gray.width, height: gray.height };
   const corners = [
     { x: 0, y: 0 },
-    { x: raw.width, y: 0 },
-    { x: raw.width, y: raw.height },
-    { x: 0, y: raw.height },
+    { x: gray.width, y: 0 },
+    { x: gray.width, y: gray.height },
+    { x: 0, y: gray.height },
   ];
   return fingerprintWithDetail(
-    rectifyGray(raw, { deviceSize: size, screenCorners: corners }, Math.max(90, Math.round(raw.width / 4)), true),
+    rectifyGray(
+      { ...gray, channels: 1 },
+      { deviceSize: size, screenCorners: corners },
+      Math.max(90, Math.round(gray.width / 4)),
+      true,
+    ),
     size,
   );
 }

@@ -6,7 +6,7 @@ import { screenSizeInCamera } from '../../core/vision/calibration.js';
 import { clearBorder, flatField, turnUpright } from '../../core/vision/contrast.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
-import { gaussianBlur } from './decode.js';
+import { decodeGray, gaussianBlur, resized } from './decode.js';
 import { decodeRaw, rectifyGray } from './fingerprint-frame.js';
 
 export interface PreprocessOptions {
@@ -54,38 +54,28 @@ export async function prepareCameraFrame(
   };
 }
 
-/** A device screenshot (PNG): scaled to the OCR width, gray, dark screens inverted, no flat-field. */
 /**
- * A screenshot (PNG) made gray at its working width; `decoded`: its pixels already decoded (the
- * fingerprint decoded them), so the PNG is not inflated a second time.
+ * A screenshot (PNG) made gray (sharp's greyscale) at its working width, no flat-field by default.
+ * `gray`: its pixels already decoded gray (the fingerprint decodes them so,
+ * fingerprint-frame.ts), so the PNG is not inflated a second time; sharp then only scales a
+ * screenshot outside 540..1080 px.
  */
 export async function prepareScreenshot(
   image: Uint8Array,
   options: PreprocessOptions = {},
-  decoded?: PackedImage,
+  gray?: GrayImage,
 ): Promise<Prepared> {
   const started = performance.now();
-  const { default: sharp } = await import('sharp');
-  const meta = decoded ?? (await sharp(image).metadata());
-  const size = outputSize({ width: meta.width!, height: meta.height! }, options.width ?? meta.width!);
-  const source = decoded
-    ? sharp(decoded.data, {
-        raw: { width: decoded.width, height: decoded.height, channels: decoded.channels as 1 | 2 | 3 | 4 },
-      })
-    : sharp(image);
-  const { data } = await source
-    .removeAlpha()
-    .greyscale()
-    .resize(size.width, size.height, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const rectified: GrayImage = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), ...size };
+  const decoded = gray ?? (await decodeGray(image));
+  const size = outputSize(decoded, options.width ?? decoded.width);
+  const rectified =
+    size.width === decoded.width && size.height === decoded.height ? decoded : await resized(decoded, size);
   const grayAt = performance.now();
   const result = await contrastSteps(rectified, options.flatField ?? false);
   return {
     ...result,
     rectified,
-    toDevice: { x: meta.width! / size.width, y: meta.height! / size.height },
+    toDevice: { x: decoded.width / size.width, y: decoded.height / size.height },
     timings: { decodeMs: grayAt - started, warpMs: 0, contrastMs: performance.now() - grayAt },
   };
 }

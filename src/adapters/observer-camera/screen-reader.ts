@@ -75,7 +75,7 @@ export class ScreenReader implements ScreenReaderPort {
     const cached = this.cache.get(hash);
     if (cached) return { ...cached, source: 'cache', timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: 0 } };
     const started = performance.now();
-    const { content, camera, decoded } = await this.fingerprint(image);
+    const { content, camera, gray } = await this.fingerprint(image);
     const fingerprinted = performance.now();
     const floor = this.options.noiseFloor ?? DEFAULT_NOISE_FLOOR;
     const change = this.last
@@ -119,7 +119,7 @@ export class ScreenReader implements ScreenReaderPort {
       const prepared =
         this.input.kind === 'camera'
           ? await prepareCameraFrame(image, this.input.calibration, this.options, camera)
-          : await prepareScreenshot(image, this.options, decoded);
+          : await prepareScreenshot(image, this.options, gray);
       read = {
         prepared,
         lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice),
@@ -162,10 +162,10 @@ export class ScreenReader implements ScreenReaderPort {
 
   private async fingerprint(
     image: Uint8Array,
-  ): Promise<{ content: ContentFingerprint; camera?: PackedImage; decoded?: PackedImage }> {
+  ): Promise<{ content: ContentFingerprint; camera?: PackedImage; gray?: GrayImage }> {
     if (this.input.kind === 'screenshot') {
-      const { print, decoded } = await fingerprintScreenshot(image);
-      return { content: print, decoded };
+      const { print, gray } = await fingerprintScreenshot(image);
+      return { content: print, gray };
     }
     const { print, camera } = await fingerprintCameraFrame(image, this.input.calibration);
     return { content: print, camera };

@@ -24,6 +24,10 @@ const TILE_OVERLAP = 32;
 /** ImageNet's mean and deviation per channel, as PaddleOCR normalises the detector's input. */
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
+/** Each channel's normalised value of each gray level: the picture is gray, so its three channels are one lookup each. */
+const [RED, GREEN, BLUE] = MEAN.map((mean, channel) =>
+  Float32Array.from({ length: 256 }, (_, level) => (level / 255 - mean) / STD[channel]!),
+) as [Float32Array, Float32Array, Float32Array];
 
 export class TextLineDetector {
   private constructor(
@@ -43,8 +47,10 @@ export class TextLineDetector {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
-      // Without the arena, memory of a run goes back between runs instead of staying reserved.
-      enableCpuMemArena: false,
+      // The arena keeps the activations' memory from one tile to the next: 5 % less CPU per run
+      // (70 against 74 ms a tile) and no higher a peak (the Wi-Fi task on the virtual bench:
+      // 386..388 MB against 390..418 MB without it; glibc kept the freed memory anyway).
+      enableCpuMemArena: true,
       enableMemPattern: false,
     });
     return new TextLineDetector(ort, session, model, {
@@ -60,12 +66,17 @@ export class TextLineDetector {
     const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
     const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
       .resize(width, height, { fit: 'fill' })
-      .greyscale()
+      // The same pixels as .greyscale(), for less CPU (decode.ts).
+      .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });
     const probability = new Float32Array(width * height);
+    // One input for every tile, as large as the largest (its own rows and the overlap on both
+    // sides, rounded up to 32): a tile is run before the next one is filled.
+    const tallest = Math.ceil(Math.min(height, this.options.tileRows + 2 * TILE_OVERLAP) / 32) * 32;
+    const input = new Float32Array(3 * width * tallest);
     for (let own = 0; own < height; own += this.options.tileRows)
-      await this.runTile(data, width, height, own, Math.min(height, own + this.options.tileRows), probability);
+      await this.runTile(data, width, height, own, Math.min(height, own + this.options.tileRows), input, probability);
     const sx = image.width / width,
       sy = image.height / height;
     return textBoxes(probability, width, height, DB_DEFAULTS).map((box) => ({
@@ -88,21 +99,14 @@ export class TextLineDetector {
     height: number,
     own0: number,
     own1: number,
+    input: Float32Array<ArrayBuffer>,
     probability: Float32Array,
   ): Promise<void> {
     const top = Math.max(0, own0 - TILE_OVERLAP),
       bottom = Math.min(height, own1 + TILE_OVERLAP);
     const rows = Math.ceil((bottom - top) / 32) * 32;
-    const plane = width * rows;
-    const input = new Float32Array(3 * plane);
-    for (let channel = 0; channel < 3; channel++) {
-      const lookup = Float32Array.from({ length: 256 }, (_, v) => (v / 255 - MEAN[channel]!) / STD[channel]!);
-      const offset = channel * plane;
-      // Rows past the picture (the tile rounded up to 32) are white.
-      input.fill(lookup[255]!, offset, offset + plane);
-      for (let i = 0, n = (bottom - top) * width; i < n; i++) input[offset + i] = lookup[pixels[top * width + i]!]!;
-    }
-    const tensor = new this.ort.Tensor('float32', input, [1, 3, rows, width]);
+    const planes = networkInput(pixels.subarray(top * width, bottom * width), width * rows, input);
+    const tensor = new this.ort.Tensor('float32', planes, [1, 3, rows, width]);
     const output = await this.session.run({ [this.session.inputNames[0]!]: tensor });
     const map = output[this.session.outputNames[0]!]!;
     const values = map.data as Float32Array;
@@ -110,6 +114,29 @@ export class TextLineDetector {
     map.dispose();
     tensor.dispose();
   }
+}
+
+/**
+ * The three planes of gray `pixels` normalised, each `plane` long, at the start of `into`: rows
+ * past the pixels (a tile rounded up to 32 rows) are white. One pass fills all three (it was one
+ * pass a plane: ~40 % less time, 4.2 against 6.8 ms a screen).
+ */
+export function networkInput(
+  pixels: Uint8Array,
+  plane: number,
+  into = new Float32Array(3 * plane),
+): Float32Array<ArrayBuffer> {
+  const input = into.subarray(0, 3 * plane);
+  for (let i = 0; i < pixels.length; i++) {
+    const level = pixels[i]!;
+    input[i] = RED[level]!;
+    input[plane + i] = GREEN[level]!;
+    input[2 * plane + i] = BLUE[level]!;
+  }
+  input.fill(RED[255]!, pixels.length, plane);
+  input.fill(GREEN[255]!, plane + pixels.length, 2 * plane);
+  input.fill(BLUE[255]!, 2 * plane + pixels.length, 3 * plane);
+  return input;
 }
 
 let shared: Promise<TextLineDetector | { missing: string }> | undefined;

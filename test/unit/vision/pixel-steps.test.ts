@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearBorder, invert, isDarkScreen } from '../../../src/core/vision/contrast.js';
 import { frameStats } from '../../../src/core/vision/frame-stats.js';
-import type { GrayImage } from '../../../src/core/vision/gray-image.js';
+import { histogramOf, meanOf, type GrayImage } from '../../../src/core/vision/gray-image.js';
 import { layoutPicture } from '../../../src/core/vision/layout-pixels.js';
 
 function picture(width: number, height: number, seed: number): GrayImage {
@@ -68,6 +68,22 @@ describe('frameStats', () => {
       expect(stats.brightness).toBe(percentile(0.99));
       expect(stats.contrast).toBe(Math.max(1, stats.brightness - percentile(0.01)));
       expect(stats.sharpness).toBeCloseTo((topMean / stats.contrast) * 100, 9);
+    }
+  });
+});
+
+describe('histogramOf and meanOf', () => {
+  it('count and average the levels as one plain loop does, whatever the length leaves over four', () => {
+    for (const [width, height] of [...SIZES, [7, 1] as [number, number], [1, 0] as [number, number]]) {
+      const image = picture(width, height, width * 13 + height);
+      const counts = new Uint32Array(256);
+      let sum = 0;
+      for (const level of image.data) {
+        counts[level]!++;
+        sum += level;
+      }
+      expect([...histogramOf(image)], `${width}x${height}`).toEqual([...counts]);
+      expect(meanOf(image), `${width}x${height}`).toBe(sum / Math.max(1, image.data.length));
     }
   });
 });

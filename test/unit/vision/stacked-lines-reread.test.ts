@@ -1,7 +1,7 @@
-// Which lines the stacked read reads again alone: a doubtful line of text is, a doubtful crop of
-// one or two glyphs (an icon beside the text: "<€", "Oo") is not, since a second reading of an
-// icon found an icon again at a tesseract job's cost. An engine that reads every crop at low
-// confidence counts its jobs.
+// Which lines the stacked read reads again: a doubtful line of text is, a doubtful crop of one or
+// two glyphs (an icon beside the text: "<€", "Oo") is not, since a second reading of an icon found
+// an icon again at a tesseract job's cost; the doubtful lines are read again together, in one job.
+// An engine that reads every crop at low confidence counts its jobs.
 import { describe, expect, it } from 'vitest';
 import type { OcrEngine, RawLine } from '../../../src/core/ports/ocr.js';
 import type { GrayImage } from '../../../src/core/vision/gray-image.js';
@@ -10,17 +10,25 @@ import { LINE_HEIGHT, readStackedLines } from '../../../src/adapters/observer-ca
 /** The stack's white between crops (stacked-lines.ts GAP). */
 const GAP = 24;
 
-/** Reads every crop of a stack as one doubtful word filling it, and remembers each picture's crop count. */
+/**
+ * Reads every crop of a stack as one doubtful word filling it (`readings`, by the crop's place in
+ * the stack; after the first picture `again` when given), and remembers each picture's crop count.
+ */
 class DoubtfulEngine implements OcrEngine {
   readonly jobs: number[] = [];
+  again?: [string, number][];
+
+  constructor(private readonly readings: [string, number][] = []) {}
 
   async recognize(image: Uint8Array): Promise<RawLine[]> {
     const [, width, height] = new TextDecoder().decode(image.subarray(0, 32)).split(/\s+/).map(Number);
     const crops = Math.round((height! - GAP) / (LINE_HEIGHT + GAP));
+    const readings = this.jobs.length && this.again ? this.again : this.readings;
     this.jobs.push(crops);
     return Array.from({ length: crops }, (_, index) => {
       const y0 = GAP + index * (LINE_HEIGHT + GAP);
-      const word = { text: 'word', confidence: 30, x0: 8, y0, x1: width! - 8, y1: y0 + LINE_HEIGHT };
+      const [text, confidence] = readings[index] ?? ['word', 30];
+      const word = { text, confidence, x0: 8, y0, x1: width! - 8, y1: y0 + LINE_HEIGHT };
       return { ...word, words: [word] };
     });
   }
@@ -37,7 +45,7 @@ function page(): GrayImage {
   return { data, width, height };
 }
 
-describe('readStackedLines: doubtful lines read again alone', () => {
+describe('readStackedLines: doubtful lines read again', () => {
   it('reads a doubtful line of text again, and not a doubtful crop one glyph wide', async () => {
     const engine = new DoubtfulEngine();
     const text = { x0: 10, y0: 10, x1: 210, y1: 30 };
@@ -46,6 +54,35 @@ describe('readStackedLines: doubtful lines read again alone', () => {
     expect(lines).toHaveLength(2);
     // The stack of both, then the line of text alone: the icon's crop (40 px wide at 40 px high) is not read again.
     expect(engine.jobs).toEqual([2, 1]);
+  });
+
+  it('reads all the doubtful lines again in one stack', async () => {
+    const engine = new DoubtfulEngine();
+    const boxes = [
+      { x0: 10, y0: 10, x1: 140, y1: 30 },
+      { x0: 150, y0: 10, x1: 300, y1: 30 },
+      { x0: 10, y0: 12, x1: 290, y1: 28 },
+    ];
+    const lines = await readStackedLines(engine, page(), boxes);
+    expect(lines).toHaveLength(3);
+    expect(engine.jobs).toEqual([3, 3]);
+  });
+
+  it('keeps the surer reading of each line', async () => {
+    // The second stack reads the first line surer than the stack did, the second less sure.
+    const engine = new DoubtfulEngine([
+      ['first', 30],
+      ['second', 30],
+    ]);
+    engine.again = [
+      ['first again', 70],
+      ['second again', 10],
+    ];
+    const lines = await readStackedLines(engine, page(), [
+      { x0: 10, y0: 10, x1: 140, y1: 30 },
+      { x0: 150, y0: 10, x1: 300, y1: 30 },
+    ]);
+    expect(lines.map((line) => line.text)).toEqual(['first again', 'second']);
   });
 });
 
