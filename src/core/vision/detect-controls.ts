@@ -6,7 +6,7 @@
 import { connectedGroups, type CellGroup } from './connected-groups.js';
 import { inkCells, type InkCells } from './ink-cells.js';
 import type { LayoutPicture } from './layout-pixels.js';
-import { toDeviceBox } from './layout-pixels.js';
+import { meanIn, toDeviceBox } from './layout-pixels.js';
 import type { ShapeHint } from './screen-elements.js';
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
 
@@ -18,6 +18,12 @@ const THUMB_OVER_TRACK = 3;
 const APART_DP = 6;
 /** A checkbox's square, in dp (18 drawn; its edge's antialiasing adds one). */
 const CHECKBOX = { min: 15, max: 22 };
+/**
+ * A checked box's mark: at least this share of the pixels 3 dp inside its square are nearer the
+ * page's level than the fill's. A real app's mark (a 2 dp stroke) covered 22 %; the navigation
+ * bar's Recents square, a filled square with nothing inside, 0 %.
+ */
+const CHECK_MARK_SHARE = 0.05;
 /** A tonal button: 30..64 dp tall, at least 48 wide, narrower than this share of the screen (a bar or snackbar is not one). */
 const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
 
@@ -43,7 +49,7 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
     // A control stands apart; a word's letters do not ("off" in a bold title, an "o" beside
     // taller "ff", read as a switch on the virtual phone's promotion dialog).
     const apart = standsApart(ink, group, Math.round(APART_DP * cellsPerDp));
-    const checked = apart ? checkboxState(ink, group, width, height, solid) : undefined;
+    const checked = apart ? checkboxState(picture, ink, group, width, height, solid) : undefined;
     if (checked !== undefined) {
       shapes.push({ kind: 'checkbox', box: box(), state: { checked } });
       continue;
@@ -126,10 +132,12 @@ function trackHeight(heights: number[], cellsPerDp: number): number | undefined 
 
 /**
  * An 18 dp square: filled (at least 85 % ink, the check mark inside it too thin to empty a cell)
- * is checked; a hollow outline (both sides' columns full height, the middle columns only the top
- * and bottom edges) is not. Anything else square (a letter, an icon) is neither.
+ * with a check mark inside is checked; a hollow outline (both sides' columns full height, the
+ * middle columns only the top and bottom edges) is not. Anything else square (a letter, an icon, a
+ * plain filled square) is neither.
  */
 function checkboxState(
+  picture: LayoutPicture,
   ink: InkCells,
   group: CellGroup,
   width: number,
@@ -138,7 +146,7 @@ function checkboxState(
 ): boolean | undefined {
   if (width < CHECKBOX.min || width > CHECKBOX.max || height < CHECKBOX.min || height > CHECKBOX.max) return undefined;
   if (Math.abs(width - height) > 3) return undefined;
-  if (solid >= 0.85) return true;
+  if (solid >= 0.85) return hasCheckMark(picture, ink, group) ? true : undefined;
   const heights = columnHeights(ink, group),
     rows = group.r1 - group.r0 + 1;
   const full = (a: number, b: number) => Math.max(a, b) >= 0.85 * rows;
@@ -158,6 +166,23 @@ function checkboxState(
   ].every(([c, r]) => ink.mask[r! * ink.columns + c!]! + ink.mask[(r! + 1) * ink.columns + c! + 1]! > 0);
   const hollow = sides && across && middle && corners;
   return hollow ? false : undefined;
+}
+
+/** The share of the square's inner pixels (3 dp in) nearer the page (1..3 dp left of it) than the fill is at least CHECK_MARK_SHARE. */
+function hasCheckMark(picture: LayoutPicture, ink: InkCells, group: CellGroup): boolean {
+  const { image, px } = picture;
+  const inset = Math.round(3 * px);
+  const x0 = group.c0 * ink.cell + inset,
+    x1 = (group.c1 + 1) * ink.cell - inset,
+    y0 = group.r0 * ink.cell + inset,
+    y1 = (group.r1 + 1) * ink.cell - inset;
+  if (x1 <= x0 || y1 <= y0) return false;
+  const page = meanIn(image, group.c0 * ink.cell - 3 * px, y0, group.c0 * ink.cell - px, y1);
+  const inner: number[] = [];
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) inner.push(image.data[y * image.width + x]!);
+  const fill = inner.sort((a, b) => a - b)[Math.floor(inner.length / 2)]!;
+  const marked = inner.filter((level) => Math.abs(level - page) < Math.abs(level - fill)).length;
+  return marked >= CHECK_MARK_SHARE * inner.length;
 }
 
 /** Ink cells in row r of the group. */

@@ -67,12 +67,15 @@ describe('Material controls on real apps (detect-controls)', () => {
     ]);
   });
 
-  it('tells a checked checkbox (filled) from an unchecked one (an outline) and neither from a letter', () => {
+  it('tells a checked checkbox (filled, a mark inside) from an unchecked one (an outline), and neither from a letter or a plain square', () => {
     const image = screen(250);
     rect(image, 40, 200, 18, 18, 0x75); // unchecked: 2 dp outline
     rect(image, 42, 202, 14, 14, 250);
-    rect(image, 40, 300, 18, 18, 94); // checked: accent fill with a white check
-    for (let i = 0; i < 8; i++) rect(image, 44 + i, 308 + Math.min(i, 8 - i), 1, 1, 250);
+    rect(image, 40, 300, 18, 18, 94); // checked: accent fill with a white check, 2 dp thick
+    for (let i = 0; i < 9; i++) rect(image, 44 + i, 307 + Math.min(i, 8 - i), 2, 2, 250);
+    // The navigation bar's Recents square: filled, nothing inside (on a recording whose display
+    // ends above the picture's bottom, so the bar rule does not cover it).
+    rect(image, 140, 300, 16, 16, 150);
     // An "M" as tall as a box: full sides, a middle that does not reach the bottom edge.
     rect(image, 140, 200, 3, 18, 30);
     rect(image, 155, 200, 3, 18, 30);
