@@ -11,6 +11,10 @@ import { markDialogButtons } from './dialog-buttons.js';
 export const STATUS_BAR_SHARE = 0.035;
 export const NAVIGATION_BAR_SHARE = 0.06;
 
+/** An outlined field's text starts within this share of its width from its left edge... */
+const FIELD_TEXT_START = 0.25;
+/** ...and its centre lies at least this share of the width left of the box's centre. */
+const FIELD_TEXT_OFF_CENTRE = 0.15;
 /** A title is this much taller than the screen's usual line. */
 const TITLE_HEIGHT_RATIO = 1.2;
 /** A title's letters are wider than the body's by this much (20 dp bold over 16 dp regular: 1.3). */
@@ -44,20 +48,21 @@ export function buildElements(
     const taken = within.some((line) => line.text.trim().length > 2)
       ? within.filter((line) => line.text.trim().length > 2)
       : within;
-    if (shape.kind === 'field' && taken.length > 1) {
+    const kind = outlinedField(shape, taken) ? 'field' : shape.kind;
+    if (kind === 'field' && taken.length > 1) {
       // A field's first line is its label (what a step names); what is typed in it is its own text.
       const [label, ...value] = taken;
       drafts.push({ kind: 'field', lines: [label!], box: shape.box, state: shape.state, evidence });
       drafts.push({ kind: 'text', lines: value, state: {}, evidence: 'layout' });
-    } else if (taken.length || shape.kind === 'field') {
+    } else if (taken.length || kind === 'field') {
       drafts.push({
-        kind: shape.kind,
+        kind,
         lines: taken,
         box:
           shape.kind === 'toggle' || shape.kind === 'checkbox'
             ? unionBox([shape.box, ...taken.map((l) => l.box)])
             : shape.box,
-        state: shape.state,
+        state: kind === shape.kind ? shape.state : { focused: false },
         evidence,
       });
     }
@@ -72,6 +77,20 @@ export function buildElements(
     element.id = `e${index + 1}`;
   });
   return { elements, regions };
+}
+
+/**
+ * An outlined box (its strokes run 150 dp or more: detect-lines.ts) whose text starts at its
+ * left, well off its centre, is a text field (Material's outlined field; its hint "Add" beside a "+" on a real app),
+ * not an outlined button: a button's label is centred. Its focus is not known, so it is taken as
+ * unfocused (the agent taps a field before typing into it).
+ */
+function outlinedField(shape: ShapeHint, lines: OcrLine[]): boolean {
+  if (shape.kind !== 'button' || !shape.outlined || !lines.length) return false;
+  const { box } = shape;
+  const left = Math.min(...lines.map((line) => line.box.x));
+  const centre = centreOf(unionBox(lines.map((line) => line.box))).x;
+  return left - box.x < FIELD_TEXT_START * box.width && centre < box.x + (0.5 - FIELD_TEXT_OFF_CENTRE) * box.width;
 }
 
 function baseRegions(deviceSize: Size, hints: LayoutHints): ScreenRegion[] {

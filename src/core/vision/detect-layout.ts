@@ -8,9 +8,9 @@ import { detectStrokeShapes } from './detect-lines.js';
 import { detectControls } from './detect-controls.js';
 import { detectBanner, detectPanel } from './detect-regions.js';
 import type { GrayImage } from './gray-image.js';
-import type { Upright } from './contrast.js';
-import { iou, layoutPicture } from './layout-pixels.js';
-import type { LayoutHints } from './screen-elements.js';
+import { invert, type Upright } from './contrast.js';
+import { iou, layoutPicture, meanIn, type LayoutPicture } from './layout-pixels.js';
+import type { LayoutHints, RegionHint, ShapeHint } from './screen-elements.js';
 
 /** `upright`: `rectified` already turned the way up (contrast.ts turnUpright), when the caller has it. */
 export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutHints {
@@ -19,7 +19,7 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
   const filled = detectFilled(picture, patches);
   const panel = detectPanel(picture);
   const banner = panel ? undefined : detectBanner(picture);
-  const shapes = [...filled.shapes, ...detectStrokeShapes(picture, patches)];
+  const shapes = [...filled.shapes, ...detectStrokeShapes(picture, patches), ...panelStrokeShapes(picture, panel)];
   // Real apps' controls where the virtual phone's detectors found nothing: no shape there, and no
   // toast's or banner's pill (a pill is not a button).
   const taken = [
@@ -33,4 +33,32 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
     shapes: [...shapes, ...controls],
     evidence: 'pixels',
   };
+}
+
+/**
+ * A dialog whose polarity is not the screen's (a white card over a scrim dark enough that the
+ * screen is read inverted, or a dark card over a light one): its strokes (a field's underline)
+ * looked for again in the card's own polarity, and kept inside it. On a real app's dialog, the
+ * underlined field "default" was found only so.
+ */
+function panelStrokeShapes(picture: LayoutPicture, panel: RegionHint | undefined): ShapeHint[] {
+  if (!panel) return [];
+  const { plain, toDevice } = picture;
+  const { x, y, width, height } = panel.box;
+  const light = meanIn(plain, x / toDevice, y / toDevice, (x + width) / toDevice, (y + height) / toDevice) >= 128;
+  if (light !== picture.inverted) return [];
+  const flipped = layoutPicture(plain, picture.deviceSize, {
+    image: picture.inverted ? plain : invert(plain),
+    inverted: !picture.inverted,
+  });
+  return detectStrokeShapes(flipped, filledPatches(flipped))
+    .filter((shape) => {
+      const bottom = { x: shape.box.x + shape.box.width / 2, y: shape.box.y + shape.box.height };
+      return bottom.x > x && bottom.x < x + width && bottom.y > y && bottom.y < y + height;
+    })
+    .map((shape) => {
+      // A field reaches 60 dp above its underline: not above the card it is on.
+      const top = Math.max(shape.box.y, y);
+      return { ...shape, box: { ...shape.box, y: top, height: shape.box.y + shape.box.height - top } };
+    });
 }

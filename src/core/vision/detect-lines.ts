@@ -96,6 +96,7 @@ export function detectStrokeShapes(picture: LayoutPicture, filled: Patch[]): Sha
     const reach = (bottom.y1 - top.y0) / 2;
     shapes.push({
       kind: 'button',
+      outlined: true,
       box: toDeviceBox(
         picture,
         Math.max(0, top.x0 - reach),

@@ -70,6 +70,8 @@ export interface ShapeHint {
   state?: ElementState;
   /** For a field: its label when the shape detector knows it (ground truth), else undefined. */
   label?: string;
+  /** A button drawn as an outline (two strokes), not a fill: its text's place tells a field (build-elements.ts). */
+  outlined?: boolean;
 }
 
 export interface RegionHint {
