@@ -68,8 +68,10 @@ export async function fingerprintCameraFrame(
  * A device screenshot (PNG), sampled at a quarter of its size; its pixels come back for the read,
  * decoded straight to the gray the read starts from (sharp's greyscale): one sharp call instead of
  * a decode to colours and a second call to make them gray. The print is taken from that gray, not
- * from the colours' BT.601 luma as a camera frame's is; a screenshot's print is only compared
- * with other screenshots' prints.
+ * from the colours' BT.601 luma as a camera frame's is (on coloured pixels the two grays differ:
+ * the virtual phone's accent #1A73E8 is 119 here, 102 in luma). A screenshot's print is only
+ * compared with other screenshots' prints: screenshots are read by `benchhand ocr` and the
+ * benchmarks; a run reads camera frames, so no print saved in a step record is a screenshot's.
  */
 export async function fingerprintScreenshot(
   image: Uint8Array,

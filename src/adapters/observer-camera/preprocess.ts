@@ -57,8 +57,8 @@ export async function prepareCameraFrame(
 /**
  * A screenshot (PNG) made gray (sharp's greyscale) at its working width, no flat-field by default.
  * `gray`: its pixels already decoded gray (the fingerprint decodes them so,
- * fingerprint-frame.ts), so the PNG is not inflated a second time; sharp then only scales a
- * screenshot outside 540..1080 px.
+ * fingerprint-frame.ts), so the PNG is not inflated a second time; sharp then only scales it
+ * when the working width differs from the screenshot's.
  */
 export async function prepareScreenshot(
   image: Uint8Array,

@@ -49,10 +49,11 @@ export function buildElements(
       ? within.filter((line) => line.text.trim().length > 2)
       : within;
     const kind = outlinedField(shape, taken) ? 'field' : shape.kind;
+    const state = kind === shape.kind ? shape.state : { focused: false };
     if (kind === 'field' && taken.length > 1) {
       // A field's first line is its label (what a step names); what is typed in it is its own text.
       const [label, ...value] = taken;
-      drafts.push({ kind: 'field', lines: [label!], box: shape.box, state: shape.state, evidence });
+      drafts.push({ kind: 'field', lines: [label!], box: shape.box, state, evidence });
       drafts.push({ kind: 'text', lines: value, state: {}, evidence: 'layout' });
     } else if (taken.length || kind === 'field') {
       drafts.push({
@@ -62,7 +63,7 @@ export function buildElements(
           shape.kind === 'toggle' || shape.kind === 'checkbox'
             ? unionBox([shape.box, ...taken.map((l) => l.box)])
             : shape.box,
-        state: kind === shape.kind ? shape.state : { focused: false },
+        state,
         evidence,
       });
     }

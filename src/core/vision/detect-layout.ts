@@ -36,10 +36,10 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
 }
 
 /**
- * A dialog whose polarity is not the screen's (a white card over a scrim dark enough that the
- * screen is read inverted, or a dark card over a light one): its strokes (a field's underline)
- * looked for again in the card's own polarity, and kept inside it. On a real app's dialog, the
- * underlined field "default" was found only so.
+ * A light dialog on a screen read inverted (a white card over a scrim dark enough for that): its
+ * strokes (a field's underline) looked for again in the card's own polarity, their shapes kept
+ * and cut to the card. On a real app's dialog, the underlined field "default" was found only so.
+ * (detectPanel finds only cards brighter than their surroundings; the test below stays general.)
  */
 function panelStrokeShapes(picture: LayoutPicture, panel: RegionHint | undefined): ShapeHint[] {
   if (!panel) return [];
@@ -57,8 +57,12 @@ function panelStrokeShapes(picture: LayoutPicture, panel: RegionHint | undefined
       return bottom.x > x && bottom.x < x + width && bottom.y > y && bottom.y < y + height;
     })
     .map((shape) => {
-      // A field reaches 60 dp above its underline: not above the card it is on.
-      const top = Math.max(shape.box.y, y);
-      return { ...shape, box: { ...shape.box, y: top, height: shape.box.y + shape.box.height - top } };
+      // A field reaches 60 dp above its underline, an outlined button half its height past its
+      // strokes' ends: neither past the card it is on.
+      const x0 = Math.max(shape.box.x, x),
+        y0 = Math.max(shape.box.y, y),
+        x1 = Math.min(shape.box.x + shape.box.width, x + width),
+        y1 = Math.min(shape.box.y + shape.box.height, y + height);
+      return { ...shape, box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
     });
 }

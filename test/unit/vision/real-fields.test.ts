@@ -27,6 +27,17 @@ describe('an outlined box with its text at the left is a field (build-elements.t
     expect(element.text).toBe('Add');
   });
 
+  it('is a field with its label and its typed text apart, unfocused, when it holds two lines', () => {
+    const tall = { x: 60, y: 400, width: 960, height: 140 };
+    const { elements } = buildElements(size, [line('Name', 140, 410), line('Alice', 140, 470)], {
+      shapes: [{ kind: 'button', outlined: true, box: tall }],
+    });
+    expect(elements.map((element) => [element.kind, element.text, element.state])).toEqual([
+      ['field', 'Name', { focused: false }],
+      ['text', 'Alice', {}],
+    ]);
+  });
+
   it('stays a button when its label is centred, or when it is filled', () => {
     expect(kindOf({ kind: 'button', outlined: true, box }, line('Details', 435, 430)).kind).toBe('button');
     expect(kindOf({ kind: 'button', box }, line('Add', 140, 430)).kind).toBe('button');
