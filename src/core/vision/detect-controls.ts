@@ -5,8 +5,9 @@
 // virtual phone's own drawing is found by detect-filled.ts; these take only what it left. Pure.
 import { connectedGroups, type CellGroup } from './connected-groups.js';
 import { inkCells, type InkCells } from './ink-cells.js';
-import type { LayoutPicture } from './layout-pixels.js';
-import { meanIn, toDeviceBox } from './layout-pixels.js';
+import { percentileOf } from './gray-image.js';
+import { meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
+import { cutBox } from './line-crop.js';
 import type { ShapeHint } from './screen-elements.js';
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
 
@@ -178,11 +179,11 @@ function hasCheckMark(picture: LayoutPicture, ink: InkCells, group: CellGroup): 
     y1 = (group.r1 + 1) * ink.cell - inset;
   if (x1 <= x0 || y1 <= y0) return false;
   const page = meanIn(image, group.c0 * ink.cell - 3 * px, y0, group.c0 * ink.cell - px, y1);
-  const inner: number[] = [];
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) inner.push(image.data[y * image.width + x]!);
-  const fill = inner.sort((a, b) => a - b)[Math.floor(inner.length / 2)]!;
-  const marked = inner.filter((level) => Math.abs(level - page) < Math.abs(level - fill)).length;
-  return marked >= CHECK_MARK_SHARE * inner.length;
+  const inner = cutBox(image, { x0, y0, x1, y1 }).crop;
+  const fill = percentileOf(inner, 0.5);
+  let marked = 0;
+  for (const level of inner.data) if (Math.abs(level - page) < Math.abs(level - fill)) marked++;
+  return marked >= CHECK_MARK_SHARE * inner.data.length;
 }
 
 /** Ink cells in row r of the group. */
