@@ -221,7 +221,7 @@ function joinRows(lines: OcrLine[]): OcrLine[] {
 
 function continues(previous: OcrLine, next: OcrLine, within: Box): boolean {
   const h = (previous.box.height + next.box.height) / 2;
-  const sameSize = Math.abs(previous.box.height - next.box.height) <= 0.3 * h;
+  const sameSize = Math.abs(previous.box.height - next.box.height) <= 0.3 * h || sameLetters(previous, next, h);
   const gap = next.box.y - (previous.box.y + previous.box.height);
   const close = gap >= -0.3 * h && gap <= 0.9 * h;
   const sameLeft = Math.abs(previous.box.x - next.box.x) <= h;
@@ -236,6 +236,20 @@ function continues(previous: OcrLine, next: OcrLine, within: Box): boolean {
   // label (a button's two lines); separate centred labels sit farther apart than 0.9 of a line.
   if (!sameLeft && sameCentre) return sameSize && close;
   return sameSize && close && (sameLeft || sameCentre) && ranLong;
+}
+
+/**
+ * Lines of one text size whose heights differ by their glyphs: a line with descenders
+ * ("Featherstonehaugh-", 67 px) over one without ("Wolstenholme! Your", 49 px) in one paragraph is
+ * 30 % taller, and the reader's boxes move a few pixels from frame to frame. Letters of about one
+ * width say one size where heights cannot (markTitles: a title's letters are wider); heights
+ * further apart than half a line are two sizes whatever the letters.
+ */
+function sameLetters(a: OcrLine, b: OcrLine, meanHeight: number): boolean {
+  if (Math.abs(a.box.height - b.box.height) > 0.5 * meanHeight) return false;
+  if (letters(a.text) < 6 || letters(b.text) < 6) return false;
+  const [narrower, wider] = [letterWidth(a), letterWidth(b)].sort((x, y) => x - y) as [number, number];
+  return wider < TITLE_LETTER_RATIO * narrower;
 }
 
 /** Wrapped lines as one text: a space between them, none after a word broken at its hyphen ("Featherstonehaugh-" + "Wolstenholme"). */

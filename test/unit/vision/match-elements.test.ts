@@ -27,6 +27,26 @@ describe('matching whole elements', () => {
     expect(findElements(model, { text: 'It cannot be undone' }).matches[0]!.how).toBe('sentence');
   });
 
+  it("a wrapped paragraph is one text though its lines' heights differ by their descenders", () => {
+    // As the camera read the adversarial long-name welcome (1080 px wide): the descender of
+    // "Featherstonehaugh-" makes its box 37 % taller than the next line's.
+    const welcome = [
+      line('Welcome, Maximiliana', 55, 296, 820, 60),
+      line('Featherstonehaugh-', 53, 386, 746, 67),
+      line('Wolstenholme! Your', 57, 483, 741, 49),
+      line('account is ready.', 52, 572, 623, 64),
+    ];
+    expect(screen(welcome).elements.map((e) => e.text)).toEqual([
+      'Welcome, Maximiliana Featherstonehaugh-Wolstenholme! Your account is ready.',
+    ]);
+    // Letters a title's width apart are two sizes, whatever the heights: a heading over its body.
+    const heading = [
+      line('Your privacy settings', 55, 296, 900, 60),
+      line('are saved on this phone', 55, 372, 700, 44),
+    ];
+    expect(screen(heading).elements.map((e) => e.text)).toEqual(['Your privacy settings', 'are saved on this phone']);
+  });
+
   it('two short lines stacked are two elements: a line that did not run long did not wrap', () => {
     const model = screen([line('Wi-Fi', 60, 600), line('Bluetooth', 60, 650)]);
     expect(model.elements.map((e) => e.text)).toEqual(['Wi-Fi', 'Bluetooth']);
