@@ -10,10 +10,10 @@ import { DEFAULT_MAX_AGE_MS, recoverRun, type RecoveryResult } from '../../core/
 export { DEFAULT_MAX_AGE_MS };
 
 export function recoverer(stateDir: string, goal: string, say: (line: string) => void, maxAgeMs = DEFAULT_MAX_AGE_MS) {
-  return (observer: ObserverPort): Promise<RecoveryResult> =>
+  return (look: () => Promise<ObserverPort>): Promise<RecoveryResult> =>
     recoverRun({
       reader: runRecordReader(stateDir),
-      observer,
+      observe: async () => (await look()).observe(),
       goal,
       maxAgeMs,
       now: () => Date.now(),

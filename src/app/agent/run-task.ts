@@ -56,10 +56,11 @@ export interface RunRequest {
   /** Lets a benchmark put timing wrappers around the ports. */
   instrument?: { observer?(port: ObserverPort): ObserverPort; mcu?(port: McuPort): McuPort };
   /**
-   * For `benchhand resume`: looks at the device through the observer before anything moves and
-   * either says how to continue the saved run, or stops it (nothing connects to the MCU then).
+   * For `benchhand resume`: checks the record, then looks at the device through the observer
+   * (`look` starts it) before anything moves, and either says how to continue the saved run, or
+   * stops it (nothing connects to the MCU then; a damaged record stops before `look`).
    */
-  recover?(observer: ObserverPort): Promise<ResumePlan | { stop: RecoveryDecision }>;
+  recover?(look: () => Promise<ObserverPort>): Promise<ResumePlan | { stop: RecoveryDecision }>;
   /** Keep the pictures acted on under STATE_DIR/frames/ for `benchhand report` (also BENCHHAND_KEEP_FRAMES=1). */
   keepFrames?: boolean;
   /** Another interpreter of the same loop (a Maestro flow: src/core/maestro/); the script's tools. */
@@ -74,18 +75,26 @@ export type RunOutcome =
 export async function runTask(request: RunRequest): Promise<RunOutcome> {
   await mkdir(request.stateDir, { recursive: true });
   const { bench, task } = request;
-  // The bench is the caller's to stop; the parts are started here, in two steps: a resume first
-  // looks at the device (nothing connects to the MCU until recovery says it may).
-  await bench.start('mqtt', 'findings', 'observer');
-  const looked = bench.get('observer');
-  const observer = request.instrument?.observer?.(looked) ?? looked;
+  // The bench is the caller's to stop; the parts are started here, in steps: the state directory
+  // and a resume's record are checked first (a damaged one stops in a moment, with no reader
+  // started), then a resume looks at the device, and nothing connects to the MCU until recovery
+  // says it may.
+  await bench.start('mqtt', 'findings');
   const damaged = await preflightStateDir(request.stateDir);
   if (damaged) {
     process.stderr.write(`stopped: ${damaged.reasons.join(' ')}\n`);
     return { kind: 'recovery_stopped', decision: damaged };
   }
-  const plan = request.recover ? await request.recover(observer) : undefined;
+  let observer: ObserverPort | undefined;
+  const look = async (): Promise<ObserverPort> => {
+    if (observer) return observer;
+    await bench.start('observer');
+    const looked = bench.get('observer');
+    return (observer = request.instrument?.observer?.(looked) ?? looked);
+  };
+  const plan = request.recover ? await request.recover(look) : undefined;
   if (plan && 'stop' in plan) return { kind: 'recovery_stopped', decision: plan.stop };
+  const seeing = await look();
   await bench.start();
   const mcu = bench.get('mcu');
   const hardware = bench.get('hardware');
@@ -113,7 +122,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   const summary = await runAgent(
     {
       mcu: request.instrument?.mcu?.(mcu) ?? mcu,
-      observer,
+      observer: seeing,
       store: bench.get('store'),
       clock: systemClock,
       approvals,

@@ -3,7 +3,7 @@
 // decide by rule, and log the decision with its reasons. Anything damaged stops everything
 // (with a sentence naming the file, the problem and the fix). Pure: the I/O comes in as ports.
 import type { ScriptCursor } from '../agent/interpreters/script/script-interpreter.js';
-import type { ObserverPort } from '../ports/observer.js';
+import type { Observation } from '../ports/observer.js';
 import type { AuditRecord, RunRecordReader } from '../ports/run-store.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 import { RESULT_FILE } from '../state/read-checkpoint.js';
@@ -20,7 +20,12 @@ export const DEFAULT_MAX_AGE_MS = 24 * 3600 * 1000;
 
 export interface RecoverDeps {
   reader: RunRecordReader;
-  observer: ObserverPort;
+  /**
+   * The fresh look at the device, asked for only once the files are trusted: the reader behind it
+   * (camera, OCR) is started on that first call, so a damaged record stops in a moment with nothing
+   * started that looks or moves.
+   */
+  observe(): Promise<Observation>;
   goal: string;
   maxAgeMs: number;
   /** Wall-clock milliseconds since the epoch (the record's times are wall-clock). */
@@ -50,7 +55,7 @@ export async function recoverRun(deps: RecoverDeps): Promise<RecoveryResult> {
   const clockProblem = timestampProblem(checkpoint, checked.records, nowMs, files);
   if (clockProblem) return stopped(deps, { kind: 'stop', code: 'corrupt', reasons: [clockProblem] });
   const { records } = checked;
-  const observation = await deps.observer.observe();
+  const observation = await deps.observe();
   const decision = decideRecovery({
     checkpoint,
     unsettled: lastUnsettledAction(records),

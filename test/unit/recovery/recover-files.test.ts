@@ -49,10 +49,15 @@ async function stateDir(records: JournalRecord[] = settledJournal(), saved = che
   return dir;
 }
 
+/** `looks`: how many times recovery asked for the observer (which starts the camera and the reader). */
 async function recover(dir: string, seen: ObserverPort = observer) {
   const said: string[] = [];
-  const result = await recoverer(dir, GOAL, (line) => said.push(line))(seen);
-  return { result, said: said.join('\n') };
+  let looks = 0;
+  const result = await recoverer(dir, GOAL, (line) => said.push(line))(async () => {
+    looks++;
+    return seen;
+  });
+  return { result, said: said.join('\n'), looks };
 }
 
 describe('recovery over sound files', () => {
@@ -77,9 +82,10 @@ describe('recovery over sound files', () => {
 
   it('continues, and records the decision in the audit log', async () => {
     const dir = await stateDir();
-    const { result, said } = await recover(dir);
+    const { result, said, looks } = await recover(dir);
     expect(said).toMatch(/^recovery: continue/);
     expect('stop' in result).toBe(false);
+    expect(looks).toBe(1);
     expect(readFileSync(join(dir, 'audit.jsonl'), 'utf8')).toMatch(/"tool":"recovery","args":\{\},"status":"continue"/);
   });
 
@@ -97,9 +103,11 @@ describe('recovery over sound files', () => {
 
 describe('recovery stops on a bad file, saying which, what and what to do', () => {
   const stopsWith = async (dir: string, message: RegExp) => {
-    const { result, said } = await recover(dir);
+    const { result, said, looks } = await recover(dir);
     expect(result).toMatchObject({ stop: { kind: 'stop', code: 'corrupt' } });
     expect(said).toMatch(message);
+    // A record it cannot trust stops before the camera and the reader are even started.
+    expect(looks).toBe(0);
     return said;
   };
 
