@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { afterEach } from 'vitest';
 import { FixedApprovals } from '../../src/adapters/approval-terminal/terminal-approvals.js';
 import { ManualClock } from '../../src/adapters/clock/manual-clock.js';
 import type { Clock } from '../../src/core/ports/clock.js';
@@ -70,6 +71,14 @@ export interface Harness {
  * at work (test/support/idle-time.ts): the store's writes and the interpreter's answers (an LLM
  * over HTTP) count as work, so no time limit fires while they are on their way.
  */
+/** The stores the harnesses of the running test opened: closed after it, so no file handle is left to the garbage collector. */
+const openStores = new Set<FileRunStore>();
+afterEach(async () => {
+  const stores = [...openStores];
+  openStores.clear();
+  await Promise.all(stores.map((store) => store.close()));
+});
+
 export async function startHarness(
   deviceName: string,
   options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {},
@@ -123,6 +132,7 @@ export async function startHarness(
   const observer = new TruthObserver(device, clock, () => device.advance(deviceNow()));
   const stateDir = mkdtempSync(join(tmpdir(), 'bh-agent-'));
   const store = asWork(await FileRunStore.open(stateDir));
+  openStores.add(store);
   const approvals = options.approvals ?? new FixedApprovals(options.approve ?? true);
   const controller = new AbortController();
   const harness: Harness = {
