@@ -294,7 +294,7 @@ interface Run {
       expect(await run.exited).toBe(0);
       expect(run.output()).toMatch(new RegExp(`approval for tap on "Connect".*given by ${winner}`));
       await bench.locator('.events li[data-type="finished"]').waitFor({ timeout: 10000 });
-    }, 120000);
+    }, 240000);
 
     it('deny from the page refuses the tap', async () => {
       const run = await denyRun;

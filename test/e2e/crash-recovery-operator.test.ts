@@ -38,7 +38,7 @@ describe('a person controls the run in the middle of a recovery', () => {
     expect(new Set(taps()).size).toBe(EXPECTED_TAPS);
     const audit = readFileSync(join(stateDir, 'audit.jsonl'), 'utf8');
     expect(audit).toMatch(/"tool":"operator_pause"[\s\S]*"tool":"operator_resume"/);
-  }, 120000);
+  }, 180000);
 
   it("a redirect during a resumed LLM run reaches the model as the operator's word", async () => {
     const fake = await FakeLlmServer.start();
@@ -91,6 +91,6 @@ describe('a focus tap is safe to repeat (issue 14.7)', () => {
       expect(keys()).toBe(PASSWORD_KEYS);
       expect(unmetExpectations(loadTaskFile(TASK), benches.bench.bench.device)).toEqual([]);
     },
-    90000,
+    180000,
   );
 });

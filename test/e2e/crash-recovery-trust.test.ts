@@ -189,7 +189,7 @@ describe("run over a crashed run's state directory (issue 14.5)", () => {
     );
     expect(fresh.stdout).toMatch(/Submitted a result/);
     expect(fresh.code).toBe(0);
-  }, 120000);
+  }, 240000);
 });
 
 describe('bad files stop with their code and one sentence (issue 14.6)', () => {

@@ -89,7 +89,7 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
       ['operator_pause', userInfo().username],
       ['operator_resume', userInfo().username],
     ]);
-  }, 90000);
+  }, 180000);
 
   it('e-stop reaches the MCU at once and pauses the run; stop ends it', async () => {
     const { url, stateDir } = await freshBench();
@@ -115,7 +115,7 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     expect((await ops('send', 'bench2', 'stop')).code).toBe(0);
     expect(await run.exited).toBe(130);
     expect(run.output()).toMatch(/Cancelled \(stopped by/);
-  }, 90000);
+  }, 180000);
 
   it('an approval asked over MQTT is given over MQTT, also in the middle of a recovery', async () => {
     const { url, stateDir } = await freshBench();
@@ -147,7 +147,7 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     expect(await run.exited).toBe(0);
     expect(run.output()).toMatch(/approval for tap on "Connect".*given by/);
     expect(unmetExpectations(loadTaskFile(TASK), bench!.device)).toEqual([]);
-  }, 120000);
+  }, 240000);
 
   it('a broker outage in the middle of a run loses no event', async () => {
     const { url, stateDir } = await freshBench();
@@ -225,5 +225,5 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
     });
     expect(outcomes().length).toBe(audit.length);
     await second.close();
-  }, 90000);
+  }, 180000);
 });

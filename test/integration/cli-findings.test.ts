@@ -119,7 +119,7 @@ describe('benchhand findings', () => {
     expect((await agent.save(observed('pay button label'))).reason).toBe('skipped_resolved');
     expect((await agent.save(observed('Promo banner overlaps total', 'major'))).reason).toBe('updated');
     // Eight CLI processes one after another: a budget for a busy two-core machine, not a speed test.
-  }, 60000);
+  }, 120000);
 
   it('names the problem and the fix for a bad id, a missing note, a bad action or status', async () => {
     const { stateDir, ids } = await seeded('Pay button label');
@@ -251,5 +251,5 @@ describe('benchhand findings', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${join(stateDir, 'findings.json')} cannot be used: it is empty (0 bytes)`);
     expect(refused.stderr).toMatch(/The previous copy .*findings\.prev\.json is intact \(1 findings/);
-  }, 60000);
+  }, 180000);
 });

@@ -69,5 +69,5 @@ describe('benchhand calibrate --taps', () => {
     expect(Math.abs(c! - 40)).toBeLessThan(2);
     expect(Math.abs(f! - 60)).toBeLessThan(2);
     expect(parsed.calibration.actuator.rmsResidualPx).toBeLessThan(1.5);
-  }, 60000);
+  }, 120000);
 });
