@@ -131,6 +131,22 @@ describe('resume refuses what it cannot trust, before anything moves', () => {
 });
 
 describe('resume does not trust a journal that lost records (issue 14.5)', () => {
+  // One run crashed just after typing the password, on one bench; each case damages the journal
+  // of its own copy, and a refusal moves nothing, so the next case finds the phone as it was.
+  let typed: CrashBench;
+  beforeAll(async () => {
+    typed = await startCrashBench();
+    await runCli(['run', TASK, '--bench', typed.url, '--state-dir', typed.stateDir, '--quiet'], '', {
+      BENCHHAND_CRASH_AT: 'verify:5',
+    });
+    const last = JSON.parse(journalLines(typed.stateDir).at(-2)!);
+    expect(last).toMatchObject({ type: 'intent', tool: 'type_text', step: 5 }); // the crash really was just after typing
+    expect(typed.keys()).toBe(PASSWORD_KEYS);
+  }, 240000);
+  afterAll(async () => {
+    await typed?.close();
+  });
+
   it.each([
     [
       'deleted',
@@ -145,20 +161,15 @@ describe('resume does not trust a journal that lost records (issue 14.5)', () =>
   ])(
     'a crash just after typing the password, the journal %s: stop (21), the password is not typed again',
     async (_name, damage, message) => {
-      const { url, stateDir } = await freshBench();
-      await runCli(['run', TASK, '--bench', url, '--state-dir', stateDir, '--quiet'], '', {
-        BENCHHAND_CRASH_AT: 'verify:5',
-      });
-      const last = JSON.parse(journalLines(stateDir).at(-2)!);
-      expect(last).toMatchObject({ type: 'intent', tool: 'type_text', step: 5 }); // the crash really was just after typing
-      expect(keys()).toBe(PASSWORD_KEYS);
-      const before = taps().length;
+      const stateDir = mkdtempSync(join(tmpdir(), 'bh-crash-typed-'));
+      cpSync(typed.stateDir, stateDir, { recursive: true });
+      const before = typed.taps().length;
       damage(join(stateDir, 'journal.jsonl'));
-      const resumed = await runCli(['resume', TASK, '--bench', url, '--state-dir', stateDir]);
+      const resumed = await runCli(['resume', TASK, '--bench', typed.url, '--state-dir', stateDir]);
       expect(resumed.stdout).toMatch(message);
       expect(resumed.code).toBe(21);
-      expect(keys()).toBe(PASSWORD_KEYS);
-      expect(taps().length).toBe(before);
+      expect(typed.keys()).toBe(PASSWORD_KEYS);
+      expect(typed.taps().length).toBe(before);
     },
     90000,
   );
