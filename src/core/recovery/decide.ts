@@ -41,12 +41,14 @@ export interface RecoveryEvidence {
 
 const FINISHED = new Set(['submitted', 'answered', 'handed_over']);
 
-export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
-  const { checkpoint, unsettled, observation } = evidence;
-  const reasons = [
-    `continuation ${checkpoint.continuationId}, saved at step ${checkpoint.state.step} in phase ${checkpoint.state.phase} (${checkpoint.status})`,
-    `${checkpoint.state.completed.length} step(s) completed, ${checkpoint.errors.length} error(s) saved, output tail of ${checkpoint.outputTail.length} line(s)`,
-  ];
+/**
+ * The stops the record alone decides (another task's, too old, already ended, overflowed again):
+ * `benchhand resume` makes them before the camera and the reader are started. Undefined: the
+ * device must be looked at.
+ */
+export function decideFromRecord(evidence: Omit<RecoveryEvidence, 'observation'>): RecoveryDecision | undefined {
+  const { checkpoint } = evidence;
+  const reasons = recordReasons(checkpoint);
   if (checkpoint.state.goal !== evidence.goal)
     return stop(
       'foreign',
@@ -65,6 +67,19 @@ export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
     return stop('finished', reasons, `the run already ended (${checkpoint.status}): nothing to resume`);
   if (checkpoint.errors.some((e) => e.code === REPEATED_OVERFLOW_CODE))
     return stop('repeated_overflow', reasons, 'the model overflowed its context again right after a session switch');
+  return undefined;
+}
+
+const recordReasons = (checkpoint: Checkpoint): string[] => [
+  `continuation ${checkpoint.continuationId}, saved at step ${checkpoint.state.step} in phase ${checkpoint.state.phase} (${checkpoint.status})`,
+  `${checkpoint.state.completed.length} step(s) completed, ${checkpoint.errors.length} error(s) saved, output tail of ${checkpoint.outputTail.length} line(s)`,
+];
+
+export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
+  const fromRecord = decideFromRecord(evidence);
+  if (fromRecord) return fromRecord;
+  const { checkpoint, unsettled, observation } = evidence;
+  const reasons = recordReasons(checkpoint);
   if (!observation.quality.ok)
     return stop(
       'unreadable_screen',

@@ -219,6 +219,24 @@ describe('recovery stops on a bad file, saying which, what and what to do', () =
     await stopsWith(notADate, /savedAt is not an ISO 8601 time/);
   });
 
+  it("another task's record, or a finished run: stopped from the record alone, without a look at the device", async () => {
+    const dir = await stateDir();
+    const said: string[] = [];
+    let looks = 0;
+    const look = async () => {
+      looks++;
+      return observer;
+    };
+    const foreign = await recoverer(dir, 'Something else entirely.', (line) => said.push(line))(look);
+    expect(foreign).toMatchObject({ stop: { kind: 'stop', code: 'foreign' } });
+    const finished = await stateDir(settledJournal(), checkpoint({ ...fresh(), status: 'submitted' }));
+    expect(await recoverer(finished, GOAL, (line) => said.push(line))(look)).toMatchObject({
+      stop: { code: 'finished' },
+    });
+    expect(said.join('\n')).toMatch(/belongs to another task[\s\S]*nothing to resume/);
+    expect(looks).toBe(0);
+  });
+
   it('a result.json from another run beside this journal', async () => {
     const dir = await stateDir(
       settledJournal(),
