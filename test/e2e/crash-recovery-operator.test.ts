@@ -11,6 +11,9 @@ import { until } from '../support/until.js';
 import { wifiModel } from '../support/scripted-models.js';
 import { EXPECTED_TAPS, journalLines, PASSWORD_KEYS, crashBenchPerTest, TASK } from '../support/crash-bench.js';
 
+/** A hang guard for a CLI process getting going (tesseract, the detector, the first looks): slow beside a busy machine's other work. */
+const RUN_GOING_MS = 120000;
+
 const benches = crashBenchPerTest();
 const freshBench = () => benches.fresh();
 const taps = () => benches.bench.taps();
@@ -26,9 +29,9 @@ describe('a person controls the run in the middle of a recovery', () => {
     let stdout = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await until(() => /^recovery: /m.test(stdout));
+    await until(() => /^recovery: /m.test(stdout), RUN_GOING_MS, 'the recovery decided');
     expect((await runCli(['control', '--state-dir', stateDir, 'pause'])).code).toBe(0);
-    await until(() => /operator_pause -> ok/.test(stdout));
+    await until(() => /operator_pause -> ok/.test(stdout), RUN_GOING_MS, 'the pause taken');
     const held = taps().length;
     await new Promise((r) => setTimeout(r, 1500)); // deliberate: proves nothing moves for 1.5 s while paused
     expect(taps().length).toBe(held);
@@ -60,7 +63,7 @@ describe('a person controls the run in the middle of a recovery', () => {
       let stdout = '';
       child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      await until(() => /^recovery: /m.test(stdout));
+      await until(() => /^recovery: /m.test(stdout), RUN_GOING_MS, 'the recovery decided');
       await runCli(['control', '--state-dir', stateDir, 'redirect', 'leave the Wi-Fi settings alone and stop']);
       expect(await exited).toBe(0);
       expect(stdout).toMatch(/Answered: .*|answer: Stopping here as the operator asked/);

@@ -18,6 +18,9 @@ import { Mosquitto } from '../support/mosquitto.js';
 import { runCli, spawnCli } from '../support/run-cli.js';
 import { until } from '../support/until.js';
 
+/** A hang guard for a CLI process getting going (tesseract, the detector, the first looks): slow beside a busy machine's other work. */
+const RUN_GOING_MS = 120000;
+
 const TASK = 'src/sim/devices/settings-wifi.task.yaml';
 
 describeWithMosquitto('benchhand run steered over MQTT', () => {
@@ -65,10 +68,10 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
       '--bench-id',
       'bench1',
     ]);
-    await until(() => /step 2 .*-> ok/.test(run.output()));
+    await until(() => /step 2 .*-> ok/.test(run.output()), RUN_GOING_MS, 'the run reaching step 2');
     const paused = await ops('send', 'bench1', 'pause');
     expect(paused.stdout).toMatch(/bench1: pause done/);
-    await until(() => /operator_pause -> ok/.test(run.output()));
+    await until(() => /operator_pause -> ok/.test(run.output()), RUN_GOING_MS, 'the pause taken');
     const held = taps();
     await new Promise((r) => setTimeout(r, 1500)); // deliberate: proves nothing moves for 1.5 s
     expect(taps()).toBe(held);
@@ -105,7 +108,7 @@ describeWithMosquitto('benchhand run steered over MQTT', () => {
       '--bench-id',
       'bench2',
     ]);
-    await until(() => /step 2 .*-> ok/.test(run.output()));
+    await until(() => /step 2 .*-> ok/.test(run.output()), RUN_GOING_MS, 'the run reaching step 2');
     const stopped = await ops('send', 'bench2', 'estop');
     expect(stopped.code).toBe(0);
     expect(bench!.mcu.events().some((e) => e.ev === 'estop')).toBe(true);
