@@ -65,12 +65,6 @@ export interface Harness {
   journal(): { type: string; commandId: number; action?: unknown; outcome?: unknown }[];
 }
 
-/**
- * `clock`: the loop's clock, for tests that decide themselves when time passes (a ManualClock they
- * advance). By default the run is on virtual time that moves whenever the run waits and nothing is
- * at work (test/support/idle-time.ts): the store's writes and the interpreter's answers (an LLM
- * over HTTP) count as work, so no time limit fires while they are on their way.
- */
 /** The stores the harnesses of the running test opened: closed after it, so no file handle is left to the garbage collector. */
 const openStores = new Set<FileRunStore>();
 afterEach(async () => {
@@ -79,6 +73,12 @@ afterEach(async () => {
   await Promise.all(stores.map((store) => store.close()));
 });
 
+/**
+ * `clock`: the loop's clock, for tests that decide themselves when time passes (a ManualClock they
+ * advance). By default the run is on virtual time that moves whenever the run waits and nothing is
+ * at work (test/support/idle-time.ts): the store's writes and the interpreter's answers (an LLM
+ * over HTTP) count as work, so no time limit fires while they are on their way.
+ */
 export async function startHarness(
   deviceName: string,
   options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {},

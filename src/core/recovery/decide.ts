@@ -76,8 +76,11 @@ const recordReasons = (checkpoint: Checkpoint): string[] => [
 ];
 
 export function decideRecovery(evidence: RecoveryEvidence): RecoveryDecision {
-  const fromRecord = decideFromRecord(evidence);
-  if (fromRecord) return fromRecord;
+  return decideFromRecord(evidence) ?? decideFromScreen(evidence);
+}
+
+/** The decision once the record alone stops nothing: by the fresh picture and the unsettled action. */
+export function decideFromScreen(evidence: RecoveryEvidence): RecoveryDecision {
   const { checkpoint, unsettled, observation } = evidence;
   const reasons = recordReasons(checkpoint);
   if (!observation.quality.ok)

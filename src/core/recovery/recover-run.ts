@@ -8,7 +8,7 @@ import type { AuditRecord, RunRecordReader } from '../ports/run-store.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 import { RESULT_FILE } from '../state/read-checkpoint.js';
 import { JOURNAL_FILE } from '../state/read-journal.js';
-import { decideFromRecord, decideRecovery, type RecoveryDecision } from './decide.js';
+import { decideFromRecord, decideFromScreen, type RecoveryDecision } from './decide.js';
 import { durableSummary } from './durable-summary.js';
 import { crossCheckJournal } from './journal-cross-check.js';
 import { timestampProblem } from './record-timestamps.js';
@@ -64,7 +64,7 @@ export async function recoverRun(deps: RecoverDeps): Promise<RecoveryResult> {
     maxAgeMs: deps.maxAgeMs,
   };
   // Another task's record, a stale or finished one: stopped without a look at the device.
-  const decision = decideFromRecord(evidence) ?? decideRecovery({ ...evidence, observation: await deps.observe() });
+  const decision = decideFromRecord(evidence) ?? decideFromScreen({ ...evidence, observation: await deps.observe() });
   await log(deps, decision);
   if (decision.kind === 'stop') return { stop: decision };
   let lastJournalStep = 0;
