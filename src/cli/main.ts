@@ -24,6 +24,11 @@ const SUBCOMMANDS: Record<string, { run: Subcommand; summary: string }> = {
     summary:
       'run flows (files or folders) one after another on one bench: a report per flow, a suite page, JUnit XML for CI (--format junit)',
   },
+  mcp: {
+    run: async (argv) => (await import('./commands/mcp.js')).mcpCommand(argv),
+    summary:
+      'serve the bench to any MCP client (stdio, or Streamable HTTP with a token): each tool call one guarded, journaled, verified step of a run',
+  },
   resume: {
     run: async (argv) => (await import('./commands/run.js')).resumeCommand(argv),
     summary: 'pick a saved run up: read its record, look at the device, decide (continue, verify then retry, or stop)',

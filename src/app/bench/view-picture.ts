@@ -18,11 +18,13 @@ export async function benchView(
   calibration: ScreenCalibration,
   lastTap: LastTap | null,
   at: string,
+  /** Another width (an MCP client's screenshot wants more detail than the console's view). */
+  viewWidth = VIEW_WIDTH,
 ): Promise<BenchView | undefined> {
   const frame = observation.frame;
   if (!frame) return undefined;
   const { width: deviceWidth, height: deviceHeight } = calibration.deviceSize;
-  const scale = Math.min(1, VIEW_WIDTH / deviceWidth);
+  const scale = Math.min(1, viewWidth / deviceWidth);
   const width = Math.max(1, Math.round(deviceWidth * scale)),
     height = Math.max(1, Math.round(deviceHeight * scale));
   const camera = await decodePixels(frame.image);

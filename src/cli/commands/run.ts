@@ -41,7 +41,7 @@ export const EXIT_CODES: Record<Termination['kind'], number> = {
 };
 
 /** `--sim` may stand alone (the task's own device): mark that before parseArgs sees it. */
-function normaliseSimFlag(argv: string[]): string[] {
+export function normaliseSimFlag(argv: string[]): string[] {
   return argv.map((arg, i) =>
     arg === '--sim' && (i + 1 >= argv.length || argv[i + 1]!.startsWith('-')) ? '--sim=' : arg,
   );
@@ -123,34 +123,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   const task = taskFrom(taskFile, envPairs(values.env ?? [], USAGE));
   const { loaded, config } = loadConfig(values.config);
   const useLlm = values.llm !== undefined || values.model !== undefined || !task.steps;
-  // Whose word counts (the file, the task's limits, these flags) is decided in one place: mergeGuardrails.
-  const guardrails: RunGuardrails = {
-    ...(config.guardrails ? { bench: config.guardrails } : {}),
-    run: {
-      // The bounds are the guardrails' own (core/agent/guard/guardrail-config.ts): refused here, by flag.
-      ...(values['max-steps'] !== undefined
-        ? {
-            maxSteps: wholeNumberFlag(
-              values['max-steps'],
-              '--max-steps',
-              { min: 1, max: 10_000, unit: 'steps' },
-              USAGE,
-            ),
-          }
-        : {}),
-      ...(values.deadline !== undefined
-        ? {
-            deadlineMs:
-              wholeNumberFlag(values.deadline, '--deadline', { min: 1, max: 24 * 3600, unit: 'seconds' }, USAGE) * 1000,
-          }
-        : {}),
-    },
-    askBefore: (values['ask-before'] ?? []).map((pattern, i) => ({
-      name: `ask-before-${i + 1}`,
-      tool: '*',
-      targetMatches: checkedPattern(pattern),
-    })),
-  };
+  const guardrails = guardrailFlags(values, config, USAGE);
   const mqtt = mqttSettings(values, config);
   const gpio = values.gpio ? loadGpioFile(values.gpio) : config.gpio;
   const rig = rigSource(taskFile, task.device, values, config, loaded?.file);
@@ -236,7 +209,7 @@ function taskFrom(taskFile: string, env: Record<string, string>): ReturnType<typ
 }
 
 /** The config file, if there is one (else the environment's overrides alone); its problems are usage errors (exit 2: restarting cannot fix them). */
-function loadConfig(named: string | undefined): { loaded?: LoadedConfig; config: BenchConfig } {
+export function loadConfig(named: string | undefined): { loaded?: LoadedConfig; config: BenchConfig } {
   try {
     const file = configFileToUse(named);
     if (!file) return { config: configFromEnvironment() };
@@ -251,7 +224,7 @@ function loadConfig(named: string | undefined): { loaded?: LoadedConfig; config:
   }
 }
 
-function rigSource(
+export function rigSource(
   taskFile: string,
   device: string | undefined,
   values: {
@@ -312,13 +285,51 @@ function llmConfig(
   };
 }
 
-function checkedPattern(pattern: string): string {
+/**
+ * The run's guardrails from its flags, beside the file's: whose word counts (the file, the task's
+ * limits, these flags) is decided in one place, mergeGuardrails. The bounds are the guardrails' own
+ * (core/agent/guard/guardrail-config.ts): refused here, by flag.
+ */
+export function guardrailFlags(
+  values: { 'max-steps'?: string; deadline?: string; 'ask-before'?: string[] },
+  config: BenchConfig,
+  usage: string,
+): RunGuardrails {
+  return {
+    ...(config.guardrails ? { bench: config.guardrails } : {}),
+    run: {
+      ...(values['max-steps'] !== undefined
+        ? {
+            maxSteps: wholeNumberFlag(
+              values['max-steps'],
+              '--max-steps',
+              { min: 1, max: 10_000, unit: 'steps' },
+              usage,
+            ),
+          }
+        : {}),
+      ...(values.deadline !== undefined
+        ? {
+            deadlineMs:
+              wholeNumberFlag(values.deadline, '--deadline', { min: 1, max: 24 * 3600, unit: 'seconds' }, usage) * 1000,
+          }
+        : {}),
+    },
+    askBefore: (values['ask-before'] ?? []).map((pattern, i) => ({
+      name: `ask-before-${i + 1}`,
+      tool: '*',
+      targetMatches: checkedPattern(pattern, usage),
+    })),
+  };
+}
+
+function checkedPattern(pattern: string, usage: string): string {
   try {
     new RegExp(pattern, 'i');
     return pattern;
   } catch (error) {
     throw new UsageError(
-      `--ask-before must be a regular expression matched against what a tap lands on (e.g. "delete|pay"): ${(error as Error).message}\nusage: ${USAGE}`,
+      `--ask-before must be a regular expression matched against what a tap lands on (e.g. "delete|pay"): ${(error as Error).message}\nusage: ${usage}`,
     );
   }
 }
