@@ -4,7 +4,7 @@
 // approver (--approve none) refused as a tool error with nothing moved. One bench for the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrashBench, type CrashBench } from '../support/crash-bench.js';
-import { callTool, connectStdio, textOf, type StdioSession } from '../support/mcp-client.js';
+import { callTool, connectStdio, onBench, textOf, type StdioSession } from '../support/mcp-client.js';
 import { MCP_TOOL_NAMES } from '../../src/app/mcp/mcp-tools.js';
 
 let bench: CrashBench;
@@ -12,16 +12,7 @@ let session: StdioSession;
 
 beforeAll(async () => {
   bench = await startCrashBench();
-  session = await connectStdio([
-    '--bench',
-    bench.url,
-    '--state-dir',
-    bench.stateDir,
-    '--approve',
-    'none',
-    '--ask-before',
-    '^More$',
-  ]);
+  session = await connectStdio([...onBench(bench), '--ask-before', '^More$']);
 });
 
 afterAll(async () => {

@@ -32,6 +32,8 @@ export interface McpSessionOptions {
 /** The task name the record keeps for a session (a resume checks it is the same task). */
 export const MCP_TASK = 'mcp-session';
 
+const OPERATOR_WATCH_MS = 500;
+
 export class McpSession {
   readonly interpreter = new ClientInterpreter({ now: () => performance.now() });
   private readonly controller = new AbortController();
@@ -48,6 +50,7 @@ export class McpSession {
   /** One tool call as one step of the loop. Refused at once, with nothing queued, while the e-stop is latched. */
   async call(name: string, args: unknown): Promise<ClientReply> {
     const call = { id: randomUUID(), name, argumentsJson: JSON.stringify(args ?? {}) };
+    if (this.ended) return this.interpreter.submit(call);
     const held = this.estopHeld();
     if (held)
       return {
@@ -98,9 +101,38 @@ export class McpSession {
     return undefined;
   }
 
+  /**
+   * While the client is quiet the loop waits for its call and polls no operator: a pause, stop or
+   * e-stop from a person would wait for the client. So the session looks for operator commands
+   * then (every 500 ms), hands them back to the hub for the loop, and sends the loop round to its
+   * safe point to take them.
+   */
+  private watchOperators(): () => void {
+    let polling = false;
+    const timer = setInterval(() => {
+      if (polling || !this.interpreter.idle()) return;
+      let hub;
+      try {
+        hub = this.options.bench.get('hardware').operator;
+      } catch {
+        return; // not started yet
+      }
+      polling = true;
+      void hub
+        .poll()
+        .then((commands) => {
+          for (const command of commands) hub.inject(command);
+          if (commands.length) this.interpreter.nudge();
+        })
+        .finally(() => (polling = false));
+    }, OPERATOR_WATCH_MS);
+    return () => clearInterval(timer);
+  }
+
   private async run(): Promise<Termination> {
     const { options } = this;
     let termination: Termination;
+    const stopWatching = this.watchOperators();
     try {
       const resume = await needsResume(options.stateDir);
       const recover = resume ? recoverer(options.stateDir, options.task.goal, options.say) : undefined;
@@ -134,6 +166,8 @@ export class McpSession {
           : { kind: 'halted', reason: `recovery stopped before anything moved: ${describeStop(outcome.decision)}` };
     } catch (error) {
       termination = { kind: 'halted', reason: (error as Error).message };
+    } finally {
+      stopWatching();
     }
     this.ended = termination;
     this.interpreter.close(termination, this.lastOutcome);

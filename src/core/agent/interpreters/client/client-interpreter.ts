@@ -38,6 +38,7 @@ export class ClientInterpreter implements Interpreter {
   private readonly queue: Pending[] = [];
   private inFlight: Pending | undefined;
   private wake: (() => void) | undefined;
+  private nudged = false;
   private ended: Termination | undefined;
   private calls = 0;
   private readonly redirections: string[] = [];
@@ -90,6 +91,7 @@ export class ClientInterpreter implements Interpreter {
     }
     const lookedAt = this.options.now();
     const pending = await this.take(signal);
+    if (pending === 'nudged') return { kind: 'calls', calls: [] };
     if (!pending) return { kind: 'halt', reason: this.ended ? endedWhy(this.ended) : 'the MCP session ended' };
     if (this.options.now() - lookedAt > (this.options.freshForMs ?? 2000)) {
       this.queue.unshift(pending);
@@ -123,15 +125,35 @@ export class ClientInterpreter implements Interpreter {
     return this.redirections;
   }
 
-  private take(signal: AbortSignal): Promise<Pending | undefined> {
+  /** True while the loop waits for the client's next call (it is not polling its operators then). */
+  idle(): boolean {
+    return this.wake !== undefined;
+  }
+
+  /**
+   * Ends a wait with a step that makes no call, so the loop goes round to its safe point (an
+   * operator's pause or stop arrived while the client was quiet) and looks again.
+   */
+  nudge(): void {
+    if (!this.wake) return;
+    this.nudged = true;
+    this.wake();
+  }
+
+  private take(signal: AbortSignal): Promise<Pending | 'nudged' | undefined> {
     return new Promise((resolve) => {
       const check = (): boolean => {
+        if (this.nudged) {
+          this.nudged = false;
+          finish('nudged');
+          return true;
+        }
         const first = this.queue.shift();
         if (!first && !this.ended && !signal.aborted) return false;
         finish(first);
         return true;
       };
-      const finish = (value: Pending | undefined): void => {
+      const finish = (value: Pending | 'nudged' | undefined): void => {
         this.wake = undefined;
         signal.removeEventListener('abort', onAbort);
         resolve(value);
