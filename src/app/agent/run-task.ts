@@ -249,14 +249,15 @@ function makeExplorer(
 
 /**
  * Crash tests kill the process at an exact phase of an exact step: BENCHHAND_CRASH_AT=phase:step
- * (e.g. act:3). Unset, it does nothing.
+ * (e.g. act:3), or phase:* for the first step that enters the phase (an MCP client's steps are
+ * not numbered in advance). Unset, it does nothing.
  */
 function crashHook(): ((phase: string, step: number) => void) | undefined {
   const spec = process.env.BENCHHAND_CRASH_AT;
   if (!spec) return undefined;
   const [phase, step] = spec.split(':');
   return (at, atStep) => {
-    if (at === phase && atStep === Number(step)) process.kill(process.pid, 'SIGKILL');
+    if (at === phase && (step === '*' || atStep === Number(step))) process.kill(process.pid, 'SIGKILL');
   };
 }
 
