@@ -7,11 +7,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCrashBench, type CrashBench } from '../support/crash-bench.js';
+import { PASSWORD_KEYS, startCrashBench, type CrashBench } from '../support/crash-bench.js';
 import { callTool, connectStdio, onBench, textOf } from '../support/mcp-client.js';
 import { until } from '../support/until.js';
 
 let bench: CrashBench;
+/** The Wi-Fi task's password (PASSWORD_KEYS keys). */
+const SECRET = 'correct horse';
 
 beforeAll(async () => {
   bench = await startCrashBench();
@@ -21,7 +23,7 @@ afterAll(async () => {
   await bench?.close();
 });
 
-it('killed mid-tap, a new session resumes the run and the tap happens once', async () => {
+it('killed mid-tap, a new session resumes the run and the tap happens once; a secret is typed by name, never echoed', async () => {
   const first = await connectStdio(onBench(bench), { BENCHHAND_CRASH_AT: 'act:*' });
   let died = false;
   first.client.onclose = () => (died = true);
@@ -34,7 +36,7 @@ it('killed mid-tap, a new session resumes the run and the tap happens once', asy
   const atKill = saved();
   expect(atKill.status).not.toBe('finished');
 
-  const second = await connectStdio(onBench(bench));
+  const second = await connectStdio([...onBench(bench), '--secret', 'WIFI_PASSWORD'], { WIFI_PASSWORD: SECRET });
   try {
     const read = await callTool(second.client, 'read_screen');
     const text = textOf(read);
@@ -51,6 +53,16 @@ it('killed mid-tap, a new session resumes the run and the tap happens once', asy
     expect(bench.taps()).toHaveLength(1);
     // The same run, continued: the killed run's execution chain.
     expect(saved().continuationId).toBe(atKill.continuationId);
+
+    // On to the password field; the secret is typed by name and never comes back.
+    for (const text of ['More', 'HomeNet-5G', 'Password'])
+      expect(textOf(await callTool(second.client, 'tap_text', { text }))).toMatch(/^status: ok/);
+    const typed = await callTool(second.client, 'type_text', { text: '{WIFI_PASSWORD}' });
+    expect(textOf(typed)).toMatch(/^status: ok/);
+    expect(bench.keys()).toBe(PASSWORD_KEYS);
+    const journal = await second.client.readResource({ uri: 'benchhand://run/journal' });
+    for (const said of [textOf(typed), (journal.contents[0] as { text: string }).text, second.stderr()])
+      expect(said).not.toContain(SECRET);
   } finally {
     await second.client.close();
   }

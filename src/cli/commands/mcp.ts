@@ -110,7 +110,11 @@ export async function mcpCommand(argv: string[]): Promise<number> {
 }
 
 /** --http HOST:PORT (or PORT alone: loopback), with the token from an environment variable or a file. */
-function httpEndpoint(address: string, tokenEnv: string | undefined, tokenFile: string | undefined): HttpEndpoint {
+export function httpEndpoint(
+  address: string,
+  tokenEnv: string | undefined,
+  tokenFile: string | undefined,
+): HttpEndpoint {
   const match = /^(?:(.+):)?(\d{1,5})$/.exec(address);
   const port = match ? Number(match[2]) : NaN;
   if (!match || port > 65535)
