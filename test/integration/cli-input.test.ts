@@ -9,7 +9,7 @@ import { runCli } from '../support/run-cli.js';
 const TASK = 'src/sim/devices/settings-wifi.task.yaml';
 
 describe('command-line input', () => {
-  it.each(['run', 'resume', 'console', 'service', 'sim', 'sim-mcu', 'config'])(
+  it.each(['run', 'resume', 'mcp', 'console', 'service', 'sim', 'sim-mcu', 'config'])(
     '`benchhand %s --help` prints its usage and exits 0',
     async (command) => {
       const { code, stdout, stderr } = await runCli([command, '--help']);
