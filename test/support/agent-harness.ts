@@ -73,7 +73,13 @@ export interface Harness {
  */
 export async function startHarness(
   deviceName: string,
-  options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {},
+  options: {
+    approve?: boolean;
+    approvals?: ApprovalPort;
+    clock?: Clock;
+    /** An actuation the MCU carried out that the phone never felt (a lost gesture): true to lose it. */
+    lost?: (actuation: FakeActuation) => boolean;
+  } = {},
 ): Promise<Harness> {
   const ownClock = options.clock === undefined ? new ManualClock(1_000_000) : undefined;
   const idleTime = ownClock ? advanceWhenIdle(ownClock) : undefined;
@@ -84,6 +90,7 @@ export async function startHarness(
   const started = clock.now();
   const deviceNow = () => clock.now() - started;
   const feel = (a: FakeActuation) => {
+    if (options.lost?.(a)) return;
     // Never behind the device: a gesture is felt over its whole duration at once, ahead of the wall clock.
     const t = Math.max(deviceNow(), device.now);
     if (a.ev === 'tap') {
