@@ -7,7 +7,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
-    setupFiles: ['test/support/isolated-handover.ts'],
+    setupFiles: ['test/support/isolated-handover.ts', 'test/support/close-harness-stores.ts'],
     globalSetup: ['test/support/build-cli-for-tests.ts'],
     // One file more than there are cores: a file's processes spend about a quarter of their time
     // waiting (a device's delays, a broker outage, a frozen phone), and a third file fills those

@@ -44,7 +44,7 @@ export async function benchEmergencyStop(rounds = 100): Promise<Record<string, u
       const replied = new Promise<void>((resolve) => operator.once('message', () => resolve()));
       const sent = performance.now();
       operator.publish(
-        'benchhand/latency/cmd',
+        'benchhand/latency/cmd/op',
         JSON.stringify({ requestId: `estop-${randomUUID()}`, command: 'estop' }),
         { qos: 1, properties: { responseTopic: replyTopic, correlationData: Buffer.from(String(i)) } },
       );

@@ -15,16 +15,20 @@ import { Mosquitto, mosquittoMissing } from '../../test/support/mosquitto.js';
 import { runCli, spawnCli } from '../../test/support/run-cli.js';
 import { percentile, round } from './stats.js';
 
-const JOBS = 6;
+/** Jobs per fleet: two per bench of the largest fleet (6 for the measured 1, 2, 3). */
+const JOBS_PER_BENCH = 2;
 
-export async function benchFleet(sizes = [1, 2, 3]): Promise<Record<string, unknown>> {
+/** Fleets of 1 to `largest` benches, each given the same jobs. */
+export async function benchFleet(largest = 3): Promise<Record<string, unknown>> {
+  const sizes = Array.from({ length: largest }, (_, index) => index + 1);
+  const jobs = JOBS_PER_BENCH * largest;
   const missing = mosquittoMissing();
   if (missing) return { skipped: missing };
   const figures: Record<string, unknown> = {};
   const latencies: number[] = [];
   for (const size of sizes) {
-    const { jobsPerMinute, claimMs } = await oneFleet(size);
-    figures[`${size} bench${size > 1 ? 'es' : ''}: jobs per minute (${JOBS} jobs)`] = round(jobsPerMinute, 1);
+    const { jobsPerMinute, claimMs } = await oneFleet(size, jobs);
+    figures[`${size} bench${size > 1 ? 'es' : ''}: jobs per minute (${jobs} jobs)`] = round(jobsPerMinute, 1);
     latencies.push(...claimMs);
   }
   figures['claim latency, job published -> claim retained, idle bench, median ms'] = round(
@@ -36,12 +40,12 @@ export async function benchFleet(sizes = [1, 2, 3]): Promise<Record<string, unkn
   return figures;
 }
 
-async function oneFleet(size: number): Promise<{ jobsPerMinute: number; claimMs: number[] }> {
+async function oneFleet(size: number, jobs: number): Promise<{ jobsPerMinute: number; claimMs: number[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bh-fleet-bench-'));
   const broker = await Mosquitto.start();
   const flows = join(dir, 'flows');
   mkdirSync(flows);
-  for (let n = 1; n <= JOBS; n += 1) {
+  for (let n = 1; n <= jobs; n += 1) {
     writeFileSync(
       join(flows, `open-list-${n}.yaml`),
       `goal: Open the network list and come back (${n})\nsteps:\n  - tap: Network & internet\n    expect: Choose a network\n    timeout_ms: 10000\n  - key: ESC\n    expect: Network & internet\n    timeout_ms: 10000\n  - submit: { summary: done }\n`,
@@ -106,11 +110,11 @@ async function oneFleet(size: number): Promise<{ jobsPerMinute: number; claimMs:
       broker.url,
     ]);
     if (submitted.code !== 0) throw new Error(`ops submit failed: ${submitted.stderr}`);
-    await waitFor(() => finished.size === JOBS, 30 * 60_000, 'every result');
+    await waitFor(() => finished.size === jobs, 30 * 60_000, 'every result');
     const minutes = (performance.now() - start) / 60_000;
     // The first claim of each bench found it idle; later ones waited for a bench to finish.
     const byClaim = [...claimed.entries()].sort((a, b) => a[1] - b[1]).slice(0, size);
-    return { jobsPerMinute: JOBS / minutes, claimMs: byClaim.map(([id, at]) => at - (published.get(id) ?? at)) };
+    return { jobsPerMinute: jobs / minutes, claimMs: byClaim.map(([id, at]) => at - (published.get(id) ?? at)) };
   } finally {
     await watcher.endAsync();
     for (const { bench, server, child } of benches) {

@@ -23,6 +23,7 @@ import { ToolRegistry } from '../../src/core/agent/tools/registry.js';
 import { durableSummary } from '../../src/core/recovery/durable-summary.js';
 import { loadTaskFile, unmetExpectations } from '../../src/sim/device/task-file.js';
 import { startHarness } from '../../test/support/agent-harness.js';
+import { closeHarnessStores } from '../../test/support/harness-stores.js';
 import { FakeLlmServer, type FakeLlmRequest, type FakeLlmStep } from '../../test/support/fake-llm-server.js';
 import type { FakeLlmView } from '../../test/support/fake-llm-view.js';
 import {
@@ -36,7 +37,7 @@ import { wifiModel } from '../../test/support/scripted-models.js';
 import { percentile } from './stats.js';
 
 const WINDOW = 32_000;
-const LONG_STEPS = 300;
+export const LONG_STEPS = 300;
 
 const tokensOf = (view: FakeLlmView): number =>
   estimateRequestTokens({ system: view.system, messages: view.messages, tools: view.tools as never });
@@ -101,11 +102,11 @@ export async function wifiOnBench(
  * then the Wi-Fi flow to the end. Arguments vary from cycle to cycle as a model's would (the
  * repeated-call guard refuses a third identical call on the same screen).
  */
-function longModel(): (view: FakeLlmView) => FakeLlmStep {
+function longModel(longSteps: number): (view: FakeLlmView) => FakeLlmStep {
   let turn = 0;
   return (view) => {
     turn++;
-    if (turn > LONG_STEPS - 6) return rememberingWifiModel(view);
+    if (turn > longSteps - 6) return rememberingWifiModel(view);
     const screen = view.lastUserText.slice(view.lastUserText.lastIndexOf('<screen>'));
     const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({
       toolCalls: [{ name, arguments: args }],
@@ -126,15 +127,15 @@ function longModel(): (view: FakeLlmView) => FakeLlmStep {
   };
 }
 
-async function longRun(fake: FakeLlmServer) {
+async function longRun(fake: FakeLlmServer, longSteps: number) {
   fake.reset();
-  const model = longModel();
+  const model = longModel(longSteps);
   // Once, half way: the provider refuses twice in a row (compacting is not enough), so the session
   // switches. It names the real window, so the budget learns nothing wrong from it.
   const tooLong: FakeLlmStep = { overflow: 'openai', promptTokens: WINDOW + 1, limitTokens: WINDOW };
   let switchAt: number | undefined;
   fake.respond((view, request) => {
-    if (switchAt === undefined && request.index >= LONG_STEPS / 2) {
+    if (switchAt === undefined && request.index >= longSteps / 2) {
       switchAt = request.index;
       return tooLong;
     }
@@ -172,7 +173,7 @@ async function longRun(fake: FakeLlmServer) {
     };
   const summary = await runAgent(
     {
-      ...h.deps(interpreter, { maxSteps: LONG_STEPS + 50, verifyTimeoutMs: 3000 }, WIFI_TASK),
+      ...h.deps(interpreter, { maxSteps: longSteps + 50, verifyTimeoutMs: 3000 }, WIFI_TASK),
       onProgress: (event) => {
         if (event.type === 'step' && firstCompactionStep === undefined && cursor().context.compactions > 0)
           firstCompactionStep = event.step - 1;
@@ -220,13 +221,14 @@ async function longRun(fake: FakeLlmServer) {
   };
 }
 
-export async function benchLlmContext(): Promise<Record<string, unknown>> {
+/** `longSteps`: the long run's length (300 measures; the smoke run's few go through the same switch and seed). */
+export async function benchLlmContext(longSteps = LONG_STEPS): Promise<Record<string, unknown>> {
   const fake = await FakeLlmServer.start();
   try {
     const quick = process.env.BENCH_LLM_LONG_ONLY === '1';
     const text = quick ? { perStep: [], whole: [], fixed: 0 } : await wifiOnBench(fake, false);
     const images = quick ? text : await wifiOnBench(fake, true);
-    const long = await longRun(fake);
+    const long = await longRun(fake, longSteps);
     if (quick) process.stdout.write(`${JSON.stringify(long.summary.termination).slice(0, 500)}\n`);
     return {
       'tokens per step without images, median (Wi-Fi task, OCR bench)': percentile(text.perStep, 50),
@@ -239,7 +241,7 @@ export async function benchLlmContext(): Promise<Record<string, unknown>> {
       'tokens per step in the 300-step run, median / p95': `${percentile(long.perStep, 50)} / ${percentile(long.perStep, 95)}`,
       'steps a 32k window holds before the first compaction':
         long.firstCompactionStep ?? `none in ${long.summary.stepsUsed} steps`,
-      [`${LONG_STEPS}-step task in a 32k window`]: `${long.summary.termination.kind}, goal ${long.goalReached ? 'reached' : 'NOT reached'}, ${long.summary.stepsUsed} steps, ${long.requests} requests`,
+      [`${longSteps}-step task in a 32k window`]: `${long.summary.termination.kind}, goal ${long.goalReached ? 'reached' : 'NOT reached'}, ${long.summary.stepsUsed} steps, ${long.requests} requests`,
       'compactions / session switches': `${long.cursor.context.compactions} / ${long.cursor.sessionSwitches}`,
       'orphaned or unanswered tool results in any request': long.orphans.length,
       'session seed after a switch, tokens (durable chars)': `${long.seedTokens} (${long.cursor.context.lastSeed?.durableChars ?? 0})`,
@@ -250,6 +252,7 @@ export async function benchLlmContext(): Promise<Record<string, unknown>> {
       'the seed leaves out': long.leavesOut.join('; '),
     };
   } finally {
+    await closeHarnessStores();
     await fake.close();
   }
 }

@@ -29,11 +29,11 @@ const require = createRequire(import.meta.url);
 /** The languages of the other-script screens: Arabic, Bulgarian, Greek, Simplified Chinese. */
 const OTHER_LANGUAGES = ['ara', 'bul', 'ell', 'chi_sim'];
 
-export async function benchRealScreens(): Promise<Record<string, unknown>> {
+export async function benchRealScreens(count = Infinity): Promise<Record<string, unknown>> {
   const all = await loadRealScreens();
   if (!all) return { 'real screens': `SKIPPED: ${REAL_APPS} is absent (recorded real apps with text truth)` };
   const every = Number(process.env.BENCHHAND_REAL_EVERY ?? 1) || 1;
-  const screens = all.filter((_, index) => index % every === 0);
+  const screens = all.filter((_, index) => index % every === 0).slice(0, count);
   const latin = screens.filter((screen) => !screen.texts.some((text) => OTHER_SCRIPT.test(text.text)));
   const other = screens.filter((screen) => !latin.includes(screen));
   const referenceBefore = referenceLoopMs();

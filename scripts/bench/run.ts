@@ -1,47 +1,28 @@
-// `npm run bench`: every benchmark, printed as a table and saved to build/bench/results.json. Each
-// is imported when it runs: `npm run bench NAME` loads only what NAME needs, and one bench's import
-// trouble (a test helper that wants vitest) cannot stop another.
+// `npm run bench [NAME]`: every benchmark (or those whose name holds NAME), printed as a table and
+// saved to build/bench/results.json. `npm run bench -- --smoke [NAME]`: each at its tiny smoke size
+// (scripts/bench/registry.ts), saved to build/bench/smoke-results.json; the figures mean nothing.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { BENCHMARKS } from './registry.js';
 
-const benches: Record<string, () => Promise<Record<string, unknown>>> = {
-  'MCU link over pty (native simulated MCU)': async () => (await import('./mcu-link.bench.js')).benchMcuLink(),
-  'Vision: OCR corpus, tesseract.js | native tesseract': async () => (await import('./vision.bench.js')).benchVision(),
-  'Vision: widened OCR corpus (Roboto, dark, 720/1440 px, dialogs, small grey text), screen reader | plain tesseract.js':
-    async () => (await import('./vision.bench.js')).benchWideCorpus(),
-  'Vision: real screens (../shared/real-apps truth), screenshots and virtual camera': async () =>
-    (await import('./real-screens.bench.js')).benchRealScreens(),
-  'Vision: observe (frame -> screen model) on the virtual camera, warm': async () =>
-    (await import('./observe.bench.js')).benchObserve(),
-  'Agent step on the virtual bench (script mode, Wi-Fi task)': async () =>
-    (await import('./agent-step.bench.js')).benchAgentStep(),
-  'Frame cadence: a change on the device (a 2 s toast) to the agent seeing it': async () =>
-    (await import('./cadence.bench.js')).benchCadence(),
-  'Durable state per step (checkpoint, journal, audit; fsync)': async () =>
-    (await import('./checkpoint.bench.js')).benchCheckpoint(),
-  'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': async () =>
-    (await import('./estop.bench.js')).benchEmergencyStop(),
-  'Adversarial devices: pass rate, false successes, unasked destructive actions': async () =>
-    (await import('./adversarial.js')).benchAdversarial(),
-  'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': async () =>
-    (await import('./llm-context.bench.js')).benchLlmContext(),
-  'Fleet: jobs per minute with 1, 2, 3 benches on one mosquitto, and the claim latency': async () =>
-    (await import('./fleet.bench.js')).benchFleet(),
-  'MCP: a tool call over stdio (benchhand mcp) beside the same step in benchhand run, Wi-Fi taps': async () =>
-    (await import('./mcp.bench.js')).benchMcp(),
-};
-
-const only = process.argv[2];
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const only = args.find((arg) => !arg.startsWith('--'));
 const results: Record<string, unknown> = {
   machine: `${process.platform} ${process.arch}, node ${process.version}`,
   at: new Date().toISOString(),
+  ...(smoke ? { mode: 'smoke: tiny sizes, the figures measure nothing' } : {}),
 };
-for (const [name, run] of Object.entries(benches)) {
-  if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
-  process.stdout.write(`\n## ${name}\n`);
-  const figures = await run();
+for (const benchmark of BENCHMARKS) {
+  if (only && !benchmark.name.toLowerCase().includes(only.toLowerCase())) continue;
+  const size = smoke ? benchmark.smoke : benchmark.full;
+  process.stdout.write(`\n## ${benchmark.name}${smoke ? ` (smoke, size ${size})` : ''}\n`);
+  const started = performance.now();
+  const figures = await benchmark.run(size);
   for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(66)} ${value}\n`);
-  results[name] = figures;
+  if (smoke) process.stdout.write(`  smoke run ended in ${Math.round(performance.now() - started)} ms\n`);
+  results[benchmark.name] = figures;
 }
+const file = smoke ? 'build/bench/smoke-results.json' : 'build/bench/results.json';
 mkdirSync('build/bench', { recursive: true });
-writeFileSync('build/bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
-process.stdout.write('\nsaved build/bench/results.json\n');
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+process.stdout.write(`\nsaved ${file}\n`);

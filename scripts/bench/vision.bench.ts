@@ -54,10 +54,10 @@ function loadCorpus(folder = corpus): Frame[] {
  * default page segmentation 6, best_int). Per variant, so a weak one shows. The CER compares rows:
  * the OCR lines on one row are joined like the truth's runs.
  */
-export async function benchWideCorpus(): Promise<Record<string, unknown>> {
+export async function benchWideCorpus(count = Infinity): Promise<Record<string, unknown>> {
   if (!existsSync(join(wideCorpus, 'index.json')))
     return { 'widened corpus': 'SKIPPED: run node --import tsx scripts/vision/make-corpus.ts --wide' };
-  const frames = loadCorpus(wideCorpus);
+  const frames = loadCorpus(wideCorpus).slice(0, count);
   // The engine a bench reads with (the line detector where it runs; BENCHHAND_OCR_ENGINE=tesseract: tesseract alone).
   const ours = await startOcr({ workers: 1, engine: ocrEngineChoice(process.env[OCR_ENGINE_VARIABLE]) });
   const plain = await TesseractPool.start(1, { psm: '6', wordGaps: false });
@@ -186,8 +186,8 @@ async function incremental(pool: TesseractPool, frames: Frame[]) {
 
 type Result = Awaited<ReturnType<typeof measure>> & { coldMs: number };
 
-export async function benchVision(): Promise<Record<string, unknown>> {
-  const frames = loadCorpus();
+export async function benchVision(count = Infinity): Promise<Record<string, unknown>> {
+  const frames = loadCorpus().slice(0, count);
   const version = nativeTesseractVersion();
   const figures: Record<string, unknown> = {
     frames: `${frames.length} (faulty frames left out)`,

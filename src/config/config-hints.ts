@@ -39,6 +39,7 @@ const HINTS: Record<string, string> = {
   'mqtt.passwordEnv':
     'the name of the environment variable that holds the password, e.g. BENCHHAND_MQTT_PASSWORD, and export it (systemd: EnvironmentFile)',
   'mqtt.tlsCa': "the path of the CA certificate (PEM) that signed the broker's certificate",
+  'mqtt.exitWaitSeconds': 'seconds a run waits at its end for an away broker, from 0 to 600, e.g. 30 (default 10)',
   console:
     'console: { broker: ws://raspberrypi.local:9001, host: 127.0.0.1, port: 8080 } (host/benchhand.example.yaml)',
   'console.broker':

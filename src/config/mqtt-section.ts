@@ -6,6 +6,10 @@ import { BENCH_ID_PATTERN } from '../core/operator/topics.js';
 
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** How long a run that ends with events unsent waits for the broker, by default, before handing them over. */
+export const DEFAULT_EXIT_WAIT_SECONDS = 10;
+const MAX_EXIT_WAIT_SECONDS = 600;
+
 function brokerUrlProblem(text: string): string | undefined {
   let url: URL;
   try {
@@ -37,6 +41,18 @@ export const mqttSectionSchema = z.strictObject({
     .optional(),
   /** A PEM file with the CA that signed the broker's certificate (mqtts:// and wss://). */
   tlsCa: z.string().min(1, { message: 'must not be empty' }).optional(),
+  /**
+   * A run that ends while the broker is away (its "finished" event unsent) waits this long for it
+   * and delivers, trying every half second; what still cannot go is handed over to the next
+   * process on the bench (`benchhand service` delivers it as it starts). 0: hand over at once.
+   */
+  exitWaitSeconds: z
+    .number({ message: `must be a number of seconds from 0 to ${MAX_EXIT_WAIT_SECONDS}, e.g. 30` })
+    .min(0, { message: 'must be 0 or more seconds (0: hand unsent events over at once)' })
+    .max(MAX_EXIT_WAIT_SECONDS, {
+      message: `must be at most ${MAX_EXIT_WAIT_SECONDS} seconds: a run should not hold the bench longer at its end; what is left goes to the next process`,
+    })
+    .optional(),
 });
 
 export type MqttSection = z.output<typeof mqttSectionSchema>;

@@ -68,12 +68,14 @@ export function adversarialRuns(path = CASES_FILE): { testCase: AdversarialCase;
 
 /** Runs every (case, run) pair, `concurrency` at a time, in the cases file's order. */
 export async function runAdversarialSuite(
-  options: { concurrency?: number; only?: string; onReport?: (report: RunReport) => void } = {},
+  options: { concurrency?: number; only?: string; limit?: number; onReport?: (report: RunReport) => void } = {},
 ): Promise<RunReport[]> {
-  const all = adversarialRuns().filter(
-    ({ testCase, run }) =>
-      !options.only || `${testCase.name} ${run.name}`.toLowerCase().includes(options.only.toLowerCase()),
-  );
+  const all = adversarialRuns()
+    .filter(
+      ({ testCase, run }) =>
+        !options.only || `${testCase.name} ${run.name}`.toLowerCase().includes(options.only.toLowerCase()),
+    )
+    .slice(0, options.limit ?? Infinity);
   const reports: RunReport[] = new Array(all.length);
   let next = 0;
   const worker = async () => {

@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterEach } from 'vitest';
 import { FixedApprovals } from '../../src/adapters/approval-terminal/terminal-approvals.js';
 import { ManualClock } from '../../src/adapters/clock/manual-clock.js';
 import type { Clock } from '../../src/core/ports/clock.js';
@@ -23,6 +22,7 @@ import type { ApprovalPort } from '../../src/core/ports/approval.js';
 import type { TaskDefinition } from '../../src/core/agent/task/task-schema.js';
 import { VirtualDevice } from '../../src/sim/device/device.js';
 import { advanceWhenIdle, type IdleTime } from './idle-time.js';
+import { rememberHarnessStore } from './harness-stores.js';
 import { usageForChar, usageForKey, type NamedKey } from '../../src/sim/device/hid-keys.js';
 
 const KEY_NAMES: Record<string, NamedKey> = {
@@ -65,14 +65,6 @@ export interface Harness {
   journal(): { type: string; commandId: number; action?: unknown; outcome?: unknown }[];
 }
 
-/** The stores the harnesses of the running test opened: closed after it, so no file handle is left to the garbage collector. */
-const openStores = new Set<FileRunStore>();
-afterEach(async () => {
-  const stores = [...openStores];
-  openStores.clear();
-  await Promise.all(stores.map((store) => store.close()));
-});
-
 /**
  * `clock`: the loop's clock, for tests that decide themselves when time passes (a ManualClock they
  * advance). By default the run is on virtual time that moves whenever the run waits and nothing is
@@ -81,7 +73,13 @@ afterEach(async () => {
  */
 export async function startHarness(
   deviceName: string,
-  options: { approve?: boolean; approvals?: ApprovalPort; clock?: Clock } = {},
+  options: {
+    approve?: boolean;
+    approvals?: ApprovalPort;
+    clock?: Clock;
+    /** An actuation the MCU carried out that the phone never felt (a lost gesture): true to lose it. */
+    lost?: (actuation: FakeActuation) => boolean;
+  } = {},
 ): Promise<Harness> {
   const ownClock = options.clock === undefined ? new ManualClock(1_000_000) : undefined;
   const idleTime = ownClock ? advanceWhenIdle(ownClock) : undefined;
@@ -92,6 +90,7 @@ export async function startHarness(
   const started = clock.now();
   const deviceNow = () => clock.now() - started;
   const feel = (a: FakeActuation) => {
+    if (options.lost?.(a)) return;
     // Never behind the device: a gesture is felt over its whole duration at once, ahead of the wall clock.
     const t = Math.max(deviceNow(), device.now);
     if (a.ev === 'tap') {
@@ -132,7 +131,7 @@ export async function startHarness(
   const observer = new TruthObserver(device, clock, () => device.advance(deviceNow()));
   const stateDir = mkdtempSync(join(tmpdir(), 'bh-agent-'));
   const store = asWork(await FileRunStore.open(stateDir));
-  openStores.add(store);
+  rememberHarnessStore(store);
   const approvals = options.approvals ?? new FixedApprovals(options.approve ?? true);
   const controller = new AbortController();
   const harness: Harness = {

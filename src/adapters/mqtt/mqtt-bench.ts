@@ -43,6 +43,9 @@ const TAP_DONE = new Set(['ok', 'verify_failed', 'timeout']);
 /** Replies an operator never collected should not sit in its session for ever. */
 const REPLY_EXPIRY_SECONDS = 300;
 
+/** How often a bench exiting with events unsent tries the broker again. */
+const EXIT_RETRY_MS = 500;
+
 export class MqttBench {
   /** Pause, resume, stop and redirect from operators, for the loop to poll at safe points. */
   readonly operator = new MqttOperator();
@@ -276,8 +279,9 @@ export class MqttBench {
   }
 
   /**
-   * Gives queued events a moment to reach the broker, says "offline" (a clean disconnect does not
-   * fire the last will), and disconnects. What did not get out stays on disk for the next start.
+   * Waits up to closeTimeoutMs for queued events to reach the broker (trying to reach it every
+   * EXIT_RETRY_MS while it is away), says "offline" (a clean disconnect does not fire the last
+   * will), and disconnects. What did not get out is handed over to the next process on the bench.
    */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -285,19 +289,10 @@ export class MqttBench {
     const graceMs = this.options.closeTimeoutMs ?? 2000;
     // The run's last events (its "finished", say) are often still on their way to disk.
     await this.outbox.settled();
-    if (!this.connection.connected && this.outbox.unacknowledged().length > 0) {
-      // The broker was away: one more try now rather than at the next backoff step, so events
-      // of a run that ends during or just after an outage still reach it (each run's outbox is
-      // its own; left on disk they would wait for a bench that never opens that state again).
-      this.connection.reconnectNow();
-      const deadline = performance.now() + graceMs;
-      while (!this.connection.connected && performance.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await this.deliverBeforeExit(graceMs);
     this.connection.stopReconnecting();
     this.approvals.cancelAll('the bench closed its MQTT connection before anyone answered');
     if (this.connection.connected) {
-      await this.drain(graceMs);
       this.current = mergeBenchState(this.current, { online: false }, this.isoNow());
       const client = this.connection.client;
       client.publish(this.topics.state, JSON.stringify(this.current), { qos: 1, retain: true });
@@ -336,10 +331,24 @@ export class MqttBench {
     await this.outbox.close();
   }
 
-  private async drain(timeoutMs: number): Promise<void> {
-    // Real time, whatever clock the bench was given: this waits on the network.
+  /**
+   * The run's last events (its "finished" among them) are what an operator waits for: while any is
+   * unacknowledged, and for at most `timeoutMs`, the broker is tried again every EXIT_RETRY_MS
+   * whenever it is away (each run's outbox is its own: what is left waits for the next process).
+   * Real time, whatever clock the bench was given: this waits on the network.
+   */
+  private async deliverBeforeExit(timeoutMs: number): Promise<void> {
     const deadline = performance.now() + timeoutMs;
-    while (this.outbox.unacknowledged().length > 0 && this.connection.connected && performance.now() < deadline) {
+    let told = false;
+    while (this.outbox.unacknowledged().length > 0 && performance.now() < deadline) {
+      if (!this.connection.connected) {
+        if (!told)
+          this.log(
+            `mqtt: the broker is away with ${this.outbox.unacknowledged().length} event(s) unsent; waiting up to ${Math.round(timeoutMs / 100) / 10} s for it (mqtt.exitWaitSeconds) before handing them over`,
+          );
+        told = true;
+        this.connection.retryEvery(EXIT_RETRY_MS);
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

@@ -36,6 +36,16 @@ export async function registerLeftovers(directory: string, outboxPath: string): 
   await writeFileAtomic(join(directory, name), `${JSON.stringify({ outbox: resolve(outboxPath) })}\n`);
 }
 
+/** Whether anything is registered for the next process on the bench (a claim by a live process counts too). */
+export async function hasLeftovers(directory: string): Promise<boolean> {
+  try {
+    return (await readdir(directory)).some((name) => name.endsWith('.json') || name.includes(CLAIMED));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
 /**
  * Moves every registered outbox's unacknowledged messages into `own`, oldest registration first.
  * Returns how many messages were taken. A registration another live process claimed is left to it.

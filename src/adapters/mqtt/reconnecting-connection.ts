@@ -45,6 +45,8 @@ export class ReconnectingConnection {
   private reconnectTimer?: NodeJS.Timeout;
   private stableTimer?: NodeJS.Timeout;
   private closing = false;
+  /** Set while the bench waits at exit for the broker: a fixed, short wait between attempts instead of the backoff. */
+  private hurryMs?: number;
   private up = false;
   private lastError?: Error;
   private settleFirst?: (outcome: FirstAttempt) => void;
@@ -72,6 +74,16 @@ export class ReconnectingConnection {
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     this.client.reconnect({ incomingStore: this.client.incomingStore, outgoingStore: this.client.outgoingStore });
+  }
+
+  /**
+   * Tries now, then every `periodMs` while the broker stays away (the bench is exiting with events
+   * unsent and waits a bounded time for it: the backoff's long waits would outlast that).
+   */
+  retryEvery(periodMs: number): void {
+    if (this.hurryMs !== undefined) return;
+    this.hurryMs = periodMs;
+    this.reconnectNow();
   }
 
   /** Stops reconnecting. The caller ends the client (after publishing "offline"). */
@@ -116,7 +128,7 @@ export class ReconnectingConnection {
 
   private scheduleReconnect(lastProblem: string): void {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const delayMs = reconnectDelayMs(this.attempt, this.options.backoff, this.options.random);
+    const delayMs = this.hurryMs ?? reconnectDelayMs(this.attempt, this.options.backoff, this.options.random);
     this.schedule.push({ attempt: this.attempt, atMs: this.options.clock.now(), delayMs });
     if (this.attempt > 0)
       this.options.log(`mqtt: reconnect attempt ${this.attempt} failed (${lastProblem}); next in ${delayMs} ms`);

@@ -18,6 +18,8 @@ export interface MqttSettings {
   username?: string;
   password?: string;
   tlsCa?: string;
+  /** How long a closing bench waits for an away broker to deliver its last events (mqtt.exitWaitSeconds). */
+  exitWaitMs?: number;
 }
 
 export function connectMqtt(settings: MqttSettings, stateDir: string, say: (line: string) => void): Promise<MqttBench> {
@@ -28,6 +30,7 @@ export function connectMqtt(settings: MqttSettings, stateDir: string, say: (line
     ...(settings.username ? { username: settings.username } : {}),
     ...(settings.password ? { password: settings.password } : {}),
     ...(settings.tlsCa ? { tls: { ca: settings.tlsCa } } : {}),
+    ...(settings.exitWaitMs !== undefined ? { closeTimeoutMs: settings.exitWaitMs } : {}),
     log: (message) => say(`mqtt: ${message}`),
   });
 }

@@ -25,11 +25,14 @@ import { openConsole } from '../console/open-console.js';
 import { idleHealth, runningHealth, type HealthReport } from './health-check.js';
 import type { Notify } from './sd-notify.js';
 import { TaskInbox } from './task-inbox.js';
+import { deliverHandover } from './deliver-handover.js';
 
 export interface ServiceOptions {
   rig: RigSource;
   /** Serve a pool of the fleet: the broker, the pool, the tags the config adds to the device's own. */
   fleet?: { mqtt: MqttSettings; pool: string; tags: Tags; handOnMs?: number; software: string };
+  /** The config's broker, pool or not: what earlier runs left unsent is delivered as the service starts. */
+  mqtt?: MqttSettings;
   stateDir: string;
   /** Passed to each run, so the run sees the same bench. */
   configFile?: string;
@@ -58,6 +61,11 @@ export async function runService(options: ServiceOptions): Promise<number> {
     }
   };
   options.say(`benchhand service: inbox ${inbox.inbox}; health checked every ${options.pingMs} ms`);
+  const broker = options.mqtt ?? options.fleet?.mqtt;
+  if (broker)
+    await deliverHandover(broker, options.stateDir, options.say).catch((error: Error) =>
+      options.say(`benchhand service: could not send what earlier runs left unsent (${error.message})`),
+    );
   const consoleServer = options.console ? await serveConsole(options.console, options.say) : undefined;
   const fleet = options.fleet ? await startFleet(options, options.fleet) : undefined;
   try {

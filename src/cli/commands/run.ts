@@ -17,6 +17,7 @@ import { hostname } from 'node:os';
 import { parse as parseYaml } from 'yaml';
 import type { GpioConfigInput } from '../../config/gpio-section.js';
 import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
+import { DEFAULT_EXIT_WAIT_SECONDS } from '../../config/mqtt-section.js';
 import type { ProgressEvent } from '../../core/agent/loop/agent-deps.js';
 import type { Termination } from '../../core/agent/types.js';
 import { defaultStateDir, parseOptions, UsageError, wholeNumberFlag } from '../args.js';
@@ -369,6 +370,7 @@ export function mqttSettings(
     ...(username ? { username } : {}),
     ...(passwordEnv ? { password: process.env[passwordEnv] } : {}),
     ...(tlsCa ? { tlsCa: readFileSync(tlsCa, 'utf8') } : {}),
+    exitWaitMs: (file?.exitWaitSeconds ?? DEFAULT_EXIT_WAIT_SECONDS) * 1000,
   };
 }
 

@@ -4,6 +4,7 @@
 import { systemdNotifier, watchdogPingMs } from '../../app/service/sd-notify.js';
 import { runService } from '../../app/service/service.js';
 import type { RigSource } from '../../app/bench/rig.js';
+import type { MqttSettings } from '../../app/agent/mqtt-wiring.js';
 import { configFileToUse } from '../../config/config-file-location.js';
 import { loadConfigFile } from '../../config/load-config.js';
 import type { BenchConfig } from '../../config/bench-config-schema.js';
@@ -47,10 +48,22 @@ export async function serviceCommand(argv: string[]): Promise<number> {
     notify: systemdNotifier(),
     pingMs,
     console: config.console,
+    ...brokerOf(config),
     ...fleetOf(values, config, file),
     say: (line) => process.stderr.write(`${line}\n`),
     signal: controller.signal,
   });
+}
+
+/** The config's broker, for the hand-over delivered at start; a broker the config cannot reach is said, not fatal. */
+function brokerOf(config: BenchConfig): { mqtt?: MqttSettings } {
+  try {
+    const mqtt = mqttSettings({}, config);
+    return mqtt ? { mqtt } : {};
+  } catch (error) {
+    process.stderr.write(`benchhand service: the mqtt section is not usable (${(error as Error).message})\n`);
+    return {};
+  }
 }
 
 function rigOf(bench: string | undefined, config: BenchConfig, file: string): RigSource {

@@ -71,12 +71,30 @@ async function* leftWithHome(ctx: RunContext, why: string): Program {
   yield* ctx.must('home', {}, ['verify_failed']);
 }
 
+/** The app a launchApp means, in words: the command's appId, else the flow's, else says there is none. */
+function appNamed(ctx: RunContext, map: Record<string, unknown>): string {
+  const id = typeof map.appId === 'string' && map.appId ? map.appId : ctx.options.appId;
+  return id ? `(appId ${id})` : "(no appId: neither the command nor the flow's header names one)";
+}
+
+/** A few of the screen's texts, for a failure to say what the bench saw instead. */
+function shownTexts(ctx: RunContext): string {
+  const texts = ctx
+    .observation()
+    .screen.lines.map((line) => line.text.trim())
+    .filter(Boolean);
+  if (!texts.length) return 'no text';
+  const few = texts.slice(0, 6).map((text) => `"${text}"`);
+  return `${few.join(', ')}${texts.length > few.length ? ` and ${texts.length - few.length} more lines` : ''}`;
+}
+
 /** launchApp: (unless stopApp: false, Maestro's default) the app closed first, then Home and its label tapped. */
 export async function* launchApp(ctx: RunContext, command: MaestroCommand, map: Record<string, unknown>): Program {
   const label = ctx.options.appLabel;
+  const app = appNamed(ctx, map);
   if (!label)
     throw new MaestroFailure(
-      `launchApp runs by the screen: it taps the app's label on the home screen; pass --env APP_LABEL="the label under the icon" (appId ${String(map.appId ?? '')} is not on the screen)`,
+      `launchApp ${app}: this bench starts an app as a person does, by tapping its label on the home screen (an appId is not on the screen, and there is no driver on the phone to start it by id); no label was given: pass --env APP_LABEL="the label under the icon", or set APP_LABEL under env: in the flow's header`,
     );
   if (map.stopApp !== false) yield* stopApp(ctx, command);
   else yield* ctx.must('home', {}, ['verify_failed']);
@@ -85,6 +103,9 @@ export async function* launchApp(ctx: RunContext, command: MaestroCommand, map: 
     yield* ctx.must('swipe', { direction: 'up' }, ['verify_failed']);
     found = yield* ctx.find(label, 5000);
   }
-  if (!found.ok) throw new MaestroFailure(`launchApp: "${label}" is not on the home screen or in the app drawer`);
+  if (!found.ok)
+    throw new MaestroFailure(
+      `launchApp ${app}: looked for its label "${label}" on the home screen (after Home) and in the app drawer (a swipe up), and it is not there; the screen shows ${shownTexts(ctx)}. If the phone shows no home screen (a kiosk or a locked launcher), go there first; else pass --env APP_LABEL="the label exactly as under the icon"`,
+    );
   yield* ctx.must('tap_point', { ...found.point, expect_change: true });
 }

@@ -21,6 +21,8 @@ export interface MaestroConfig {
   url?: string;
   name?: string;
   tags: string[];
+  /** The line of `tags:` in the header, for errors about a tag. */
+  tagsLine?: number;
   env: Record<string, string>;
   onFlowStart: MaestroCommand[];
   onFlowComplete: MaestroCommand[];

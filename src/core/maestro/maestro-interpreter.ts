@@ -40,6 +40,7 @@ export class MaestroInterpreter implements Interpreter {
       platform: options.platform ?? 'Android',
       random: options.random ?? Math.random,
       appLabel: options.env.APP_LABEL ?? flow.config.env.APP_LABEL,
+      ...(flow.config.appId ? { appId: flow.config.appId } : {}),
     });
   }
 

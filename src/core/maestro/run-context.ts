@@ -45,7 +45,14 @@ export class RunContext {
 
   constructor(
     readonly sandbox: ScriptSandbox,
-    readonly options: { skipUnsupported: boolean; platform: string; random: () => number; appLabel?: string },
+    readonly options: {
+      skipUnsupported: boolean;
+      platform: string;
+      random: () => number;
+      appLabel?: string;
+      /** The flow header's appId: the app launchApp means when the command names none. */
+      appId?: string;
+    },
   ) {}
 
   take(input: InterpretInput): void {

@@ -3,9 +3,9 @@
 // fault is an error naming the case, the run and the field, not a run that silently lacks its fault.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parse } from 'yaml';
 import { z } from 'zod';
 import { parseBenchFault, type ParsedBenchFault } from './bench-faults.js';
+import { loadYamlWithSchema } from '../../config/yaml-schema.js';
 
 /** When a fault fires: before the agent starts, or just before the Nth tap / key reaches the device. */
 export type FaultMoment = 'start' | { tap: number } | { key: number };
@@ -54,9 +54,8 @@ export interface AdversarialCase {
 }
 
 export function loadAdversarialCases(path: string): AdversarialCase[] {
-  const parsed = casesFileSchema.safeParse(parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new Error(`${path}: not a valid cases file: ${z.prettifyError(parsed.error)}`);
-  return parsed.data.cases.map((c, i) => ({
+  const parsed = loadYamlWithSchema(readFileSync(path, 'utf8'), casesFileSchema, path, 'cases file');
+  return parsed.cases.map((c, i) => ({
     name: c.name,
     class: c.class,
     taskFile: resolve(dirname(path), c.task),

@@ -1,8 +1,8 @@
 // A task for an example device: the goal in words, the inputs a script may type, and the
 // expected end state (screen, visible texts, variables, records) that says the goal was reached.
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { z } from 'zod';
+import { loadYamlWithSchema } from '../../config/yaml-schema.js';
 import type { VirtualDevice } from './device.js';
 import type { DestructiveRecord, Value } from './state.js';
 
@@ -32,9 +32,8 @@ export const taskFileSchema = z.strictObject({
 export type TaskFile = z.infer<typeof taskFileSchema>;
 
 export function loadTaskFile(path: string): TaskFile {
-  const parsed = taskFileSchema.safeParse(parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new Error(`${path}: not a valid task file: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  // Each problem names its line, the field and the rule (YamlFileError), never a raw schema dump.
+  return loadYamlWithSchema(readFileSync(path, 'utf8'), taskFileSchema, path, 'task file');
 }
 
 /** What the device is at one moment, as the bench checks it: enough to judge a task's end state. */

@@ -1,18 +1,14 @@
 // The explore tool: a sub-run with a fresh context, its own budget taken from the parent's, a
 // read-mostly allowlist and a capped report as the only thing that crosses back. The parent and
 // the sub-run are scripted models behind the fake provider server, on the in-process bench.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlm } from '../../../src/adapters/llm/index.js';
 import { EXPLORE_REPORT_CAP_CHARS } from '../../../src/core/agent/explore/explore-report.js';
 import { EXPLORE_TOOL_NAMES, exploreRegistry } from '../../../src/core/agent/explore/explore-allowlist.js';
-import { LlmInterpreter } from '../../../src/core/agent/interpreters/llm/llm-interpreter.js';
 import type { GuardrailConfig } from '../../../src/core/agent/guard/guardrail-config.js';
-import { runAgent } from '../../../src/core/agent/loop/run-agent.js';
 import { ToolRegistry } from '../../../src/core/agent/tools/registry.js';
 import { startHarness, type Harness } from '../../support/agent-harness.js';
+import { call, explorer, FIND, GOAL, isSubRun, runExploring } from '../../support/explore-models.js';
 import { FakeLlmServer, type FakeLlmStep } from '../../support/fake-llm-server.js';
-import type { FakeLlmView } from '../../support/fake-llm-view.js';
 
 let fake: FakeLlmServer;
 beforeAll(async () => {
@@ -22,49 +18,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const GOAL = 'Find out where the HomeNet-5G network is listed, then report it.';
-const FIND = 'Find the HomeNet-5G network in the Wi-Fi settings';
-const llm = () =>
-  createLlm({
-    provider: 'openai-compatible',
-    baseUrl: fake.baseUrl('openai'),
-    model: 'scripted',
-    requireApiKey: false,
-    maxRetries: 0,
-  });
-const call = (name: string, args: Record<string, unknown>): FakeLlmStep => ({ toolCalls: [{ name, arguments: args }] });
-const isSubRun = (view: FakeLlmView) => view.system.includes('FIND:');
-const screen = (view: FakeLlmView) => view.lastUserText.slice(view.lastUserText.lastIndexOf('<screen>'));
-
-function run(h: Harness, guardrails: Partial<GuardrailConfig> = {}) {
-  const parent = new LlmInterpreter(
-    { llm: llm(), tools: new ToolRegistry().specs(), approvals: h.approvals, newId: randomUUID },
-    GOAL,
-  );
-  const deps = {
-    ...h.deps(parent, guardrails),
-    explorer: (goal: string, tools: ToolRegistry) =>
-      new LlmInterpreter(
-        { llm: llm(), tools: tools.specs(), approvals: h.approvals, newId: randomUUID, exploring: true },
-        goal,
-      ),
-  };
-  return runAgent(deps, { goal: GOAL, task: 'test' });
-}
-
-/** The helper: taps two screens deep, going by what it reads. */
-function explorer(view: FakeLlmView): FakeLlmStep {
-  const seen = screen(view);
-  if (/HomeNet-5G/.test(seen))
-    return call('report_exploration', {
-      found: 'HomeNet-5G is in Settings > Network & internet, under More.',
-      found_it: true,
-    });
-  if (/Choose a network/.test(seen)) return call('tap_text', { text: 'More' });
-  if (/Network & internet/.test(seen))
-    return call('tap_text', { text: 'Network & internet', expect: 'Choose a network' });
-  return call('wait_for', { timeout_ms: 1000 });
-}
+const run = (h: Harness, guardrails: Partial<GuardrailConfig> = {}) => runExploring(fake, h, guardrails);
 
 describe('explore', () => {
   it("finds a setting two screens deep; the parent's transcript grows by the capped report only", async () => {

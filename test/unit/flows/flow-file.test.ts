@@ -80,14 +80,15 @@ describe('flow files', () => {
       's.yaml': 'goal: Bad screenshot\nsteps:\n  - screenshot: "Has Spaces"\n',
       'i.yaml':
         'goal: Bad interrupt\ninterrupts:\n  - when: { screen_has: Promo }\n    do: [{ assert_visible: Promo }]\nsteps:\n  - tap: OK\n',
-      't.yaml': 'goal: Bad tag\ntags: [Smoke Test]\nsteps:\n  - tap: OK\n',
+      't.yaml': 'goal: Bad tag\ntags: [Smoke Test, ""]\nsteps:\n  - tap: OK\n',
     });
     expect(error(() => load(d, 'r.yaml'))).toMatch(
       /line 3, steps\[0\]\.repeat: give times, while or until: a repeat must know when to stop/,
     );
     expect(error(() => load(d, 'w.yaml'))).toMatch(/steps\[0\]\.when: give exactly one of screen_has or screen_lacks/);
     expect(error(() => load(d, 's.yaml'))).toMatch(/steps\[0\]\.screenshot: lower-case letters/);
-    expect(error(() => load(d, 't.yaml'))).toMatch(/tags\[0\]: lower-case letters/);
+    // Tags are free text (Smoke Test is one); an empty one selects nothing.
+    expect(error(() => load(d, 't.yaml'))).toMatch(/line 2, tags\[1\]: a tag is a word or a few/);
     // Interrupts hold single actions: the interpreter refuses control steps there.
     const flow = load(d, 'i.yaml');
     expect(flow.interrupts[0]!.do[0]).toEqual({ assert_visible: 'Promo' });

@@ -10,7 +10,7 @@ import {
   type MaestroFlowFile,
 } from '../../../core/maestro/flow-model.js';
 import { taskSchema, type TaskDefinition } from '../../../core/agent/task/task-schema.js';
-import { readMaestroFlow } from './read-maestro-file.js';
+import { MaestroFileError, readMaestroFlow } from './read-maestro-file.js';
 
 export interface LoadedMaestro {
   file: string;
@@ -28,11 +28,25 @@ export interface LoadedMaestro {
 export function loadMaestro(file: string): LoadedMaestro {
   const flow = readMaestroFlow(file);
   const name = flow.config.name ?? basename(file).replace(/\.ya?ml$/i, '');
-  const task = taskSchema.parse({
+  const task = flowTask(flow, {
     goal: `Run the Maestro flow "${name}" (${file}): ${flow.commands.length} commands.`,
     tags: flow.config.tags,
   });
   return { file, name, tags: flow.config.tags, flow, problems: checkFlow(flow), steps: countSteps(flow), task };
+}
+
+/** The task the agent loop runs; what the task schema refuses in the header is named, never dumped. */
+function flowTask(flow: MaestroFlowFile, fields: { goal: string; tags: string[] }): TaskDefinition {
+  const parsed = taskSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const [field, index] = issue.path;
+  const where =
+    field === 'tags' && typeof index === 'number'
+      ? `tags: tag ${index + 1} ("${fields.tags[index]}")`
+      : 'name (the goal quotes it)';
+  const line = field === 'tags' ? (flow.config.tagsLine ?? 0) : 0;
+  throw new MaestroFileError(flow.file, line, `${where}: ${issue.message}`);
 }
 
 function countSteps(flow: MaestroFlowFile): number {

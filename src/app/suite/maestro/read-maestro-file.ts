@@ -86,12 +86,35 @@ class Reader {
         if (key === 'appId' && typeof plain === 'string') config.appId = plain;
         if (key === 'url' && typeof plain === 'string') config.url = plain;
         if (key === 'name' && typeof plain === 'string') config.name = plain;
-        if (key === 'tags' && Array.isArray(plain)) config.tags = plain.map(String);
+        if (key === 'tags') {
+          config.tags = this.tags(plain, this.lineOf(pair));
+          config.tagsLine = this.lineOf(pair);
+        }
         if (key === 'env' && plain && typeof plain === 'object')
           config.env = Object.fromEntries(Object.entries(plain).map(([k, v]) => [k, v === null ? '' : String(v)]));
       }
     }
     return config;
+  }
+
+  /** Maestro's tags: a list of free text (`releaseTest`, `smoke test`); a number is its text. */
+  private tags(plain: unknown, line: number): string[] {
+    const rule = 'tags is a list of free text, e.g. tags: [releaseTest, smoke test]';
+    if (plain === null || plain === undefined) return [];
+    if (!Array.isArray(plain))
+      throw new MaestroFileError(
+        this.file,
+        line,
+        `${rule}; found ${typeof plain === 'string' ? `the single text "${plain}": write it as tags: [${plain}]` : 'a map: list the tags instead'}`,
+      );
+    return plain.map((tag, index) => {
+      if (typeof tag === 'string' || typeof tag === 'number' || typeof tag === 'boolean') return String(tag);
+      throw new MaestroFileError(
+        this.file,
+        line,
+        `${rule}; tag ${index + 1} is ${tag === null ? 'empty' : 'a map or a list'}: write it as text`,
+      );
+    });
   }
 
   commands(node: Node): MaestroCommand[] {

@@ -11,10 +11,10 @@ import type { RunStore } from '../../ports/run-store.js';
 import { RepeatedCalls, ToolFailures } from '../guard/policies.js';
 import type { AgentDeps } from '../loop/agent-deps.js';
 import { recordRunStart, saveResultFile } from '../loop/step-record.js';
-import { runStep, type StepPolicy } from '../loop/step.js';
+import type { StepPolicy } from '../loop/step.js';
+import { runSteps } from '../loop/run-steps.js';
 import type { CallGuards, CallTool } from '../loop/call-guards.js';
 import { EvidenceGate } from '../loop/evidence-phase.js';
-import { checkBudgets } from '../loop/guard-phase.js';
 import type { Observations } from '../loop/observe-phase.js';
 import { RunState } from '../run-state.js';
 import type { ToolReply } from '../tools/tool.js';
@@ -80,42 +80,33 @@ export async function runSubRun(
     evidence: new EvidenceGate(),
   };
   const first = sub.step;
-  let results: ToolOutcome[] = [];
   const policy: StepPolicy = {
     announce: false,
     // A plain answer is its report (no evidence gate: the parent looks again before acting on it).
     answer: async (text) => ({ results: [], termination: { kind: 'answered', text } }),
     callTool: call,
   };
-  while (!sub.termination) {
-    sub.termination = checkBudgets(
-      sub.step - first,
-      deps.clock.now() - parent.startedAt,
-      subDeps.guardrails,
-      deps.signal,
-    );
-    if (sub.termination) break;
-    sub.step++;
-    const stepped = await runStep(subDeps, sub, looks, guards, results, policy).catch(
-      (error: Error): { results: ToolOutcome[]; termination: Termination } => ({
-        results: [],
-        termination: { kind: 'halted', reason: error.message },
-      }),
-    );
-    results = stepped.results;
-    sub.termination = stepped.termination;
-    deps.phaseHook?.('checkpoint', sub.step);
-    await sync.save();
-  }
+  // The one loop, nested: the operator is heard between any two of its steps as between the parent's.
+  const termination = await runSteps(subDeps, sub, looks, guards, first, {
+    step: () => policy,
+    checkpoint: async () => {
+      deps.phaseHook?.('checkpoint', sub.step);
+      await sync.save();
+    },
+    nested: { parentInterpreter: deps.interpreter },
+  });
   const report = exploreReport({
     subRunId: sub.runId,
-    termination: sub.termination,
+    termination,
     actions: sub.completed.filter((c) => c.commandId !== undefined),
     stepsUsed: sub.step - first,
     endedOn: looks.current().screen,
   });
-  parent.log(`explore ${sub.runId} ended: ${sub.termination.kind}`);
-  return { status: 'ok', content: report, stopReply: true, data: { subRunId: sub.runId, stepsUsed: sub.step - first } };
+  parent.log(`explore ${sub.runId} ended: ${termination.kind}`);
+  const data = { subRunId: sub.runId, stepsUsed: sub.step - first };
+  // A stop (the operator's, or the run's signal) inside the exploration stops the run it is part of.
+  if (termination.kind === 'cancelled') return { status: 'ok', content: report, data, termination };
+  return { status: 'ok', content: report, stopReply: true, data };
 }
 
 /**

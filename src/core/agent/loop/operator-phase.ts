@@ -8,6 +8,12 @@ import type { RunState } from '../run-state.js';
 import type { Termination } from '../types.js';
 import type { AgentDeps } from './agent-deps.js';
 import { recordAudit } from './step-record.js';
+import type { Interpreter } from '../interpreters/interpreter.js';
+
+/** A run nested in a call of another (an exploration): a redirect steers the task, so the parent's interpreter takes it. */
+export interface NestedRun {
+  parentInterpreter: Interpreter;
+}
 
 interface Verdict {
   message: string;
@@ -15,14 +21,21 @@ interface Verdict {
   stop?: boolean;
 }
 
-export async function applyOperatorCommands(deps: AgentDeps, state: RunState): Promise<Termination | undefined> {
+export async function applyOperatorCommands(
+  deps: AgentDeps,
+  state: RunState,
+  nested?: NestedRun,
+): Promise<Termination | undefined> {
   if (!deps.operator && !deps.emergencyStop) return undefined;
   let paused = false;
   for (;;) {
     for (const command of (await deps.operator?.poll()) ?? []) {
-      const verdict = await apply(deps, state, command);
+      const verdict = await apply(deps, state, command, nested);
       await audit(deps, state, command, verdict);
       if (verdict.stop) return { kind: 'cancelled', reason: `stopped by ${command.by}` };
+      // The nested run's goal was the parent's old plan: it ends here, and the parent goes on with the new one.
+      if (nested && command.kind === 'redirect')
+        return { kind: 'answered', text: `Ended early: ${command.by} redirected the run (${verdict.message}).` };
       if (command.kind === 'pause') paused = true;
       if (command.kind === 'resume' && verdict.status === 'ok') paused = false;
     }
@@ -41,7 +54,7 @@ async function estopLatched(deps: AgentDeps): Promise<boolean> {
   return record !== undefined && record.latched() && (await record.refresh());
 }
 
-async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand): Promise<Verdict> {
+async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand, nested?: NestedRun): Promise<Verdict> {
   switch (command.kind) {
     case 'stop':
       return { message: 'stopping at this safe point', status: 'ok', stop: true };
@@ -58,7 +71,8 @@ async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand)
       return { message: 'resumed; the next step looks again first', status: 'ok' };
     }
     case 'redirect': {
-      const taken = deps.interpreter.redirect?.(command.instructions) ?? false;
+      const interpreter = nested?.parentInterpreter ?? deps.interpreter;
+      const taken = interpreter.redirect?.(command.instructions) ?? false;
       state.log(`redirect from ${command.by}: ${taken ? 'taken' : 'not possible for this interpreter'}`);
       return {
         message: taken

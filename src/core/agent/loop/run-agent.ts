@@ -1,6 +1,7 @@
 // The loop: observe -> interpret -> (guard -> journal -> act -> verify per call) -> checkpoint,
 // until the interpreter answers or submits, a budget runs out, or something outside cancels.
-// The step itself is step.ts, shared with an exploration (explore/sub-run.ts) under its own policy.
+// The outer loop is run-steps.ts and the step step.ts, both shared with an exploration
+// (explore/sub-run.ts), a run nested in one call, under its own policy.
 import { RepeatedCalls, ToolFailures } from '../guard/policies.js';
 import { RunState } from '../run-state.js';
 import { summarise, type RunSummary } from '../run-summary.js';
@@ -10,10 +11,9 @@ import { callTool, type CallGuards } from './call-tool.js';
 import { EvidenceGate } from './evidence-phase.js';
 import { citationsInAnswer } from '../evidence/answer-citations.js';
 import { recordCheckpoint, recordRunStart, recordStepEnd } from './step-record.js';
-import { runStep, type StepPolicy, type StepResult } from './step.js';
-import { checkBudgets } from './guard-phase.js';
+import type { StepPolicy, StepResult } from './step.js';
 import { Observations } from './observe-phase.js';
-import { applyOperatorCommands } from './operator-phase.js';
+import { runSteps } from './run-steps.js';
 
 export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSummary> {
   const state = new RunState(
@@ -40,29 +40,12 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   state.log(`run ${state.runId} (chain ${state.continuationId}): ${task.goal}`);
   await recordRunStart(deps, state);
   await recordCheckpoint(deps, state);
-  let results: ToolOutcome[] = [];
   const firstStep = state.step;
   state.firstStep = firstStep;
-  while (!state.termination) {
-    state.termination =
-      checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal) ??
-      (await applyOperatorCommands(deps, state));
-    if (state.termination) break;
-    state.step++;
-    const policy: StepPolicy = {
-      announce: true,
-      answer: (text) => answer(deps, state, looks, guards, text),
-      callTool,
-    };
-    state.termination = await runStep(deps, state, looks, guards, results, policy).then(
-      (r) => {
-        results = r.results;
-        return r.termination;
-      },
-      (error: Error) => halt(state, error),
-    );
-    await recordStepEnd(deps, state);
-  }
+  await runSteps(deps, state, looks, guards, firstStep, {
+    step: (): StepPolicy => ({ announce: true, answer: (text) => answer(deps, state, looks, guards, text), callTool }),
+    checkpoint: () => recordStepEnd(deps, state),
+  });
   await recordCheckpoint(deps, state);
   return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.progress());
 }
@@ -98,8 +81,3 @@ async function answer(
 
 /** The id a refused plain final answer travels under back to the interpreter. */
 export const FINAL_ANSWER = 'final_answer';
-
-function halt(state: RunState, error: Error): Termination {
-  state.error('run_halted', error.message);
-  return { kind: 'halted', reason: error.message };
-}

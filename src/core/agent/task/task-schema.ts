@@ -195,8 +195,19 @@ export const taskSchema = z.strictObject({
   /** The virtual device this task is written for (used by `benchhand run --sim`). */
   device: z.string().optional(),
   goal: z.string().min(3).max(2000),
-  /** For `benchhand test --include-tags/--exclude-tags`. */
-  tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, - and _')).default([]),
+  /**
+   * For `benchhand test --include-tags/--exclude-tags`. Free text, as Maestro's tags are
+   * (`releaseTest`, `smoke test`): they only select flows, matched whole.
+   */
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'a tag is a word or a few (an empty tag selects nothing): remove it or write one')
+        .max(64, 'a tag is at most 64 characters: shorten it'),
+    )
+    .default([]),
   /** Defaults for ${NAME} parameters (--env and the environment override them). */
   params: paramsSchema.default({}),
   inputs: z.record(z.string(), z.string()).default({}),

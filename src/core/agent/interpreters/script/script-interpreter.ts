@@ -351,7 +351,7 @@ export class ScriptInterpreter implements Interpreter {
       reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}`,
     };
     if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
-    const unsafe = unsafeRetry(step, last);
+    const unsafe = unsafeRetry(step, last, this.attempts);
     if (unsafe) return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${unsafe}` };
     this.attempts++;
     if (last.status === 'verify_failed' && last.plannedOn) this.retryOn = last.plannedOn;
