@@ -1,7 +1,8 @@
 // The screen model's roles against the recorded real apps' view trees (real-screens-truth.ts):
 // each view of a role class (Button, EditText, Switch/CheckBox) found when an element of that
 // kind belongs to it; the other way round, elements given a role where no view of that role is
-// (false roles); a dialog screen against a dialog region, and a toggle's state against the view's.
+// (false roles; an icon button, ImageButton, is a button view there, and its own figure apart); a
+// dialog screen against a dialog region, and a toggle's state against the view's.
 // Truth the picture cannot be held to is left out, and said so in the labels: a screen whose view
 // tree was not kept has no role truth at all; on a dialog screen the view tree holds only the
 // dialog's window, so elements outside it (the dimmed page behind) are not counted as false; a
@@ -44,6 +45,11 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
       withoutTree++;
       return;
     }
+    for (const view of screen.iconButtons)
+      count(
+        'icon button',
+        model.elements.some((element) => element.kind === 'button' && belongs(element.box, view)),
+      );
     for (const view of screen.roleViews) {
       const kind = ROLE_OF_CLASS(view.viewClass)!;
       const inView = model.elements.filter((element) => belongs(element.box, view.box));
@@ -59,8 +65,11 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
       if (!kind || (kindOfWindow !== 'screen' && !belongs(element.box, screen.window))) continue;
       const entry = wrong.get(kind) ?? { none: 0, total: 0 };
       entry.total++;
-      const views = screen.roleViews.filter((view) => ROLE_OF_CLASS(view.viewClass) === kind);
-      if (!views.some((view) => belongs(element.box, view.box))) entry.none++;
+      const views = [
+        ...screen.roleViews.filter((view) => ROLE_OF_CLASS(view.viewClass) === kind).map((view) => view.box),
+        ...(kind === 'button' ? screen.iconButtons : []),
+      ];
+      if (!views.some((view) => belongs(element.box, view))) entry.none++;
       wrong.set(kind, entry);
     }
   });

@@ -37,6 +37,8 @@ export interface RealScreen {
   roleViews: RoleView[];
   /** Whether the screen's view tree was kept (without it there is no role truth). */
   viewTree: boolean;
+  /** Icon buttons (ImageButton): targets without a label, measured apart from the Button views. */
+  iconButtons: [number, number, number, number][];
 }
 
 interface View {
@@ -111,6 +113,9 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
     window: root_ ? flat(root_) : [0, 0, width!, height],
     roleViews,
     viewTree: views.length > 0,
+    iconButtons: views
+      .filter((view) => view.visible && /ImageButton$/.test(view.class) && flat(view)[3] <= height)
+      .map(flat),
   };
 }
 

@@ -40,8 +40,9 @@ export function buildElements(
   const drafts: Draft[] = [];
   for (const shape of hints.shapes ?? []) {
     const candidates = [...free].filter((line) => !strays.has(line));
-    const within =
-      shape.kind === 'toggle' || shape.kind === 'checkbox'
+    const within = shape.icon
+      ? []
+      : shape.kind === 'toggle' || shape.kind === 'checkbox'
         ? rowLabel(shape.box, candidates)
         : candidates.filter((line) => inside(centreOf(line.box), shape.box));
     // Beside a real label, a line of one or two characters is an icon or the shape's own edge.
@@ -55,7 +56,7 @@ export function buildElements(
       const [label, ...value] = taken;
       drafts.push({ kind: 'field', lines: [label!], box: shape.box, state, evidence });
       drafts.push({ kind: 'text', lines: value, state: {}, evidence: 'layout' });
-    } else if (taken.length || kind === 'field') {
+    } else if (taken.length || kind === 'field' || shape.icon) {
       drafts.push({
         kind,
         lines: taken,
@@ -70,7 +71,10 @@ export function buildElements(
     taken.forEach((line) => free.delete(line));
   }
   drafts.push(...textBlocks([...free], (line) => regionOf(regions, line.box)));
-  const elements = drafts.filter((d) => d.lines.length || d.kind === 'field').map((draft) => finish(draft, regions));
+  // A field or an icon-only button is a target with no text of its own.
+  const elements = drafts
+    .filter((d) => d.lines.length || d.kind === 'field' || d.kind === 'button')
+    .map((draft) => finish(draft, regions));
   markTitles(elements, regions);
   markDialogButtons(elements, regions);
   elements.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
