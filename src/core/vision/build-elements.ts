@@ -186,11 +186,33 @@ function textBlocks(lines: OcrLine[], region: (line: OcrLine) => ScreenRegion): 
   const blocks: { lines: OcrLine[]; region: ScreenRegion }[] = [];
   for (const line of sorted) {
     const home = region(line);
-    const block = blocks.find((b) => b.region === home && continues(b.lines.at(-1)!, line, home.box));
+    const block = blocks.find(
+      (b) =>
+        b.region === home &&
+        continues(b.lines.at(-1)!, line, home.box) &&
+        !(home.kind === 'banner' && titleOverBody(b, blocks, line)),
+    );
     if (block) block.lines.push(line);
     else blocks.push({ lines: [line], region: home });
   }
   return blocks.map((block) => ({ kind: 'text', lines: block.lines, state: {}, evidence: 'layout' }));
+}
+
+/**
+ * A notification's title and its body are two texts: the title is one line (Android ellipsizes
+ * it), so the banner's first line takes no continuation, and a line in a bolder, wider hand above
+ * a plainer one is a title over its body, however far the title ran.
+ */
+function titleOverBody(
+  block: { lines: OcrLine[]; region: ScreenRegion },
+  blocks: { lines: OcrLine[]; region: ScreenRegion }[],
+  next: OcrLine,
+): boolean {
+  const first = blocks.find((b) => b.region === block.region) === block && block.lines.length === 1;
+  const above = block.lines.at(-1)!;
+  const bolder =
+    letters(above.text) >= 6 && letters(next.text) >= 6 && letterWidth(above) >= TITLE_LETTER_RATIO * letterWidth(next);
+  return first || bolder;
 }
 
 /** Pieces of one line read apart (two text runs, a word OCR set off) join when they sit side by side, close. */
