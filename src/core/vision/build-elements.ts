@@ -46,8 +46,11 @@ export function buildElements(
         ? rowLabel(shape.box, candidates)
         : candidates.filter((line) => inside(centreOf(line.box), shape.box));
     // Beside a real label, a line of one or two characters is an icon or the shape's own edge.
-    const taken = within.some((line) => line.text.trim().length > 2)
-      ? within.filter((line) => line.text.trim().length > 2)
+    // A short word right before the label, on its row, is the label's first word ("I agree", read
+    // as "I" and "agree"), not an icon.
+    const long = within.filter((line) => line.text.trim().length > 2);
+    const taken = long.length
+      ? within.filter((line) => line.text.trim().length > 2 || long.some((label) => leadsInto(line, label)))
       : within;
     const kind = outlinedField(shape, taken) ? 'field' : shape.kind;
     const state = kind === shape.kind ? shape.state : { focused: false };
@@ -167,6 +170,16 @@ export function regionOf(regions: ScreenRegion[], box: Box): ScreenRegion {
   const panels = holding.filter((r) => r.kind !== 'content' && r.kind !== 'status_bar' && r.kind !== 'navigation_bar');
   if (panels.length) return panels.reduce((a, b) => (area(b.box) < area(a.box) ? b : a));
   return holding.find((r) => r.kind !== 'content') ?? regions[0]!;
+}
+
+/** A line ends within a letter's height before another starts, on the same row. */
+function leadsInto(short: OcrLine, label: OcrLine): boolean {
+  const gap = label.box.x - (short.box.x + short.box.width);
+  return (
+    gap >= -2 &&
+    gap <= label.box.height &&
+    Math.abs(centreOf(short.box).y - centreOf(label.box).y) <= label.box.height / 2
+  );
 }
 
 /** The label of a toggle or checkbox: the lines on its row, to its left (or right of a checkbox). */
