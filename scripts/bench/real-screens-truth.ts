@@ -21,6 +21,8 @@ export interface TruthText {
 export interface RoleView {
   viewClass: string;
   box: [number, number, number, number];
+  /** A toggle's state as the view tree has it. */
+  checked?: boolean;
 }
 
 export interface RealScreen {
@@ -33,6 +35,10 @@ export interface RealScreen {
   texts: TruthText[];
   window: [number, number, number, number];
   roleViews: RoleView[];
+  /** Whether the screen's view tree was kept (without it there is no role truth). */
+  viewTree: boolean;
+  /** Icon buttons (ImageButton): targets without a label, measured apart from the Button views. */
+  iconButtons: [number, number, number, number][];
 }
 
 interface View {
@@ -41,6 +47,7 @@ interface View {
   bounds: [[number, number], [number, number]];
   parent: number;
   visible: boolean;
+  checked?: boolean;
 }
 
 /** Every truth screen, or undefined when the folder is absent. */
@@ -90,7 +97,11 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
   });
   const roleViews = views
     .filter((view) => view.visible && ROLE_OF_CLASS(view.class) !== undefined)
-    .map((view) => ({ viewClass: view.class, box: flat(view) }))
+    .map((view) => ({
+      viewClass: view.class,
+      box: flat(view),
+      ...(ROLE_OF_CLASS(view.class) === 'toggle' && view.checked !== undefined ? { checked: view.checked } : {}),
+    }))
     .filter(({ box }) => box[2] - box[0] >= 16 && box[3] - box[1] >= 16 && box[1] >= 0 && box[3] <= height);
   return {
     app,
@@ -101,6 +112,10 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
     texts,
     window: root_ ? flat(root_) : [0, 0, width!, height],
     roleViews,
+    viewTree: views.length > 0,
+    iconButtons: views
+      .filter((view) => view.visible && /ImageButton$/.test(view.class) && flat(view)[3] <= height)
+      .map(flat),
   };
 }
 

@@ -21,7 +21,8 @@ import { photograph } from '../../src/sim/camera/photograph.js';
 import { resolveCameraOptions } from '../../src/sim/camera/camera-options.js';
 import { referenceLoopMs } from './machine-reference.js';
 import { round } from './stats.js';
-import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, ROLE_OF_CLASS, type RealScreen } from './real-screens-truth.js';
+import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, type RealScreen } from './real-screens-truth.js';
+import { roleFigures } from './real-screens-roles.js';
 import { scoreScreen, withoutNoise, type ScreenScore } from './real-screens-score.js';
 import { TEXT_CLASSES } from './real-screens-classes.js';
 
@@ -46,11 +47,11 @@ export async function benchRealScreens(count = Infinity): Promise<Record<string,
   try {
     const shots = await readAll(engine, latin, 'screenshot');
     Object.assign(figures, summary('screenshots, Latin', latin, shots));
-    Object.assign(figures, roles(latin, shots, 'screenshots'));
+    Object.assign(figures, roleFigures(latin, models(shots), 'screenshots'));
     if (process.env.BENCHHAND_REAL_SCREENSHOTS_ONLY !== '1') {
       const photographed = await readAll(engine, latin, 'camera');
       Object.assign(figures, summary('camera, Latin', latin, photographed));
-      Object.assign(figures, roles(latin, photographed, 'camera'));
+      Object.assign(figures, roleFigures(latin, models(photographed), 'camera'));
       const otherShots = await readAll(engine, other, 'screenshot');
       Object.assign(figures, summary('screenshots, other scripts, English only', other, otherShots, false));
       Object.assign(figures, await withLanguages(other));
@@ -162,74 +163,7 @@ function summary(label: string, screens: RealScreen[], reads: Read[], detail = t
   return figures;
 }
 
-/**
- * Each view of a role class (Button, EditText, Switch/CheckBox) against the screen model: found
- * when an element of that kind belongs to the view (below); the other way round, elements given a
- * role where no view of that role is (false roles); a dialog screen (the view tree's root
- * narrower than the display) against a dialog region.
- */
-function roles(screens: RealScreen[], reads: Read[], how: 'screenshots' | 'camera'): Record<string, unknown> {
-  const counts = new Map<string, { found: number; total: number; asText: number }>();
-  const wrong = new Map<string, { none: number; total: number }>();
-  screens.forEach((screen, index) => {
-    const model = reads[index]!.reading.model;
-    for (const view of screen.roleViews) {
-      const kind = ROLE_OF_CLASS(view.viewClass)!;
-      const inView = model.elements.filter((element) => belongs(element.box, view.box));
-      const entry = counts.get(kind) ?? { found: 0, total: 0, asText: 0 };
-      entry.total++;
-      if (inView.some((element) => roleOf(element.kind) === kind)) entry.found++;
-      else if (inView.length) entry.asText++;
-      counts.set(kind, entry);
-    }
-    for (const element of model.elements) {
-      const kind = roleOf(element.kind);
-      if (!kind) continue;
-      const entry = wrong.get(kind) ?? { none: 0, total: 0 };
-      entry.total++;
-      const views = screen.roleViews.filter((view) => ROLE_OF_CLASS(view.viewClass) === kind);
-      if (!views.some((view) => belongs(element.box, view.box))) entry.none++;
-      wrong.set(kind, entry);
-    }
-    const dialog = screen.window[2] - screen.window[0] < screen.width;
-    const entry = counts.get('dialog') ?? { found: 0, total: 0, asText: 0 };
-    if (dialog) {
-      entry.total++;
-      if (model.regions.some((region) => region.kind === 'dialog')) entry.found++;
-      counts.set('dialog', entry);
-    }
-  });
-  const figures: Record<string, unknown> = {};
-  for (const [kind, { found, total, asText }] of counts)
-    figures[`roles (${how}): ${kind} views found as ${kind}`] =
-      `${found} of ${total}${asText ? ` (${asText} more read, as another kind)` : ''}`;
-  for (const [kind, { none, total }] of wrong)
-    figures[`roles (${how}): ${kind} elements where no ${kind} view is`] = `${none} of ${total}`;
-  return figures;
-}
-
-/** The element kind's role as the view classes name it (a checkbox is a toggle there). */
-function roleOf(kind: string): 'button' | 'field' | 'toggle' | undefined {
-  if (kind === 'checkbox' || kind === 'toggle') return 'toggle';
-  return kind === 'button' || kind === 'field' ? kind : undefined;
-}
-
-/**
- * An element belongs to a view when its centre is inside the view, or the view's centre inside
- * it: a switch drawn apart from its label is one toggle element with the label, wider than the
- * Switch view.
- */
-function belongs(element: { x: number; y: number; width: number; height: number }, view: number[]): boolean {
-  const [x0, y0, x1, y1] = view as [number, number, number, number];
-  const cx = element.x + element.width / 2,
-    cy = element.y + element.height / 2;
-  const vx = (x0 + x1) / 2,
-    vy = (y0 + y1) / 2;
-  return (
-    (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) ||
-    (vx >= element.x && vx <= element.x + element.width && vy >= element.y && vy <= element.y + element.height)
-  );
-}
+const models = (reads: Read[]) => reads.map((read) => read.reading.model);
 
 async function withLanguages(screens: RealScreen[]): Promise<Record<string, unknown>> {
   const label = `screenshots, other scripts, with ${OTHER_LANGUAGES.join('+')}`;

@@ -22,6 +22,8 @@ const flows = resolve('test/fixtures/replay-flows');
 const navigation = [
   { flow: 'activity-launcher', app: 'de.szalkowski.activitylauncher', endsOn: '2023-10-19_094522' },
   { flow: 'ad-silence', app: 'bluepie.ad_silence', endsOn: '2023-10-19_074743' },
+  // Its dialogs are dark cards over a dimmed page, found by their edges (core/vision/detect-card.ts).
+  { flow: 'ad-silence-dialog', app: 'bluepie.ad_silence', endsOn: '2023-10-19_074804' },
   { flow: 'aeondroid', app: 'io.github.phora.aeondroid', endsOn: '2023-10-19_035049' },
   { flow: 'ajsha', app: 'org.ligi.ajsha', endsOn: '2023-10-19_142046' },
 ];

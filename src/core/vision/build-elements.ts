@@ -40,13 +40,17 @@ export function buildElements(
   const drafts: Draft[] = [];
   for (const shape of hints.shapes ?? []) {
     const candidates = [...free].filter((line) => !strays.has(line));
-    const within =
-      shape.kind === 'toggle' || shape.kind === 'checkbox'
+    const within = shape.icon
+      ? []
+      : shape.kind === 'toggle' || shape.kind === 'checkbox'
         ? rowLabel(shape.box, candidates)
         : candidates.filter((line) => inside(centreOf(line.box), shape.box));
     // Beside a real label, a line of one or two characters is an icon or the shape's own edge.
-    const taken = within.some((line) => line.text.trim().length > 2)
-      ? within.filter((line) => line.text.trim().length > 2)
+    // A short word right before the label, on its row, is the label's first word ("I agree", read
+    // as "I" and "agree"), not an icon.
+    const long = within.filter((line) => line.text.trim().length > 2);
+    const taken = long.length
+      ? within.filter((line) => line.text.trim().length > 2 || long.some((label) => leadsInto(line, label)))
       : within;
     const kind = outlinedField(shape, taken) ? 'field' : shape.kind;
     const state = kind === shape.kind ? shape.state : { focused: false };
@@ -55,7 +59,7 @@ export function buildElements(
       const [label, ...value] = taken;
       drafts.push({ kind: 'field', lines: [label!], box: shape.box, state, evidence });
       drafts.push({ kind: 'text', lines: value, state: {}, evidence: 'layout' });
-    } else if (taken.length || kind === 'field') {
+    } else if (taken.length || kind === 'field' || shape.icon) {
       drafts.push({
         kind,
         lines: taken,
@@ -70,7 +74,10 @@ export function buildElements(
     taken.forEach((line) => free.delete(line));
   }
   drafts.push(...textBlocks([...free], (line) => regionOf(regions, line.box)));
-  const elements = drafts.filter((d) => d.lines.length || d.kind === 'field').map((draft) => finish(draft, regions));
+  // A field or an icon-only button is a target with no text of its own.
+  const elements = drafts
+    .filter((d) => d.lines.length || d.kind === 'field' || d.kind === 'button')
+    .map((draft) => finish(draft, regions));
   markTitles(elements, regions);
   markDialogButtons(elements, regions);
   elements.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
@@ -165,6 +172,16 @@ export function regionOf(regions: ScreenRegion[], box: Box): ScreenRegion {
   return holding.find((r) => r.kind !== 'content') ?? regions[0]!;
 }
 
+/** A line ends within a letter's height before another starts, on the same row. */
+function leadsInto(short: OcrLine, label: OcrLine): boolean {
+  const gap = label.box.x - (short.box.x + short.box.width);
+  return (
+    gap >= -2 &&
+    gap <= label.box.height &&
+    Math.abs(centreOf(short.box).y - centreOf(label.box).y) <= label.box.height / 2
+  );
+}
+
 /** The label of a toggle or checkbox: the lines on its row, to its left (or right of a checkbox). */
 function rowLabel(box: Box, lines: OcrLine[]): OcrLine[] {
   const middle = box.y + box.height / 2,
@@ -182,11 +199,33 @@ function textBlocks(lines: OcrLine[], region: (line: OcrLine) => ScreenRegion): 
   const blocks: { lines: OcrLine[]; region: ScreenRegion }[] = [];
   for (const line of sorted) {
     const home = region(line);
-    const block = blocks.find((b) => b.region === home && continues(b.lines.at(-1)!, line, home.box));
+    const block = blocks.find(
+      (b) =>
+        b.region === home &&
+        continues(b.lines.at(-1)!, line, home.box) &&
+        !(home.kind === 'banner' && titleOverBody(b, blocks, line)),
+    );
     if (block) block.lines.push(line);
     else blocks.push({ lines: [line], region: home });
   }
   return blocks.map((block) => ({ kind: 'text', lines: block.lines, state: {}, evidence: 'layout' }));
+}
+
+/**
+ * A notification's title and its body are two texts: the title is one line (Android ellipsizes
+ * it), so the banner's first line takes no continuation, and a line in a bolder, wider hand above
+ * a plainer one is a title over its body, however far the title ran.
+ */
+function titleOverBody(
+  block: { lines: OcrLine[]; region: ScreenRegion },
+  blocks: { lines: OcrLine[]; region: ScreenRegion }[],
+  next: OcrLine,
+): boolean {
+  const first = blocks.find((b) => b.region === block.region) === block && block.lines.length === 1;
+  const above = block.lines.at(-1)!;
+  const bolder =
+    letters(above.text) >= 6 && letters(next.text) >= 6 && letterWidth(above) >= TITLE_LETTER_RATIO * letterWidth(next);
+  return first || bolder;
 }
 
 /** Pieces of one line read apart (two text runs, a word OCR set off) join when they sit side by side, close. */

@@ -10,6 +10,7 @@ import { meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
 import { cutBox } from './line-crop.js';
 import type { ShapeHint } from './screen-elements.js';
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
+import { toolbarIcons } from './toolbar-icons.js';
 
 /** A switch with its thumb: 26..40 dp wide, 15..26 dp tall (measured on real apps: 32..33 x 20..23). */
 const SWITCH = { minWidth: 26, maxWidth: 40, minHeight: 15, maxHeight: 26 };
@@ -70,7 +71,7 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
     )
       shapes.push({ kind: 'button', box: box() });
   }
-  return shapes;
+  return [...shapes, ...toolbarIcons(picture, ink)];
 }
 
 /** Ink rows in each column of the group. */

@@ -7,6 +7,7 @@ import { detectFilled, filledPatches } from './detect-filled.js';
 import { detectStrokeShapes } from './detect-lines.js';
 import { detectControls } from './detect-controls.js';
 import { detectBanner, detectPanel } from './detect-regions.js';
+import { detectCard } from './detect-card.js';
 import type { GrayImage } from './gray-image.js';
 import { invert, type Upright } from './contrast.js';
 import { iou, layoutPicture, meanIn, type LayoutPicture } from './layout-pixels.js';
@@ -17,7 +18,7 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
   const picture = layoutPicture(rectified, deviceSize, upright);
   const patches = filledPatches(picture);
   const filled = detectFilled(picture, patches);
-  const panel = detectPanel(picture);
+  const panel = detectPanel(picture) ?? detectCard(picture);
   const banner = panel ? undefined : detectBanner(picture);
   const shapes = [...filled.shapes, ...detectStrokeShapes(picture, patches), ...panelStrokeShapes(picture, panel)];
   // Real apps' controls where the virtual phone's detectors found nothing: no shape there, and no

@@ -72,6 +72,8 @@ export interface ShapeHint {
   label?: string;
   /** A button drawn as an outline (two strokes), not a fill: its text's place tells a field (build-elements.ts). */
   outlined?: boolean;
+  /** A button drawn as an icon alone (a toolbar's gear or lens): a target without a label (toolbar-icons.ts). */
+  icon?: boolean;
 }
 
 export interface RegionHint {

@@ -14,10 +14,14 @@ const OUTLINE_HEIGHT_SHARE = 0.6;
 
 export function withoutShapeGlyphs(lines: OcrLine[], hints: LayoutHints): OcrLine[] {
   const toggles = (hints.shapes ?? []).filter((s) => s.kind === 'toggle' || s.kind === 'checkbox').map((s) => s.box);
-  const buttons = (hints.shapes ?? []).filter((s) => s.kind === 'button').map((s) => s.box);
-  if (!toggles.length && !buttons.length) return lines;
+  const buttons = (hints.shapes ?? []).filter((s) => s.kind === 'button' && !s.icon).map((s) => s.box);
+  // An icon-only button's glyph read as a letter or two (a lens as "Q") lies on its 48 dp target.
+  const icons = (hints.shapes ?? []).filter((s) => s.icon).map((s) => s.box);
+  if (!toggles.length && !buttons.length && !icons.length) return lines;
   const isShape = (word: OcrWord) =>
-    toggles.some((box) => isInside(box, word.box)) || buttons.some((box) => isButtonEnd(box, word.box));
+    toggles.some((box) => isInside(box, word.box)) ||
+    buttons.some((box) => isButtonEnd(box, word.box)) ||
+    (word.text.trim().length <= 2 && icons.some((box) => isInside(box, word.box)));
   return keepWords(lines, (word) => !isShape(word));
 }
 
