@@ -118,13 +118,14 @@ describe('retake policy', () => {
     expect(record.problems).toEqual([{ kind: 'blurred', value: 50, limit: defaultGateLimits.minSharpness }]);
   });
 
-  it('starts no retake once the time budget is spent on the clock', async () => {
-    // A slow camera, 700 ms a frame, against 1500 ms: the third is asked for at 1400 ms, a fourth would start at 2100.
+  it('starts no retake once the time budget is spent on the clock, counted from the first frame', async () => {
+    // A slow camera, 700 ms a frame, against 1500 ms from the first frame's arrival (at 700): retakes
+    // start at 0, 700 and 1400 ms into the budget; a fifth frame would start at 2100.
     const { deps, taken } = bench([{ id: 'b', measures: blurred }], 700);
     const { record } = await captureThroughGate(deps, { ...defaultRetakePolicy, maxTries: 10, maxMs: 1500 });
-    expect(taken.length).toBe(3);
-    expect(record.tries).toBe(3);
-    expect(record.elapsedMs).toBe(2100);
+    expect(taken.length).toBe(4);
+    expect(record.tries).toBe(4);
+    expect(record.elapsedMs).toBe(2800);
   });
 });
 
