@@ -15,6 +15,7 @@ import { benchFleet } from './fleet.bench.js';
 import { benchCadence } from './cadence.bench.js';
 import { benchRealScreens } from './real-screens.bench.js';
 import { benchMcp } from './mcp.bench.js';
+import { benchCameraGate } from './camera-gate.bench.js';
 
 export type Figures = Record<string, unknown>;
 
@@ -85,5 +86,11 @@ export const BENCHMARKS: Benchmark[] = [
     full: 3,
     smoke: 1,
     run: benchMcp,
+  },
+  {
+    name: 'Camera gate: retakes and burst fusion on spoiled virtual-camera frames, word recall and CPU',
+    full: 3,
+    smoke: 1,
+    run: benchCameraGate,
   },
 ];

@@ -9,7 +9,11 @@
 import type { OcrEngine } from '../../core/ports/ocr.js';
 import type { ScreenInput, ScreenReaderPort } from '../../core/ports/screen-reader.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
+import type { CameraPort } from '../../core/ports/camera.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { RetakePolicy } from '../../core/vision/retake-policy.js';
 import { FieldReader } from './field-reader.js';
+import { GatedCapture } from './gated-capture.js';
 import { DEFAULT_OCR_MODEL, type OcrModelChoice } from './offline-options.js';
 import { ScreenReader, type ScreenReaderOptions } from './screen-reader.js';
 import { LineDetectorOcr } from './line-detector-ocr.js';
@@ -23,6 +27,7 @@ export type { ScreenReaderOptions } from './screen-reader.js';
 export type { TesseractPool } from './tesseract-pool.js';
 export type { LineDetectorOcr } from './line-detector-ocr.js';
 export { FieldReader } from './field-reader.js';
+export type { GatedCapture } from './gated-capture.js';
 
 export interface OcrSettings {
   workers: number;
@@ -115,6 +120,29 @@ export function cameraScreenReader(
     // "ontinue to paymen" and the unchanged screen kept that). `everyFrame` reads every frame whole.
     options.everyFrame ? { noiseFloor: -1, fullReadAbove: -1 } : {},
   );
+}
+
+/**
+ * The quality gate in front of the reader (gated-capture.ts): a frame that fails is retaken, agreeing
+ * noisy or banded frames are fused, and the record says which frame was read.
+ */
+export function gatedCapture(
+  camera: CameraPort,
+  calibration: ScreenCalibration,
+  clock: Pick<Clock, 'now'>,
+  policy?: RetakePolicy,
+): GatedCapture {
+  return new GatedCapture(camera, calibration, clock, policy);
+}
+
+/** BENCHHAND_FRAME_GATE=off reads every first frame as it comes (the gate is on by default). */
+export const FRAME_GATE_VARIABLE = 'BENCHHAND_FRAME_GATE';
+
+/** Whether BENCHHAND_FRAME_GATE leaves the gate on (unset or "on"), checked. */
+export function frameGateOn(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${FRAME_GATE_VARIABLE} must be on or off; got "${value}"`);
 }
 
 /** A typed field's second look: its own worker, started when first asked (field-reader.ts). */

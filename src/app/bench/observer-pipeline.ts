@@ -24,7 +24,8 @@ import type {
 import type { Box } from '../../core/vision/ocr-line.js';
 import type { ScreenReaderPort } from '../../core/ports/screen-reader.js';
 import type { ScreenCalibration } from '../../core/vision/calibration.js';
-import { assessQuality } from '../../core/vision/quality.js';
+import { assessQuality, withCaptureVerdict } from '../../core/vision/quality.js';
+import type { CaptureRecord } from '../../core/vision/retake-policy.js';
 import type { LookRecorder } from '../../adapters/video/record-looks.js';
 import type { LookStage } from './look-stage.js';
 import { secretPainting } from '../vision/secret-painting.js';
@@ -58,11 +59,27 @@ export interface FieldRereader {
   close(): Promise<void>;
 }
 
-/** 1 and 2 for the real bench: the camera's frame read by the screen reader (and a field again, when asked). */
-export function cameraAndReader(camera: CameraPort, reader: ScreenReaderPort, fields?: FieldRereader): LookSource {
+/** The quality gate in front of the reader (adapters/observer-camera/gated-capture.ts). */
+export interface FrameGate {
+  capture(asked: ObserveOptions): Promise<{ frame: CameraFrame; record: CaptureRecord }>;
+}
+
+/**
+ * 1 and 2 for the real bench: the camera's frame read by the screen reader (and a field again,
+ * when asked); with a gate, the frame it chose (first, retaken, fused or the best of the failed).
+ */
+export function cameraAndReader(
+  camera: CameraPort,
+  reader: ScreenReaderPort,
+  fields?: FieldRereader,
+  gate?: FrameGate,
+): LookSource {
   return {
-    look: async (asked) =>
-      read(reader, await camera.capture({ newerThan: asked.newerThan, timeoutMs: asked.timeoutMs })),
+    look: async (asked) => {
+      if (!gate) return read(reader, await camera.capture({ newerThan: asked.newerThan, timeoutMs: asked.timeoutMs }));
+      const { frame, record } = await gate.capture(asked);
+      return read(reader, frame, record);
+    },
     readField: async (observation, box, options) =>
       fields && observation.frame ? fields.read(observation.frame, box, options) : undefined,
     describe: () => `${camera.describe()} read by OCR`,
@@ -136,13 +153,15 @@ function videoStage(recorder: Pick<LookRecorder, 'keep'>): LookStage {
 }
 
 /** Stage 2's verdict beside its reading: a look is the picture, its model and whether it is fit to act on. */
-async function read(reader: ScreenReaderPort, frame: CameraFrame): Promise<Observation> {
+async function read(reader: ScreenReaderPort, frame: CameraFrame, capture?: CaptureRecord): Promise<Observation> {
   const reading = await reader.read(frame.image);
+  const quality = assessQuality(reading.stats, reading.model);
   return {
     at: frame.capturedAt,
     screen: reading.model,
-    quality: assessQuality(reading.stats, reading.model),
+    quality: capture ? withCaptureVerdict(quality, capture, reading.model) : quality,
     content: reading.content,
+    ...(capture ? { capture } : {}),
     frame,
   };
 }

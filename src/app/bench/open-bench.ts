@@ -27,7 +27,12 @@ import {
   OCR_MODEL_VARIABLE,
   ocrEngineChoice,
   OCR_ENGINE_VARIABLE,
+  frameGateOn,
+  FRAME_GATE_VARIABLE,
+  gatedCapture,
 } from '../../adapters/observer-camera/index.js';
+import { systemClock } from '../../adapters/clock/system-clock.js';
+import type { RetakePolicy } from '../../core/vision/retake-policy.js';
 import { FileOperator } from '../../adapters/operator-file/file-operator.js';
 import { runIdFromResultFile } from '../../adapters/store/findings-run-id.js';
 import { FileRunStore } from '../../adapters/store/file-run-store.js';
@@ -88,12 +93,15 @@ export interface BenchSettings {
    * The calibration defaults to the rig's. `everyFrame`: read every frame anew, never reuse the last
    * reading of an unchanged content area (what changes outside it — the pointer location at the
    * top — matters to the reader). `secrets`: the task's secret values, hidden from every look.
-   * `keepFrames`: the report's pictures. `video`: every picture into a flow's video.
+   * `keepFrames`: the report's pictures. `video`: every picture into a flow's video. `gate`: the
+   * quality gate's retake policy (default: core/vision/retake-policy.ts's, unless
+   * BENCHHAND_FRAME_GATE=off); false: every first frame read as it comes.
    */
   observer?: {
     calibration?: () => ScreenCalibration;
     keepFrames?: boolean;
     everyFrame?: boolean;
+    gate?: RetakePolicy | false;
     secrets?: readonly string[];
     video?: LookRecorder;
   };
@@ -255,7 +263,12 @@ export function openBench(settings: BenchSettings): Bench {
         const reader = cameraScreenReader(get('ocr'), calibration, { everyFrame: options.everyFrame });
         keeper = options.keepFrames ? keepFrames(stateDir(), calibration) : undefined;
         // Typing's second look at a field reads the camera's picture again with a worker of its own.
-        pipeline = observerPipeline(cameraAndReader(get('camera'), reader, fieldReader(calibration)), {
+        // A frame that fails the quality gate is retaken, or agreeing ones fused (gated-capture.ts).
+        const gate =
+          options.gate === false || !frameGateOn(process.env[FRAME_GATE_VARIABLE])
+            ? undefined
+            : gatedCapture(get('camera'), calibration, systemClock, options.gate);
+        pipeline = observerPipeline(cameraAndReader(get('camera'), reader, fieldReader(calibration), gate), {
           ...(options.secrets ? { secrets: options.secrets } : {}),
           calibration,
           ...(keeper ? { frames: keeper } : {}),

@@ -48,7 +48,7 @@ export function rigFromConfig(settings: RigSettings): Rig {
   const calibration = calibrationFromConfig(settings.calibration);
   return {
     serialPath: settings.port,
-    camera: cameraFromConfig(settings.camera),
+    camera: cameraFromConfig(settings.camera, calibration.camera),
     calibration,
     description: `the rig (${settings.port}, camera ${settings.camera.source}; ${settings.origin})`,
     close: async () => undefined,

@@ -5,6 +5,7 @@ const LABELS: Readonly<Record<string, string>> = {
   'serial-device': 'serial device',
   'firmware-protocol': 'firmware protocol',
   camera: 'camera',
+  'camera-settings': 'camera settings',
   gpio: 'GPIO',
   'tap-accuracy': 'tap accuracy',
   'ocr-data': 'OCR data',

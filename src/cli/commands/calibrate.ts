@@ -63,7 +63,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     cameraSource: values.camera ?? values.bench!,
     ...(values.port ? { mcu: { path: values.port, commandIds: 'memory' as const } } : {}),
     ...(values.taps
-      ? { observer: { calibration: () => ({ deviceSize, screenCorners: corners }), everyFrame: true } }
+      ? { observer: { calibration: () => ({ deviceSize, screenCorners: corners }), everyFrame: true, gate: false } }
       : {}),
   });
   try {

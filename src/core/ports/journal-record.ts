@@ -83,6 +83,15 @@ export const journalRecordSchema = z.discriminatedUnion('type', [
       screenBefore: z.string(),
       contentBefore: packedFingerprintSchema.optional(),
       repeatable: z.boolean().optional(),
+      // How the quality gate chose the picture the action was planned on (core/vision/retake-policy.ts).
+      look: z
+        .object({
+          chosen: z.enum(['first', 'retaken', 'fused', 'best_of_failed']),
+          tries: z.number().int().min(1),
+          fused: z.number().int().min(1),
+        })
+        .loose()
+        .optional(),
     })
     .loose(),
   z.object({ type: z.literal('outcome'), ...base, commandId, outcome }).loose(),

@@ -6,6 +6,7 @@ import type { QualityVerdict } from '../vision/quality.js';
 import type { ContentFingerprint } from '../vision/content-fingerprint.js';
 import type { ScreenModel } from '../vision/screen-model.js';
 import type { Box } from '../vision/ocr-line.js';
+import type { CaptureRecord } from '../vision/retake-policy.js';
 
 export interface Observation {
   /** Monotonic ms (the agent's clock) when the picture was taken. */
@@ -18,6 +19,8 @@ export interface Observation {
    * fingerprints do not compare with each other. Absent from fakes that cannot make one.
    */
   content?: ContentFingerprint;
+  /** How the picture read was chosen by the quality gate (retaken, fused, none passed); absent without a gate. */
+  capture?: CaptureRecord;
   /** The picture itself, for vision models and the run report; absent from fakes. */
   frame?: CameraFrame;
 }

@@ -20,6 +20,23 @@ export const calibrationSchema = z
         rmsResidualPx: z.number().nonnegative().optional(),
       })
       .strict(),
+    /**
+     * Camera settings chosen by measurement (core/vision/camera-settings.ts): the rpicam camera
+     * uses them where the config's camera section does not set its own. Optional: calibrations
+     * written before them stay valid.
+     */
+    camera: z
+      .object({
+        shutterUs: z.number().int().positive(),
+        gain: z.number().min(1).max(64),
+        awbGains: z.tuple([z.number().positive(), z.number().positive()]),
+        lensPosition: z.number().min(0).max(32).optional(),
+        /** The chosen settings' text contrast (0..1) and sharpness on the calibrated screen. */
+        contrast: z.number().min(0).max(1).optional(),
+        sharpness: z.number().nonnegative().optional(),
+      })
+      .strict()
+      .optional(),
     /** Re-projection check of the camera mapping, in device pixels. */
     cameraResidualPx: z.number().nonnegative().optional(),
     measuredAt: z.string().optional(),

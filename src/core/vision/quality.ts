@@ -2,11 +2,14 @@
 // observation problems for the agent to see; nothing here ever acts on them. Pure.
 import type { FrameStats } from './frame-stats.js';
 import type { ScreenModel } from './screen-model.js';
+import { describeProblems } from './frame-gate.js';
+import type { CaptureRecord } from './retake-policy.js';
 
 export type QualityProblem =
   | { kind: 'too_dark'; value: number; limit: number; message: string }
   | { kind: 'blurred'; value: number; limit: number; message: string }
-  | { kind: 'low_confidence'; value: number; limit: number; message: string };
+  | { kind: 'low_confidence'; value: number; limit: number; message: string }
+  | { kind: 'no_good_frame'; value: number; limit: number; message: string };
 
 export type QualityVerdict = { ok: true } | { ok: false; problems: QualityProblem[] };
 
@@ -55,3 +58,30 @@ export function assessQuality(
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Below this mean word confidence a read of a frame that failed the gate is a guess: the camera
+ * gave no frame fit to read in its tries, and what was read of the best one may be wrong.
+ */
+export const DOUBTFUL_BELOW = 0.8;
+
+/**
+ * The verdict with the gate's say: when no frame passed the gate and the read of the best one is
+ * doubtful, the look is not fit to act on (a step says so instead of acting on a guess); when the
+ * read of it is confident, the record alone says that no frame passed.
+ */
+export function withCaptureVerdict(
+  verdict: QualityVerdict,
+  capture: CaptureRecord,
+  model: ScreenModel,
+  doubtfulBelow = DOUBTFUL_BELOW,
+): QualityVerdict {
+  if (capture.chosen !== 'best_of_failed' || model.confidence >= doubtfulBelow) return verdict;
+  const problem: QualityProblem = {
+    kind: 'no_good_frame',
+    value: capture.tries,
+    limit: capture.tries,
+    message: `no frame of ${capture.tries} passed the quality gate (${describeProblems(capture.problems)}) and the best one read doubtfully (confidence ${round(model.confidence)}, need ${doubtfulBelow}): check the focus, the light and that the phone is still, then look again`,
+  };
+  return { ok: false, problems: [...(verdict.ok ? [] : verdict.problems), problem] };
+}

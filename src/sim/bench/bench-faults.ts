@@ -1,6 +1,7 @@
 // Every fault the virtual bench can switch on, as one validated request shape, so the HTTP
 // control route, the CLI and tests all name faults the same way.
 import { z } from 'zod';
+import { SPOIL_KINDS } from './spoiled-frames.js';
 
 const count = z.number().int().min(1).max(1000).default(1);
 
@@ -35,6 +36,15 @@ export const benchFaultSchema = z.discriminatedUnion('fault', [
   z.object({ fault: z.literal('estop-at-key'), n: z.number().int().min(1).max(1000) }).strict(),
   z.object({ fault: z.literal('camera-dark'), n: count }).strict(),
   z.object({ fault: z.literal('camera-blur'), n: count, sigma: z.number().min(0.5).max(30).default(6) }).strict(),
+  // The next n pictures spoiled after the camera made them (spoiled-frames.ts): the quality gate's test fault.
+  z
+    .object({
+      fault: z.literal('camera-spoil'),
+      n: count,
+      kind: z.enum(SPOIL_KINDS),
+      strength: z.number().min(0).max(60).optional(),
+    })
+    .strict(),
   // Not a fault: the phone's developer option a person switches on to calibrate taps.
   z.object({ fault: z.literal('pointer-location'), on: z.boolean().default(true) }).strict(),
 ]);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { VirtualCamera, type CaptureTruth } from '../camera/virtual-camera.js';
+import { DEFAULT_SPOIL_STRENGTH, spoilFrame, type SpoilKind } from './spoiled-frames.js';
 import type { CameraOptionsInput } from '../camera/camera-options.js';
 import { VirtualDevice, type ActuationEvent } from '../device/device.js';
 import type { DeviceFrame } from '../device/render.js';
@@ -48,6 +49,8 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
   private readonly startedAt = performance.now();
   private readonly recorder?: FrameRecorder;
   private lastCapture?: CaptureTruth<DeviceFrame>;
+  /** The camera-spoil fault: how many pictures still to spoil, and how. */
+  private spoil?: { left: number; kind: SpoilKind; strength: number };
   private capturing: Promise<unknown> = Promise.resolve();
   private readonly actuationListeners = new Set<(event: ActuationEvent) => void>();
 
@@ -124,7 +127,7 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
       const last = this.lastCapture;
       const lastAge = last ? performance.now() - last.frame.capturedAt : Infinity;
       if (last && maxAgeMs !== undefined && lastAge <= maxAgeMs) return { capture: last, ageMs: lastAge };
-      const capture = await this.camera.captureWithTruth<DeviceFrame>();
+      const capture = await this.spoiled(await this.camera.captureWithTruth<DeviceFrame>());
       this.lastCapture = capture;
       this.recorder?.record(capture);
       return { capture, ageMs: performance.now() - capture.frame.capturedAt };
@@ -200,6 +203,11 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
       case 'camera-blur':
         this.camera.faults.blurredFrames(fault.n, fault.sigma);
         return `the next ${fault.n} frame(s) are blurred`;
+      case 'camera-spoil': {
+        const strength = fault.strength ?? DEFAULT_SPOIL_STRENGTH[fault.kind];
+        this.spoil = { left: fault.n, kind: fault.kind, strength };
+        return `the next ${fault.n} frame(s) are spoiled: ${fault.kind} ${strength}`;
+      }
       case 'pointer-location':
         this.modelled(fault.fault).developer.pointerLocation(fault.on);
         return `pointer location ${fault.on ? 'shown' : 'hidden'}`;
@@ -216,6 +224,18 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
   }
 
   /** The modelled phone, for faults only a model can stage; a recorded app has no model to change. */
+  /** A capture spoiled while the camera-spoil fault lasts (spoiled-frames.ts). */
+  private async spoiled(capture: CaptureTruth<DeviceFrame>): Promise<CaptureTruth<DeviceFrame>> {
+    const spoil = this.spoil;
+    if (!spoil || spoil.left <= 0) return capture;
+    spoil.left--;
+    const image = await spoilFrame(capture.frame.image, spoil.kind, spoil.strength, capture.frame.sequence);
+    return {
+      ...capture,
+      frame: { ...capture.frame, image: new Uint8Array(image.buffer, image.byteOffset, image.length) },
+    };
+  }
+
   private modelled(fault: string): VirtualDevice {
     if (this.device instanceof VirtualDevice) return this.device;
     throw new Error(

@@ -48,6 +48,22 @@ export class VirtualCamera implements CameraPort {
     },
   };
 
+  /** Camera settings applied (applySettings): how they change the exposure and the focus. */
+  private settingsEffect = { exposureFactor: 1, extraBlurSigma: 0 };
+
+  /**
+   * The settings a real camera takes (rpicam's shutter, gain, white balance, lens position), so
+   * `benchhand calibrate` can choose them on the virtual bench: shutter x gain scale the light
+   * against 20 ms at gain 1; a lens position away from this rig's 6 dioptres blurs by 0.8 px per
+   * dioptre. White balance changes nothing here (the reader reads gray).
+   */
+  applySettings(settings: { shutterUs: number; gain: number; lensPosition?: number }): void {
+    this.settingsEffect = {
+      exposureFactor: (settings.shutterUs * settings.gain) / 20_000,
+      extraBlurSigma: settings.lensPosition === undefined ? 0 : Math.abs(settings.lensPosition - 6) * 0.8,
+    };
+  }
+
   constructor(private readonly settings: VirtualCameraSettings) {
     this.options = resolveCameraOptions(settings.options);
     this.seed = settings.seed ?? 1;
@@ -75,8 +91,8 @@ export class VirtualCamera implements CameraPort {
       this.options,
       seed,
       {
-        ...(fault === 'dark' ? { exposureFactor: 0.04 } : {}),
-        ...(fault === 'blurred' ? { extraBlurSigma: this.blurSigma } : {}),
+        exposureFactor: this.settingsEffect.exposureFactor * (fault === 'dark' ? 0.04 : 1),
+        extraBlurSigma: Math.hypot(this.settingsEffect.extraBlurSigma, fault === 'blurred' ? this.blurSigma : 0),
       },
       this.projection,
     );

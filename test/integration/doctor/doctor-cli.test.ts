@@ -60,6 +60,7 @@ describe('benchhand doctor', () => {
         /^✓ firmware protocol: firmware version 0\.1\.0, board sim, boot id [0-9A-F]+, protocol 2 \(table [0-9A-F]+\)$/,
       ),
       expect.stringMatching(new RegExp(`^✓ camera: replay:${pictures}: a 820x616 jpeg frame in \\d+ ms$`)),
+      '✓ camera settings: not a Pi camera: its own exposure, white balance and focus are used',
       '✓ GPIO: Raspberry Pi 4 / 400 / CM4 controller pinctrl-bcm2711 at base 512: emergencyStop GPIO17 = sysfs 529',
       // hypot(9, 4) = 9.85 px rms: three times that, rounded up
       "✓ tap accuracy: tap margin 30 px: 3 x the calibration's residual of 9.8 px rms (taps 9.0, camera 4.0), at least 24 px",
@@ -73,7 +74,7 @@ describe('benchhand doctor', () => {
       expect.stringMatching(/^[✓!] disk space: .* free for /),
       expect.stringMatching(/^[✓!] clock: 20\d\d-/),
       '✓ LLM endpoint: no LLM configured: the bench calls no LLM endpoint (script mode; --llm on the command line names one per run)',
-      expect.stringMatching(/^all 11 checks passed/),
+      expect.stringMatching(/^all 12 checks passed/),
     ]);
     expect(result.code).toBe(0);
   });
@@ -101,6 +102,7 @@ describe('benchhand doctor', () => {
       'serial-device',
       'firmware-protocol',
       'camera',
+      'camera-settings',
       'gpio',
       'tap-accuracy',
       'ocr-data',
@@ -131,6 +133,6 @@ describe('benchhand doctor', () => {
     expect(result.stdout).toContain(
       "✗ serial device: no MCU serial port configured — fix: give the MCU's serial path with --port PATH or mcu.port in --config",
     );
-    expect(result.stdout).toMatch(/2 of 11 checks failed.*apply the fixes above and run benchhand doctor again/);
+    expect(result.stdout).toMatch(/2 of 12 checks failed.*apply the fixes above and run benchhand doctor again/);
   });
 });

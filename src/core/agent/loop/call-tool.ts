@@ -202,6 +202,7 @@ async function runAction(
       expectation: plan.expectation,
       screenBefore: screenSummary(before),
       ...(before.content ? { contentBefore: packFingerprint(before.content, passingRegions(before.screen)) } : {}),
+      ...(before.capture ? { look: before.capture } : {}),
     },
     plan.action,
   );

@@ -5,6 +5,7 @@
 import type { Observation } from '../../ports/observer.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { RunState } from '../run-state.js';
+import { describeProblems } from '../../vision/frame-gate.js';
 
 export class Observations {
   private latest?: Observation;
@@ -29,6 +30,13 @@ export class Observations {
         if (!this.latest.quality.ok)
           for (const problem of this.latest.quality.problems)
             this.state.deviceProblem(`screen_${problem.kind}`, problem.message);
+        const capture = this.latest.capture;
+        // No frame passed the gate but the best one read confidently: the run's report still says so.
+        if (capture?.chosen === 'best_of_failed' && this.latest.quality.ok)
+          this.state.deviceProblem(
+            'screen_gate_failed',
+            `no frame of ${capture.tries} passed the quality gate (${describeProblems(capture.problems)}); the best one was read, confidently`,
+          );
         return this.latest;
       } catch (error) {
         this.consecutiveFailures++;

@@ -7,6 +7,7 @@
 import type { ActionOutcome } from '../../ports/mcu.js';
 import type { AuditRecord, PhysicalAction } from '../../ports/run-store.js';
 import type { PackedFingerprint } from '../../vision/packed-fingerprint.js';
+import type { CaptureRecord } from '../../vision/retake-policy.js';
 import type { RunState } from '../run-state.js';
 import type { Expectation } from '../tools/tool.js';
 import type { RunPhase } from '../../state/checkpoint.js';
@@ -46,6 +47,8 @@ export interface IntentContext {
   contentBefore?: PackedFingerprint;
   /** Doing it twice is harmless (act-phase.ts isRepeatable). */
   repeatable: boolean;
+  /** How the picture the action was planned on was chosen by the quality gate (first, retaken, fused, best_of_failed). */
+  look?: CaptureRecord;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function recordIntent(
     screenBefore: context.screenBefore,
     ...(context.contentBefore ? { contentBefore: context.contentBefore } : {}),
     ...(context.repeatable ? { repeatable: true } : {}),
+    ...(context.look ? { look: { ...context.look } } : {}),
   });
   await saveResultFile(deps, state);
   deps.phaseHook?.('journal', state.step);

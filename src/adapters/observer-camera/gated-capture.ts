@@ -1,0 +1,84 @@
+// The camera observer's capture path: a look's frame passes the quality gate before it is read
+// (core/vision/retake-policy.ts decides; this file takes, measures and fuses the frames). The
+// gate measures the screen warped upright at half its size in the camera picture (its limits
+// were measured at that scale: core/vision/frame-gate.ts), a quarter of the pixels; a fusion is of the decoded camera pictures, encoded
+// again as a high-quality JPEG for the reader (which reads camera pictures as bytes).
+import sharp from 'sharp';
+import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
+import type { Clock } from '../../core/ports/clock.js';
+import { fuseFrames } from '../../core/vision/burst-fusion.js';
+import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
+import { measureFrame } from '../../core/vision/frame-gate.js';
+import type { GrayImage } from '../../core/vision/gray-image.js';
+import {
+  captureThroughGate,
+  defaultRetakePolicy,
+  type CaptureRecord,
+  type RetakePolicy,
+} from '../../core/vision/retake-policy.js';
+import type { PackedImage } from '../../core/vision/warp-gray.js';
+import { decodeRaw, rectifyGray } from './fingerprint-frame.js';
+
+/** A frame on its way through the gate, decoded and rectified once. */
+interface GateFrame {
+  frame: CameraFrame;
+  raw?: PackedImage;
+  gray?: GrayImage;
+}
+
+/** The gate's picture: the screen at half its size in the camera picture (the limits' scale). */
+const GATE_SCALE = 0.5;
+
+/** Quality of the fused picture's JPEG: at 95 its loss is far below the noise the fusion took out. */
+const FUSED_JPEG_QUALITY = 95;
+
+export class GatedCapture {
+  constructor(
+    private readonly camera: CameraPort,
+    private readonly calibration: ScreenCalibration,
+    private readonly clock: Pick<Clock, 'now'>,
+    private readonly policy: RetakePolicy = defaultRetakePolicy,
+  ) {}
+
+  /** The frame a look reads, and how it was chosen. */
+  async capture(asked: CaptureOptions): Promise<{ frame: CameraFrame; record: CaptureRecord }> {
+    const { frame, record } = await captureThroughGate<GateFrame>(
+      {
+        take: async (after) => ({
+          frame: await this.camera.capture({
+            newerThan: after ? after.frame.capturedAt : asked.newerThan,
+            timeoutMs: asked.timeoutMs,
+          }),
+        }),
+        measure: async (frame, before) => measureFrame(await this.grayOf(frame), before && (await this.grayOf(before))),
+        fuse: async (frames) => this.fuse(frames),
+        clock: this.clock,
+      },
+      this.policy,
+    );
+    return { frame: frame.frame, record };
+  }
+
+  private async grayOf(frame: GateFrame): Promise<GrayImage> {
+    frame.raw ??= await decodeRaw(frame.frame.image);
+    frame.gray ??= rectifyGray(
+      frame.raw,
+      this.calibration,
+      Math.max(90, Math.round(screenSizeInCamera(this.calibration.screenCorners).width * GATE_SCALE)),
+    );
+    return frame.gray;
+  }
+
+  private async fuse(frames: GateFrame[]): Promise<GateFrame> {
+    for (const frame of frames) frame.raw ??= await decodeRaw(frame.frame.image);
+    const raw = fuseFrames(frames.map((frame) => frame.raw!));
+    const last = frames.at(-1)!.frame;
+    const image = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels as 3 } })
+      .jpeg({ quality: FUSED_JPEG_QUALITY })
+      .toBuffer();
+    return {
+      frame: { ...last, image: new Uint8Array(image.buffer, image.byteOffset, image.length), format: 'jpeg' },
+      raw,
+    };
+  }
+}
