@@ -45,7 +45,7 @@ import { connectMqttClient, type MqttClient } from '../../adapters/mqtt/mqtt-cli
 import { Lifecycle } from './lifecycle.js';
 import { cameraAndReader, observerPipeline, type ObserverPipeline } from './observer-pipeline.js';
 import { cameraFromSource, openRig, type Rig, type RigSource } from './rig.js';
-import type { LookRecorder } from '../../adapters/video/record-looks.js';
+import { runVideo, type RunVideo, type RunVideoOptions } from '../video/run-video.js';
 
 export interface BenchSettings {
   /** Where the hardware is (run, resume, service). */
@@ -88,14 +88,14 @@ export interface BenchSettings {
    * The calibration defaults to the rig's. `everyFrame`: read every frame anew, never reuse the last
    * reading of an unchanged content area (what changes outside it — the pointer location at the
    * top — matters to the reader). `secrets`: the task's secret values, hidden from every look.
-   * `keepFrames`: the report's pictures. `video`: every picture into a flow's video.
+   * `keepFrames`: the report's pictures. `video`: every picture into the run's video (app/video/run-video.ts).
    */
   observer?: {
     calibration?: () => ScreenCalibration;
     keepFrames?: boolean;
     everyFrame?: boolean;
     secrets?: readonly string[];
-    video?: LookRecorder;
+    video?: RunVideoOptions;
   };
   mqtt?: MqttSettings;
   /** A bare MQTT 5 client of its own (the doctor's broker check), not the bench's presence. */
@@ -136,6 +136,8 @@ export interface Bench {
   get<K extends PartName>(name: K): BenchParts[K];
   /** The frame keeper, when the observer keeps the run's pictures. */
   readonly keeper?: FrameKeeper;
+  /** The run's video, when the observer records one: finish() writes STATE_DIR/video.mp4. */
+  readonly video?: RunVideo;
   /** Reads one picture (the ocr part must be started): the camera->model pipeline without a camera. */
   screenReader(input: ScreenInput, options?: ScreenReaderOptions): ScreenReaderPort;
 }
@@ -144,6 +146,7 @@ export function openBench(settings: BenchSettings): Bench {
   const say = settings.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const parts: Partial<BenchParts> = {};
   let keeper: FrameKeeper | undefined;
+  let video: RunVideo | undefined;
   let pipeline: ObserverPipeline | undefined;
   const lifecycle = new Lifecycle();
   const get = <K extends PartName>(name: K): BenchParts[K] => {
@@ -254,13 +257,14 @@ export function openBench(settings: BenchSettings): Bench {
         // line is carried over from a place that changed (src/adapters/observer-camera/index.ts).
         const reader = cameraScreenReader(get('ocr'), calibration, { everyFrame: options.everyFrame });
         keeper = options.keepFrames ? keepFrames(stateDir(), calibration) : undefined;
+        video = options.video ? runVideo(stateDir(), calibration, options.video) : undefined;
         // Typing's second look at a field reads the camera's picture again with a worker of its own.
         pipeline = observerPipeline(cameraAndReader(get('camera'), reader, fieldReader(calibration)), {
           ...(options.secrets ? { secrets: options.secrets } : {}),
           calibration,
           ...(keeper ? { frames: keeper } : {}),
           ...(parts.mqtt ? { snapshot: mqttSnapshot(parts.mqtt, calibration, say) } : {}),
-          ...(options.video ? { video: options.video } : {}),
+          ...(video ? { video } : {}),
         });
         return pipeline;
       },
@@ -369,6 +373,9 @@ export function openBench(settings: BenchSettings): Bench {
     get,
     get keeper() {
       return keeper;
+    },
+    get video() {
+      return video;
     },
     screenReader: (input, options) => screenReader(get('ocr'), input, options),
   };
