@@ -14,6 +14,7 @@ import { runStep, type StepPolicy, type StepResult } from './step.js';
 import { checkBudgets } from './guard-phase.js';
 import { Observations } from './observe-phase.js';
 import { applyOperatorCommands } from './operator-phase.js';
+import { manualControl } from './manual-control.js';
 
 export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSummary> {
   const state = new RunState(
@@ -46,7 +47,7 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   while (!state.termination) {
     state.termination =
       checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal) ??
-      (await applyOperatorCommands(deps, state));
+      (await applyOperatorCommands(deps, state, manualControl(deps, state, looks, guards, callTool)));
     if (state.termination) break;
     state.step++;
     const policy: StepPolicy = {

@@ -77,6 +77,7 @@ export async function recordIntent(
     screenBefore: context.screenBefore,
     ...(context.contentBefore ? { contentBefore: context.contentBefore } : {}),
     ...(context.repeatable ? { repeatable: true } : {}),
+    ...(state.actingFor ? { by: state.actingFor } : {}),
   });
   await saveResultFile(deps, state);
   deps.phaseHook?.('journal', state.step);
