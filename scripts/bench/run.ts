@@ -11,6 +11,7 @@ import { benchLlmContext } from './llm-context.bench.js';
 import { benchFleet } from './fleet.bench.js';
 import { benchCadence } from './cadence.bench.js';
 import { benchRealScreens } from './real-screens.bench.js';
+import { benchConsoleClick } from './console-click.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   'Frame cadence: a change on the device (a 2 s toast) to the agent seeing it': () => benchCadence(),
   'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
   'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
+  'Manual control: a click on the console picture (headless Chromium) to the MCU touch': () => benchConsoleClick(),
   'Adversarial devices: pass rate, false successes, unasked destructive actions': () => benchAdversarial(),
   'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': () =>
     benchLlmContext(),
