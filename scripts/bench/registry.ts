@@ -16,6 +16,7 @@ import { benchCadence } from './cadence.bench.js';
 import { benchRealScreens } from './real-screens.bench.js';
 import { benchMcp } from './mcp.bench.js';
 import { benchCameraGate } from './camera-gate.bench.js';
+import { benchConsoleClick } from './console-click.bench.js';
 
 export type Figures = Record<string, unknown>;
 
@@ -92,5 +93,11 @@ export const BENCHMARKS: Benchmark[] = [
     full: 3,
     smoke: 1,
     run: benchCameraGate,
+  },
+  {
+    name: 'Manual control: a click on the console picture (headless Chromium) to the MCU touch',
+    full: 8,
+    smoke: 1,
+    run: benchConsoleClick,
   },
 ];

@@ -4,6 +4,7 @@
 import { applyMessage } from './benches.js';
 import { BrokerSession, userProblem } from './broker.js';
 import { describeReply } from './describe.js';
+import { listenForGestures } from './remote-control.js';
 import { createCard, updateCard } from './render.js';
 
 const benches = new Map();
@@ -129,23 +130,57 @@ async function onControl(event) {
     const reason = card.querySelector('.deny-reason').value.trim();
     if (command === 'deny' && reason) body.reason = reason;
   }
-  const reply = card.querySelector('.reply');
-  reply.textContent = `${command}: sent…`;
-  reply.dataset.state = 'sent';
+  if (command === 'act') {
+    const kind = button.dataset.action;
+    body.action = { kind };
+    if (kind === 'type') {
+      const text = card.querySelector('.keyboard-text').value;
+      if (!text) {
+        card.querySelector('.reply').textContent = 'type: write the text first';
+        return;
+      }
+      body.action.text = text;
+    }
+  }
   // The e-stop stays pressable while its reply is on the way; the others wait for theirs.
   if (command !== 'estop') button.disabled = true;
-  const outcome = await session.send(benchId, body);
+  const ok = await sendCommand(card, body);
   button.disabled = false;
-  reply.textContent = describeReply(command, outcome);
-  reply.dataset.state = outcome.kind === 'reply' && outcome.reply.ok ? 'ok' : 'failed';
+  if (command === 'redirect' && ok) card.querySelector('.instructions').value = '';
+  if (command === 'act' && body.action.kind === 'type' && ok) card.querySelector('.keyboard-text').value = '';
+}
+
+/** Sends one command and shows its reply on the card; true when the bench took it. */
+async function sendCommand(card, body) {
+  const { command } = body;
+  const label = command === 'act' ? body.action.kind : command;
+  const reply = card.querySelector('.reply');
+  reply.textContent = `${label}: sent…`;
+  reply.dataset.state = 'sent';
+  const outcome = await session.send(card.dataset.bench, body);
+  const ok = outcome.kind === 'reply' && outcome.reply.ok;
+  reply.textContent = describeReply(label, outcome);
+  reply.dataset.state = ok ? 'ok' : 'failed';
   reply.dataset.command = command;
-  if (command === 'redirect' && outcome.kind === 'reply' && outcome.reply.ok)
-    card.querySelector('.instructions').value = '';
+  // Manual control: this page holds the bench from a delivered take until a delivered hand-back.
+  if (ok && (command === 'take' || command === 'release')) {
+    const manual = card.querySelector('.manual');
+    manual.dataset.held = String(command === 'take');
+    manual.querySelector('.manual-note').textContent =
+      command === 'take'
+        ? 'You hold the bench once it has paused: tap, hold or drag on the picture; type below. Each action is checked and journaled as yours.'
+        : 'Handed back: the run looks at the screen again before it goes on.';
+  }
+  return ok;
 }
 
 async function start() {
   $('login').addEventListener('submit', logIn);
   $('benches').addEventListener('click', onControl);
+  // A press on a held bench's picture is a tap, a long press or a swipe (remote-control.js).
+  listenForGestures($('benches'), (benchId, action) => {
+    if (session?.role === 'operator') void sendCommand(cards.get(benchId), { command: 'act', action });
+  });
   $('estop-bar').addEventListener('click', onControl);
   $('benches').addEventListener('submit', (event) => {
     event.preventDefault();

@@ -168,6 +168,9 @@ function updateView(card, view) {
     canvas.dataset.tap = String(drawn.tap);
     canvas.dataset.tapPoint = view.lastTap ? `${view.lastTap.x},${view.lastTap.y}` : '';
     canvas.dataset.drawnAt = view.at;
+    // Manual control turns a press on the picture into device pixels (remote-control.js).
+    canvas.dataset.deviceWidth = String(view.deviceSize.width);
+    canvas.dataset.deviceHeight = String(view.deviceSize.height);
     set(
       card,
       '.view-caption',

@@ -52,6 +52,16 @@ export async function dispatchCommand(
       return okReply(requestId, 'redirect delivered: the new instructions apply at the next safe point');
     case 'estop':
       return emergencyStop(requestId, by, deps);
+    // Manual control (issue 39): the run takes these at its next safe point, and says its verdict in its events.
+    case 'take':
+      deps.operator.deliver({ id: requestId, kind: 'take', by });
+      return okReply(requestId, 'take delivered: the run pauses at its next safe point and holds still for you');
+    case 'release':
+      deps.operator.deliver({ id: requestId, kind: 'release', by });
+      return okReply(requestId, 'release delivered: the run looks at the screen again before it goes on');
+    case 'act':
+      deps.operator.deliver({ id: requestId, kind: 'act', by, action: command.action });
+      return okReply(requestId, `${command.action.kind} delivered: it goes through the guard, the journal and the MCU`);
     case 'approve':
     case 'deny':
       return answerApproval(command, by, deps);

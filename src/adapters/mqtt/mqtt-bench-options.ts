@@ -24,7 +24,7 @@ export interface MqttBenchOptions {
   stateDir: string;
   /** The snapshot is published at most this often. Default 10 s: it is retained and may be large. */
   snapshotIntervalMs?: number;
-  /** The view (upright screen, OCR lines, last tap) is published at most this often. Default 2 s: a person watches it live. */
+  /** The view (upright screen, OCR lines, last tap) is published at most this often. Default 500 ms: two pictures a second, live for a person controlling the bench by hand. */
   viewIntervalMs?: number;
   /** Monotonic time, for the snapshot rate and the backoff record. */
   clock?: Clock;

@@ -265,7 +265,7 @@ export class MqttBench {
 
   /** Whether a view published now would pass the rate limit: ask before rendering one (it costs a JPEG encode). */
   viewDue(): boolean {
-    return this.clock.now() - this.lastViewAtMs >= (this.options.viewIntervalMs ?? 2000);
+    return this.clock.now() - this.lastViewAtMs >= (this.options.viewIntervalMs ?? 500);
   }
 
   /** The upright screen, its OCR lines and the last tap (retained, QoS 0); dropped when another went out less than viewIntervalMs ago. */

@@ -1,12 +1,15 @@
 // The video of a run: every camera picture the run looked at, in order, with the time it was
-// taken, put together by ffmpeg into one MP4 (H.264, one video frame a picture held until the
-// next one: a variable frame rate, so a slow run's minutes of held pictures cost a few dozen
-// encoded frames, not ten a second) at STATE_DIR/video.mp4. The observer pipeline's video stage
-// (app/bench/observer-pipeline.ts) hands it every look; it keeps each new picture's bytes as they
-// came (no decoding in the run) in STATE_DIR/video-frames/; finish() runs ffmpeg once and
-// removes the pictures. A failed write or a missing ffmpeg is said in the result, never fails the run.
+// taken, put together by ffmpeg into one MP4 (H.264, one video frame a picture held
+// until the next one: a variable frame rate, so a slow run's minutes of held pictures cost a few
+// dozen encoded frames, not ten a second; the index at the front, -movflags +faststart, so a browser
+// plays it at once) at STATE_DIR/video.mp4. The observer pipeline's video stage
+// (app/bench/observer-pipeline.ts) hands it every look after the secrets stage painted it; it keeps
+// each new picture's bytes as they came (no decoding in the run) in STATE_DIR/video-frames/;
+// finish() lets the caller redraw the pictures (app/video/run-video.ts: upright, marked, captioned),
+// runs ffmpeg once and removes the pictures. A failed write or a missing ffmpeg is said in the
+// result, never fails the run.
 import { execFile } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Observation } from '../../core/ports/observer.js';
 
@@ -15,16 +18,31 @@ const FRAMES_DIR = 'video-frames';
 /** Bounded: past this many pictures the rest of the run is not in the video (it says so). */
 const MAX_FRAMES = 3000;
 
+/**
+ * A picture kept for the video: its file, the look's time (the camera's clock: how long it is
+ * held) and the wall-clock time (ms) it reached the video (to place the journal's actions on it).
+ */
+export interface KeptPicture {
+  file: string;
+  at: number;
+  wallAt: number;
+}
+
+/** The pictures as they will be in the video (each a file, in order), made from the kept ones. */
+export type RedrawPictures = (pictures: readonly KeptPicture[], folder: string) => Promise<KeptPicture[]>;
+
+export type VideoMade = { path: string } | { problem: string };
+
 export interface LookRecorder {
   /** Takes a look's picture when it is new (the pipeline's video stage calls it for every look). */
   keep(look: Observation): void;
   /** Writes the video; its path, or why there is none. */
-  finish(): Promise<{ path: string } | { problem: string }>;
+  finish(redraw?: RedrawPictures): Promise<VideoMade>;
 }
 
-export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
+export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg', now: () => number = Date.now): LookRecorder {
   const folder = join(stateDir, FRAMES_DIR);
-  const frames: { file: string; at: number }[] = [];
+  const frames: KeptPicture[] = [];
   let lastSequence = -1;
   let writes: Promise<unknown> = mkdir(folder, { recursive: true });
   let problem: string | undefined;
@@ -33,7 +51,7 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
     if (!frame || frame.sequence === lastSequence || frames.length >= MAX_FRAMES) return;
     lastSequence = frame.sequence;
     const file = join(folder, `${String(frames.length).padStart(5, '0')}.${frame.format === 'png' ? 'png' : 'jpg'}`);
-    frames.push({ file, at: seen.at });
+    frames.push({ file, at: seen.at, wallAt: now() });
     const bytes = frame.image;
     writes = writes
       .then(() => writeFile(file, bytes))
@@ -41,14 +59,22 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
   };
   return {
     keep,
-    finish: async () => {
+    finish: async (redraw) => {
       await writes;
       if (problem) return { problem: `the video's pictures could not be written: ${problem}` };
       if (!frames.length) return { problem: 'the run looked at no camera picture, so there is no video' };
-      const list = join(folder, 'frames.txt');
-      await writeFile(list, concatList(frames));
       const out = join(stateDir, VIDEO_FILE);
+      const partial = join(stateDir, `partial-${VIDEO_FILE}`);
+      let pictures: readonly KeptPicture[] = frames;
       try {
+        if (redraw) pictures = await redraw(frames, folder);
+      } catch (error) {
+        await rm(folder, { recursive: true, force: true });
+        return { problem: `the video's pictures could not be drawn: ${(error as Error).message}` };
+      }
+      try {
+        const list = join(folder, 'frames.txt');
+        await writeFile(list, concatList(pictures));
         await run(ffmpeg, [
           '-y',
           '-loglevel',
@@ -60,7 +86,8 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
           '-i',
           list,
           '-vf',
-          'scale=720:-2',
+          // H.264 in yuv420p wants even sides; a picture not redrawn is scaled as before.
+          redraw ? 'scale=trunc(iw/2)*2:trunc(ih/2)*2' : 'scale=720:-2',
           '-fps_mode',
           'vfr',
           '-c:v',
@@ -69,9 +96,14 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
           'veryfast',
           '-pix_fmt',
           'yuv420p',
-          out,
+          '-movflags',
+          '+faststart',
+          partial,
         ]);
+        // Only a whole video is ever at STATE_DIR/video.mp4 (a report links it as soon as it exists).
+        await rename(partial, out);
       } catch (error) {
+        await rm(partial, { force: true });
         return {
           problem: `ffmpeg could not make the video: ${(error as Error).message.split('\n')[0]} (install ffmpeg: scripts/setup-system.sh)`,
         };
@@ -84,7 +116,7 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg'): LookRecorder {
 }
 
 /** ffmpeg's concat list: each picture held until the next was taken (the last for a second). */
-function concatList(frames: { file: string; at: number }[]): string {
+function concatList(frames: readonly KeptPicture[]): string {
   const lines = frames.flatMap((f, i) => {
     const next = frames[i + 1];
     const seconds = next ? Math.max(0.1, (next.at - f.at) / 1000) : 1;

@@ -33,7 +33,8 @@ import type { ResumePlan } from '../../core/recovery/resume-plan.js';
 import { preflightStateDir } from './state-dir-preflight.js';
 import { secretValues } from '../../core/agent/redact-secrets.js';
 import { withApprovalPicture } from '../bench/approval-picture.js';
-import type { LookRecorder } from '../../adapters/video/record-looks.js';
+import type { VideoMade } from '../../adapters/video/record-looks.js';
+import type { RunVideoOptions } from '../video/run-video.js';
 
 export interface RunRequest {
   task: TaskDefinition;
@@ -70,7 +71,8 @@ export interface RunRequest {
 export type { ResumePlan };
 
 export type RunOutcome =
-  { kind: 'ran'; summary: RunSummary } | { kind: 'recovery_stopped'; decision: RecoveryDecision };
+  /** `video`: STATE_DIR/video.mp4 written, or why not (absent when the bench records none). */
+  { kind: 'ran'; summary: RunSummary; video?: VideoMade } | { kind: 'recovery_stopped'; decision: RecoveryDecision };
 
 export async function runTask(request: RunRequest): Promise<RunOutcome> {
   await mkdir(request.stateDir, { recursive: true });
@@ -155,15 +157,17 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
     { goal: task.goal, task: request.taskFile, resume: plan },
   );
   if (mqtt) publishRunEnd(mqtt, summary);
-  return { kind: 'ran', summary };
+  // The loop looks no more: the run's video is drawn from its pictures and its journal.
+  const video = await bench.video?.finish();
+  return { kind: 'ran', summary, ...(video ? { video } : {}) };
 }
 
 /** The bench a run needs, for openBench: every part, the LLM only for the LLM interpreter. */
 export function runBenchSettings(
   request: Pick<RunRequest, 'task' | 'stateDir' | 'interpreter' | 'llm' | 'mqtt' | 'gpio' | 'keepFrames'> & {
     rig: RigSource;
-    /** A flow's video (Maestro flows): the observer pipeline's video stage. */
-    video?: LookRecorder;
+    /** The run's video (STATE_DIR/video.mp4, app/video/run-video.ts): on unless false. */
+    video?: RunVideoOptions | false;
     /** The config's ocr section: the engine and the languages besides English. */
     ocr?: OcrSection;
   },
@@ -177,7 +181,7 @@ export function runBenchSettings(
     observer: {
       keepFrames: request.keepFrames ?? process.env.BENCHHAND_KEEP_FRAMES === '1',
       secrets: secretValues({ values: request.task.inputs, secrets: new Set(request.task.secrets) }),
-      ...(request.video ? { video: request.video } : {}),
+      ...(request.video === false ? {} : { video: request.video ?? {} }),
     },
     mcu: { commandIds: 'state-dir', home: true },
     store: true,

@@ -50,7 +50,7 @@ import { connectMqttClient, type MqttClient } from '../../adapters/mqtt/mqtt-cli
 import { Lifecycle } from './lifecycle.js';
 import { cameraAndReader, observerPipeline, type ObserverPipeline } from './observer-pipeline.js';
 import { cameraFromSource, openRig, type Rig, type RigSource } from './rig.js';
-import type { LookRecorder } from '../../adapters/video/record-looks.js';
+import { runVideo, type RunVideo, type RunVideoOptions } from '../video/run-video.js';
 
 export interface BenchSettings {
   /** Where the hardware is (run, resume, service). */
@@ -93,9 +93,9 @@ export interface BenchSettings {
    * The calibration defaults to the rig's. `everyFrame`: read every frame anew, never reuse the last
    * reading of an unchanged content area (what changes outside it — the pointer location at the
    * top — matters to the reader). `secrets`: the task's secret values, hidden from every look.
-   * `keepFrames`: the report's pictures. `video`: every picture into a flow's video. `gate`: the
-   * quality gate's retake policy (default: core/vision/retake-policy.ts's, unless
-   * BENCHHAND_FRAME_GATE=off); false: every first frame read as it comes.
+   * `keepFrames`: the report's pictures. `video`: every picture into the run's video
+   * (app/video/run-video.ts). `gate`: the quality gate's retake policy (default:
+   * core/vision/retake-policy.ts's, unless BENCHHAND_FRAME_GATE=off); false: every first frame read as it comes.
    */
   observer?: {
     calibration?: () => ScreenCalibration;
@@ -103,7 +103,7 @@ export interface BenchSettings {
     everyFrame?: boolean;
     gate?: RetakePolicy | false;
     secrets?: readonly string[];
-    video?: LookRecorder;
+    video?: RunVideoOptions;
   };
   mqtt?: MqttSettings;
   /** A bare MQTT 5 client of its own (the doctor's broker check), not the bench's presence. */
@@ -144,6 +144,8 @@ export interface Bench {
   get<K extends PartName>(name: K): BenchParts[K];
   /** The frame keeper, when the observer keeps the run's pictures. */
   readonly keeper?: FrameKeeper;
+  /** The run's video, when the observer records one: finish() writes STATE_DIR/video.mp4. */
+  readonly video?: RunVideo;
   /** Reads one picture (the ocr part must be started): the camera->model pipeline without a camera. */
   screenReader(input: ScreenInput, options?: ScreenReaderOptions): ScreenReaderPort;
 }
@@ -152,6 +154,7 @@ export function openBench(settings: BenchSettings): Bench {
   const say = settings.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const parts: Partial<BenchParts> = {};
   let keeper: FrameKeeper | undefined;
+  let video: RunVideo | undefined;
   let pipeline: ObserverPipeline | undefined;
   const lifecycle = new Lifecycle();
   const get = <K extends PartName>(name: K): BenchParts[K] => {
@@ -262,6 +265,7 @@ export function openBench(settings: BenchSettings): Bench {
         // line is carried over from a place that changed (src/adapters/observer-camera/index.ts).
         const reader = cameraScreenReader(get('ocr'), calibration, { everyFrame: options.everyFrame });
         keeper = options.keepFrames ? keepFrames(stateDir(), calibration) : undefined;
+        video = options.video ? runVideo(stateDir(), calibration, options.video) : undefined;
         // Typing's second look at a field reads the camera's picture again with a worker of its own.
         // A frame that fails the quality gate is retaken, or agreeing ones fused (gated-capture.ts).
         const gate =
@@ -273,7 +277,7 @@ export function openBench(settings: BenchSettings): Bench {
           calibration,
           ...(keeper ? { frames: keeper } : {}),
           ...(parts.mqtt ? { snapshot: mqttSnapshot(parts.mqtt, calibration, say) } : {}),
-          ...(options.video ? { video: options.video } : {}),
+          ...(video ? { video } : {}),
         });
         return pipeline;
       },
@@ -382,6 +386,9 @@ export function openBench(settings: BenchSettings): Bench {
     get,
     get keeper() {
       return keeper;
+    },
+    get video() {
+      return video;
     },
     screenReader: (input, options) => screenReader(get('ocr'), input, options),
   };

@@ -27,7 +27,7 @@ export interface FlowResult {
   format?: 'maestro';
   /** What the run noted beside its steps: skipped commands (--skip-unsupported), optional ones that failed. */
   notes?: string[];
-  /** STATE_DIR/video.mp4: the camera's pictures of the run. */
+  /** STATE_DIR/video.mp4: the run's pictures, upright, with its actions drawn (app/video/run-video.ts). */
   videoPath?: string;
 }
 

@@ -11,7 +11,7 @@ import type { TaskDefinition } from '../../core/agent/task/task-schema.js';
 import type { ApprovalPort } from '../../core/ports/approval.js';
 import { runBenchSettings, runTask, type RunRequest } from '../agent/run-task.js';
 import { openBench } from '../bench/open-bench.js';
-import type { LookRecorder } from '../../adapters/video/record-looks.js';
+import type { RunVideoOptions } from '../video/run-video.js';
 import type { RigSource } from '../bench/rig.js';
 import { readRun } from '../report/read-run.js';
 import { renderReportHtml } from '../report/render-html.js';
@@ -44,8 +44,8 @@ export interface FlowRunOptions {
   recover?: RunRequest['recover'];
   /** Another interpreter for this flow (a Maestro flow, src/app/suite/maestro/), made once the bench is open. */
   interpreter?: RunRequest['interpreterOverride'];
-  /** The flow's video (a Maestro flow): the observer pipeline's video stage hands it every look. */
-  video?: LookRecorder;
+  /** The flow's video (STATE_DIR/video.mp4): the raw camera inset, or false for none. */
+  video?: RunVideoOptions | false;
 }
 
 export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
@@ -84,7 +84,7 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
         interpreter: 'script',
         keepFrames,
         rig,
-        ...(options.video ? { video: options.video } : {}),
+        ...(options.video !== undefined ? { video: options.video } : {}),
       }),
     );
     try {
@@ -121,6 +121,8 @@ export async function runFlow(options: FlowRunOptions): Promise<FlowResult> {
           termination,
           sentence,
           ...(passed ? {} : { failure: failureOf(termination) }),
+          ...(outcome.video && 'path' in outcome.video ? { videoPath: outcome.video.path } : {}),
+          ...(outcome.video && 'problem' in outcome.video ? { notes: [outcome.video.problem] } : {}),
         });
       }
     } finally {

@@ -30,7 +30,7 @@ import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
 
 const USAGE =
-  'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--env KEY=VALUE]... [--fresh] [--quiet]';
+  'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--video-inset] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--env KEY=VALUE]... [--fresh] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0,
@@ -92,6 +92,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
       calibration: { type: 'string' },
       'max-age': { type: 'string' },
       'keep-frames': { type: 'boolean' },
+      'video-inset': { type: 'boolean' },
       mqtt: { type: 'string' },
       'bench-id': { type: 'string' },
       'mqtt-user': { type: 'string' },
@@ -140,7 +141,19 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
   const llm = useLlm ? llmConfig(values, config.llm) : undefined;
   const keepFrames = values['keep-frames'] || undefined;
   const bench = openBench({
-    ...runBenchSettings({ task, stateDir, interpreter, llm, mqtt, gpio, keepFrames, rig, ocr: config.ocr }),
+    ...runBenchSettings({
+      task,
+      stateDir,
+      interpreter,
+      llm,
+      mqtt,
+      gpio,
+      keepFrames,
+      rig,
+      ocr: config.ocr,
+      // The run's video (STATE_DIR/video.mp4) shows the raw camera in a corner when asked.
+      video: { inset: values['video-inset'] === true },
+    }),
     // The run says which OCR engine reads, unless it was asked to be quiet.
     sayNotes: values.quiet !== true,
   });
@@ -192,6 +205,8 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
       process.stdout.write(`result: ${JSON.stringify(summary.termination.result)}\n`);
     if (summary.termination.kind === 'answered') process.stdout.write(`answer: ${summary.termination.text}\n`);
     say(`the record of this run is in ${stateDir} (result.json, journal.jsonl, audit.jsonl)`, values.quiet);
+    if (outcome.video)
+      say('path' in outcome.video ? `video: ${outcome.video.path}` : outcome.video.problem, values.quiet);
     return EXIT_CODES[summary.termination.kind];
   } finally {
     await bench.stop();

@@ -16,6 +16,9 @@ export const COMMAND_USAGES: Record<CommandName, string> = {
   approve: "approve APPROVAL_ID                the pending approval's id, as `ops list` shows it",
   deny: 'deny APPROVAL_ID [--reason TEXT]',
   finding: `finding FINDING_ID STATUS [--note TEXT]   STATUS: ${FINDING_STATUSES.join('|')}`,
+  take: 'take                               manual control: the run holds still for you at its next safe point',
+  release: 'release                            hand the bench back; the run looks again before it goes on',
+  act: 'act                                taps, swipes and typing come from the web console (`ops web`)',
 };
 
 export type CommandPayload = { command: string } & Record<string, string>;
@@ -86,6 +89,10 @@ export function buildCommand(command: string | undefined, args: string[], flags:
         ? { command, findingId, status, note: flags.note }
         : { command, findingId, status };
     }
+    case 'act':
+      throw new UsageError(
+        'act is sent from the web console (`benchhand ops web`): take the bench there, then tap, swipe or type on its picture',
+      );
     default:
       noArguments(command, args);
       return { command };

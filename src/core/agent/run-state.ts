@@ -28,6 +28,8 @@ export class RunState {
   lastVerifiedScreen: { at: string; step: number; text: string } | null = null;
   /** The last command id allocated for an action (journaled before it is sent). */
   lastCommandId: number | null = null;
+  /** The person whose action is going through the step (manual control): journaled as its `by`. */
+  actingFor?: string;
   termination?: Termination;
   actionsDone = 0;
   /** The step this session started from (a resume starts past 0): the step budget counts from here. */

@@ -8,6 +8,9 @@ import type { ProgressEvent } from '../agent/loop/agent-deps.js';
 /** The outcome events the loop's operator phase reports (core/agent/loop/operator-phase.ts). */
 const OPERATOR_PAUSE = 'operator_pause';
 const OPERATOR_RESUME = 'operator_resume';
+/** Manual control (issue 39): a person took the bench (the run holds still) and handed it back. */
+const OPERATOR_TAKE = 'operator_take';
+const OPERATOR_RELEASE = 'operator_release';
 
 /** Longer screen text is cut: a retained message is re-sent to every new subscriber. */
 export const MAX_SCREEN_TEXT = 1000;
@@ -193,8 +196,10 @@ export function stateUpdateForProgress(
       const lastAction = { tool: event.tool, summary, status: event.status, at };
       // The loop reports a pause (a person's, or an e-stop's) when it takes effect at a safe
       // point, and a resume likewise: the state says so from then until the other one.
-      if (event.tool === OPERATOR_PAUSE && event.status === 'ok') return { lastAction, run: { status: 'paused' } };
-      if (event.tool === OPERATOR_RESUME && event.status === 'ok') return { lastAction, run: { status: 'running' } };
+      if ((event.tool === OPERATOR_PAUSE || event.tool === OPERATOR_TAKE) && event.status === 'ok')
+        return { lastAction, run: { status: 'paused' } };
+      if ((event.tool === OPERATOR_RESUME || event.tool === OPERATOR_RELEASE) && event.status === 'ok')
+        return { lastAction, run: { status: 'running' } };
       return { lastAction };
     }
     case 'approval':

@@ -3,7 +3,19 @@
 import { z } from 'zod';
 import { FINDING_STATUSES } from '../findings/finding-record.js';
 
-export const COMMAND_NAMES = ['pause', 'resume', 'stop', 'estop', 'redirect', 'approve', 'deny', 'finding'] as const;
+export const COMMAND_NAMES = [
+  'pause',
+  'resume',
+  'stop',
+  'estop',
+  'redirect',
+  'approve',
+  'deny',
+  'finding',
+  'take',
+  'release',
+  'act',
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** The only origin allowed to send without a response topic (see reply-policy.ts). */
@@ -21,6 +33,19 @@ const common = {
   by: z.string().min(1).max(64).optional(),
   origin: z.literal(HOME_ASSISTANT_ORIGIN).optional(),
 };
+
+/** A device pixel: the screen is at most 10 000 px on a side. */
+const coordinate = z.number().min(0).max(10000);
+const point = z.strictObject({ x: coordinate, y: coordinate });
+/** Manual control's actions (core/ports/operator.ts OperatorAction), in device pixels. */
+const operatorAction = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('tap'), x: coordinate, y: coordinate }),
+  z.strictObject({ kind: z.literal('long_press'), x: coordinate, y: coordinate }),
+  z.strictObject({ kind: z.literal('swipe'), path: z.array(point).min(2, 'a swipe needs two points').max(8) }),
+  z.strictObject({ kind: z.literal('type'), text: z.string().min(1).max(400) }),
+  z.strictObject({ kind: z.literal('back') }),
+  z.strictObject({ kind: z.literal('home') }),
+]);
 
 const schemas = {
   pause: z.strictObject({ ...common, command: z.literal('pause') }),
@@ -56,6 +81,9 @@ const schemas = {
       path: ['note'],
       message: 'dismissing needs a note saying why, for the next person',
     }),
+  take: z.strictObject({ ...common, command: z.literal('take') }),
+  release: z.strictObject({ ...common, command: z.literal('release') }),
+  act: z.strictObject({ ...common, command: z.literal('act'), action: operatorAction }),
 } satisfies Record<CommandName, z.ZodType>;
 
 export type OperatorCommandMessage = { [Name in CommandName]: z.infer<(typeof schemas)[Name]> }[CommandName];

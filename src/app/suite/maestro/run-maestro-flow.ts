@@ -1,13 +1,12 @@
 // One Maestro flow on a bench, through runFlow (the same bench, loop, journal, report and result
 // as one of our flows) with the Maestro interpreter and a QuickJS sandbox of its own. A flow with
 // a refused command does not start: nothing moves (unless --skip-unsupported, which turns those
-// commands into skipped steps). Every look's camera picture goes into the flow's video.
+// commands into skipped steps). Its video is every run's (app/video/run-video.ts).
 import { openQuickJsSandbox } from '../../../adapters/js-sandbox/quickjs-sandbox.js';
-import { recordLooks } from '../../../adapters/video/record-looks.js';
 import { isRefusal } from '../../../core/maestro/flow-model.js';
 import { MaestroInterpreter } from '../../../core/maestro/maestro-interpreter.js';
 import type { FlowResult } from '../flow-result.js';
-import { runFlow, writeReport, type FlowRunOptions } from '../run-flow.js';
+import { runFlow, type FlowRunOptions } from '../run-flow.js';
 import { problemLine, type LoadedMaestro } from './load-maestro.js';
 
 export interface MaestroFlowOptions extends Omit<FlowRunOptions, 'flow' | 'interpreter' | 'video'> {
@@ -53,21 +52,11 @@ export async function runMaestroFlow(options: MaestroFlowOptions): Promise<FlowR
     env: { ...maestroEnvironment(), ...(options.env ?? {}) },
     skipUnsupported: options.skipUnsupported ?? false,
   });
-  const video = recordLooks(options.stateDir);
   let result: FlowResult;
   try {
-    result = await runFlow({ ...options, flow: loaded.task, interpreter, video });
+    result = await runFlow({ ...options, flow: loaded.task, interpreter });
   } finally {
     sandbox.dispose();
   }
-  const made = await video.finish();
-  // The report was written before the video existed: again, now that it links the video.
-  if ('path' in made && result.reportPath) await writeReport(options.stateDir).catch(() => undefined);
-  return {
-    ...result,
-    name: loaded.name,
-    format: 'maestro',
-    notes: [...interpreter.notes(), ...('problem' in made ? [made.problem] : [])],
-    ...('path' in made ? { videoPath: made.path } : {}),
-  };
+  return { ...result, name: loaded.name, format: 'maestro', notes: [...interpreter.notes(), ...(result.notes ?? [])] };
 }

@@ -3,7 +3,12 @@
 // picture); redirect hands new instructions to the interpreter, or says it cannot take them.
 // A latched e-stop (the bench's durable record) holds the run still: a resume is refused with
 // the reason until a person releases the e-stop at the bench (issue 14).
+// Manual control (issue 39): take pauses the run and reserves it for one person, whose actions go
+// through the step (manual-control.ts) while it holds still; the screen is looked at every half
+// second meanwhile, so the web console's view stays live; release (or resume) hands it back, and
+// the next step looks again before anything is decided.
 import type { OperatorCommand } from '../../ports/operator.js';
+import type { ToolOutcome } from '../types.js';
 import type { RunState } from '../run-state.js';
 import type { Termination } from '../types.js';
 import type { AgentDeps } from './agent-deps.js';
@@ -21,23 +26,44 @@ interface Verdict {
   stop?: boolean;
 }
 
+/** What manual control needs from the loop: a person's action through the step, and a look. */
+export interface ManualControl {
+  act(command: Extract<OperatorCommand, { kind: 'act' }>): Promise<ToolOutcome>;
+  look(): Promise<unknown>;
+}
+
+/** How often the held screen is looked at while a person controls the bench (the console's live view). */
+export const MANUAL_LOOK_MS = 500;
+
 export async function applyOperatorCommands(
   deps: AgentDeps,
   state: RunState,
   nested?: NestedRun,
+  manual?: ManualControl,
 ): Promise<Termination | undefined> {
   if (!deps.operator && !deps.emergencyStop) return undefined;
   let paused = false;
+  let holder: string | undefined;
+  let lookedAt = -Infinity;
   for (;;) {
     for (const command of (await deps.operator?.poll()) ?? []) {
-      const verdict = await apply(deps, state, command, nested);
+      const verdict =
+        command.kind === 'take' || command.kind === 'release' || command.kind === 'act'
+          ? await control(deps, state, command, holder, manual)
+          : await apply(deps, state, command, nested);
       await audit(deps, state, command, verdict);
       if (verdict.stop) return { kind: 'cancelled', reason: `stopped by ${command.by}` };
       // The nested run's goal was the parent's old plan: it ends here, and the parent goes on with the new one.
       if (nested && command.kind === 'redirect')
         return { kind: 'answered', text: `Ended early: ${command.by} redirected the run (${verdict.message}).` };
       if (command.kind === 'pause') paused = true;
-      if (command.kind === 'resume' && verdict.status === 'ok') paused = false;
+      if (command.kind === 'take' && verdict.status === 'ok') [paused, holder] = [true, command.by];
+      if ((command.kind === 'resume' || command.kind === 'release') && verdict.status === 'ok')
+        [paused, holder] = [false, undefined];
+    }
+    if (holder && manual && deps.clock.now() - lookedAt >= MANUAL_LOOK_MS && !(await estopLatched(deps))) {
+      lookedAt = deps.clock.now();
+      await manual.look().catch(() => undefined);
     }
     if (!paused && (await estopLatched(deps))) {
       paused = true;
@@ -81,7 +107,44 @@ async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand,
         status: 'ok',
       };
     }
+    case 'take':
+    case 'release':
+    case 'act':
+      return control(deps, state, command, undefined, undefined);
   }
+}
+
+/** Take, act and release: who holds the bench decides; an action runs only for them, and never while the e-stop holds. */
+async function control(
+  deps: AgentDeps,
+  state: RunState,
+  command: Extract<OperatorCommand, { kind: 'take' | 'release' | 'act' }>,
+  holder: string | undefined,
+  manual: ManualControl | undefined,
+): Promise<Verdict> {
+  if (!manual) return { message: 'this run cannot be controlled by hand', status: 'refused' };
+  if (command.kind === 'take') {
+    if (holder && holder !== command.by)
+      return { message: `${holder} holds the bench; they hand it back first`, status: 'refused' };
+    state.log(`taken by ${command.by}: the run holds still under manual control`);
+    return { message: 'the bench is yours: the run holds still until you hand it back', status: 'ok' };
+  }
+  if (holder !== command.by)
+    return {
+      message: holder ? `${holder} holds the bench, not ${command.by}` : 'take the bench first',
+      status: 'refused',
+    };
+  if (command.kind === 'release') {
+    // A latched e-stop still holds the run after this (the loop checks it before going on).
+    state.log(`handed back by ${command.by}: the run looks again before it goes on`);
+    return { message: 'handed back; the run looks at the screen again before it acts', status: 'ok' };
+  }
+  if (await estopLatched(deps)) return { message: `not sent: ${deps.emergencyStop!.describe()}`, status: 'refused' };
+  const outcome = await manual.act(command);
+  return {
+    message: `${outcome.tool}: ${outcome.status}: ${outcome.content.split('\n')[0]!.slice(0, 200)}`,
+    status: outcome.status === 'ok' ? 'ok' : 'refused',
+  };
 }
 
 function audit(deps: AgentDeps, state: RunState, command: OperatorCommand, verdict: Verdict): Promise<void> {

@@ -14,6 +14,7 @@ import { recordCheckpoint, recordRunStart, recordStepEnd } from './step-record.j
 import type { StepPolicy, StepResult } from './step.js';
 import { Observations } from './observe-phase.js';
 import { runSteps } from './run-steps.js';
+import { manualControl } from './manual-control.js';
 
 export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSummary> {
   const state = new RunState(
@@ -45,6 +46,7 @@ export async function runAgent(deps: AgentDeps, task: TaskSpec): Promise<RunSumm
   await runSteps(deps, state, looks, guards, firstStep, {
     step: (): StepPolicy => ({ announce: true, answer: (text) => answer(deps, state, looks, guards, text), callTool }),
     checkpoint: () => recordStepEnd(deps, state),
+    manual: manualControl(deps, state, looks, guards, callTool),
   });
   await recordCheckpoint(deps, state);
   return summarise(state, deps.clock.now() - state.startedAt, deps.interpreter.progress());

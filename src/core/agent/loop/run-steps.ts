@@ -9,7 +9,7 @@ import type { AgentDeps } from './agent-deps.js';
 import type { CallGuards } from './call-guards.js';
 import { checkBudgets } from './guard-phase.js';
 import type { Observations } from './observe-phase.js';
-import { applyOperatorCommands, type NestedRun } from './operator-phase.js';
+import { applyOperatorCommands, type ManualControl, type NestedRun } from './operator-phase.js';
 import { runStep, type StepPolicy } from './step.js';
 
 export interface LoopPolicy {
@@ -19,6 +19,8 @@ export interface LoopPolicy {
   checkpoint(): Promise<void>;
   /** Set for a run nested in a call of another. */
   nested?: NestedRun;
+  /** A person's actions through the step while they hold the bench (manual-control.ts); a run without it cannot be taken. */
+  manual?: ManualControl;
 }
 
 /** Runs steps from `state.step` until a termination; budgets count from `firstStep` and `state.startedAt`. */
@@ -34,7 +36,7 @@ export async function runSteps(
   while (!state.termination) {
     state.termination =
       checkBudgets(state.step - firstStep, deps.clock.now() - state.startedAt, deps.guardrails, deps.signal) ??
-      (await applyOperatorCommands(deps, state, policy.nested));
+      (await applyOperatorCommands(deps, state, policy.nested, policy.manual));
     if (state.termination) break;
     state.step++;
     state.termination = await runStep(deps, state, looks, guards, results, policy.step()).then(

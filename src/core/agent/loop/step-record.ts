@@ -81,6 +81,7 @@ export async function recordIntent(
     ...(context.contentBefore ? { contentBefore: context.contentBefore } : {}),
     ...(context.repeatable ? { repeatable: true } : {}),
     ...(context.look ? { look: { ...context.look } } : {}),
+    ...(state.actingFor ? { by: state.actingFor } : {}),
   });
   await saveResultFile(deps, state);
   deps.phaseHook?.('journal', state.step);

@@ -1,0 +1,54 @@
+// Manual control in the loop (issue 39, core/agent/loop/manual-control.ts): a person who took the
+// bench acts through the same step as the agent — a forbidden zone stays forbidden, an action from
+// someone who does not hold the bench is refused, and a tap that goes through is journaled with
+// the person's name. Runs on the in-process bench (FakeMcu, the virtual phone's ground truth).
+import { describe, expect, it } from 'vitest';
+import { loadTask } from '../../../src/app/agent/task-file.js';
+import { ScriptInterpreter } from '../../../src/core/agent/interpreters/script/script-interpreter.js';
+import { runAgent } from '../../../src/core/agent/loop/run-agent.js';
+import type { OperatorCommand, OperatorPort } from '../../../src/core/ports/operator.js';
+import { startHarness } from '../../support/agent-harness.js';
+
+function scriptedOperator(batches: OperatorCommand[][]): OperatorPort {
+  let poll = 0;
+  return { poll: async () => batches[poll++] ?? [] };
+}
+
+describe('manual control', () => {
+  it('runs a holder’s tap through guard and journal under their name; refuses others and forbidden zones', async () => {
+    const h = await startHarness('settings-wifi');
+    const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
+    const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
+    const operator = scriptedOperator([
+      [{ id: 't1', kind: 'take', by: 'alice' }],
+      [{ id: 'a1', kind: 'act', by: 'bob', action: { kind: 'tap', x: 541, y: 540 } }],
+      // "Network & internet" is at 541,540, inside the forbidden zone below.
+      [{ id: 'a2', kind: 'act', by: 'alice', action: { kind: 'tap', x: 541, y: 540 } }],
+      [{ id: 'a3', kind: 'act', by: 'alice', action: { kind: 'tap', x: 200, y: 300 } }],
+      [{ id: 's1', kind: 'stop', by: 'alice' }],
+    ]);
+    const summary = await runAgent(
+      {
+        ...h.deps(
+          interpreter,
+          {
+            forbiddenZones: [{ name: 'network row', x: 0, y: 450, width: 1080, height: 200 }],
+          },
+          task,
+        ),
+        operator,
+      },
+      { goal: task.goal, task: 'test' },
+    );
+    expect(summary.termination).toMatchObject({ kind: 'cancelled', reason: 'stopped by alice' });
+    const acts = h.audit().filter((line) => line.tool === 'operator_act');
+    expect(acts.map((line) => line.status)).toEqual(['refused', 'refused', 'ok']);
+    expect(acts[0]!.message).toMatch(/alice holds the bench, not bob/);
+    expect(acts[1]!.message).toMatch(/forbidden/i);
+    // Only alice's tap outside the zone reached the MCU, journaled as hers.
+    expect(h.mcu.actuations).toHaveLength(1);
+    const intents = h.journal().filter((record) => record.type === 'intent');
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({ tool: 'tap_point', by: 'alice', action: { kind: 'tap' } });
+  }, 30000);
+});
