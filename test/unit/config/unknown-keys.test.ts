@@ -91,7 +91,7 @@ describe('unknown keys are errors, with the line, the key and the keys that are 
         line: 7,
         field: 'calibration.rotation',
         message: expect.stringMatching(
-          /unknown key "rotation".*the keys here are version, deviceSize, cameraSize, screenCorners, actuator, cameraResidualPx, measuredAt$/,
+          /unknown key "rotation".*the keys here are version, deviceSize, cameraSize, screenCorners, actuator, camera, cameraResidualPx, measuredAt$/,
         ),
       }),
     ]);
