@@ -1,32 +1,33 @@
 // `npm run bench`: every benchmark, printed as a table and saved to build/bench/results.json.
+// Each is imported when it runs: one that needs the test support (llm-context's harness registers
+// vitest hooks, which throw outside vitest) does not stop `npm run bench real` from starting.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { benchMcuLink } from './mcu-link.bench.js';
-import { benchVision, benchWideCorpus } from './vision.bench.js';
-import { benchObserve } from './observe.bench.js';
-import { benchAgentStep } from './agent-step.bench.js';
-import { benchCheckpoint } from './checkpoint.bench.js';
-import { benchEmergencyStop } from './estop.bench.js';
-import { benchAdversarial } from './adversarial.js';
-import { benchLlmContext } from './llm-context.bench.js';
-import { benchFleet } from './fleet.bench.js';
-import { benchCadence } from './cadence.bench.js';
-import { benchRealScreens } from './real-screens.bench.js';
 
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
-  'MCU link over pty (native simulated MCU)': () => benchMcuLink(),
-  'Vision: OCR corpus, tesseract.js | native tesseract': () => benchVision(),
+  'MCU link over pty (native simulated MCU)': async () => (await import('./mcu-link.bench.js')).benchMcuLink(),
+  'Vision: OCR corpus, tesseract.js | native tesseract': async () => (await import('./vision.bench.js')).benchVision(),
   'Vision: widened OCR corpus (Roboto, dark, 720/1440 px, dialogs, small grey text), screen reader | plain tesseract.js':
-    () => benchWideCorpus(),
-  'Vision: real screens (../shared/real-apps truth), screenshots and virtual camera': () => benchRealScreens(),
-  'Vision: observe (frame -> screen model) on the virtual camera, warm': () => benchObserve(),
-  'Agent step on the virtual bench (script mode, Wi-Fi task)': () => benchAgentStep(),
-  'Frame cadence: a change on the device (a 2 s toast) to the agent seeing it': () => benchCadence(),
-  'Durable state per step (checkpoint, journal, audit; fsync)': () => benchCheckpoint(),
-  'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': () => benchEmergencyStop(),
-  'Adversarial devices: pass rate, false successes, unasked destructive actions': () => benchAdversarial(),
-  'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': () =>
-    benchLlmContext(),
-  'Fleet: jobs per minute with 1, 2, 3 benches on one mosquitto, and the claim latency': () => benchFleet(),
+    async () => (await import('./vision.bench.js')).benchWideCorpus(),
+  'Vision: real screens (../shared/real-apps truth), screenshots and virtual camera': async () =>
+    (await import('./real-screens.bench.js')).benchRealScreens(),
+  'Vision: whole-read CPU of a new 1080x2400 screen through the camera, warm': async () =>
+    (await import('./whole-read.bench.js')).benchWholeRead(),
+  'Vision: observe (frame -> screen model) on the virtual camera, warm': async () =>
+    (await import('./observe.bench.js')).benchObserve(),
+  'Agent step on the virtual bench (script mode, Wi-Fi task)': async () =>
+    (await import('./agent-step.bench.js')).benchAgentStep(),
+  'Frame cadence: a change on the device (a 2 s toast) to the agent seeing it': async () =>
+    (await import('./cadence.bench.js')).benchCadence(),
+  'Durable state per step (checkpoint, journal, audit; fsync)': async () =>
+    (await import('./checkpoint.bench.js')).benchCheckpoint(),
+  'E-stop over MQTT to the MCU (mosquitto on loopback, simulated MCU)': async () =>
+    (await import('./estop.bench.js')).benchEmergencyStop(),
+  'Adversarial devices: pass rate, false successes, unasked destructive actions': async () =>
+    (await import('./adversarial.js')).benchAdversarial(),
+  'LLM context budget (scripted model, fake provider): tokens per step, 32k window, session seed': async () =>
+    (await import('./llm-context.bench.js')).benchLlmContext(),
+  'Fleet: jobs per minute with 1, 2, 3 benches on one mosquitto, and the claim latency': async () =>
+    (await import('./fleet.bench.js')).benchFleet(),
 };
 
 const only = process.argv[2];

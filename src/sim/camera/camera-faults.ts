@@ -38,13 +38,14 @@ const strengths: Record<CameraFault, Record<FaultStrength, CameraOptionsInput>> 
   // the sensor's analog maximum 10.7 times digital gain 1.5 is 16 (severe). The noise per level
   // follows from the sensor's electrons (low-light-noise.ts); it replaces the flat default noise.
   'low-light': { mild: { lowLightGain: 8, noiseSigma: 0 }, severe: { lowLightGain: 16, noiseSigma: 0 } },
-  // Auto-exposure metering the dark bench around the phone (a third of the frame) lifts the
-  // screen +0.5 EV (mild); exposure fixed at calibration while auto-brightness halves the screen
-  // the other way round, +1 EV (severe).
-  'over-exposure': { mild: { exposure: 1.41 }, severe: { exposure: 2 } },
+  // The model's exposure multiplies the gamma-encoded picture (camera-options.ts), so a change of
+  // light by 2^EV is a factor 2^(EV/2.2) there. Auto-exposure metering the dark bench around the
+  // phone (a third of the frame) lifts the screen +0.5 EV (mild: 1.17); exposure fixed at
+  // calibration on a screen that auto-brightness then doubles, +1 EV (severe: 1.37).
+  'over-exposure': { mild: { exposure: 1.17 }, severe: { exposure: 1.37 } },
   // Exposure fixed at calibration on a bright screen; a phone's auto-brightness in a dim room then
-  // drives it 2 to 4 times darker (-1 EV, -2 EV).
-  'under-exposure': { mild: { exposure: 0.5 }, severe: { exposure: 0.25 } },
+  // drives it 2 to 4 times darker: -1 EV (0.73) and -2 EV (0.53).
+  'under-exposure': { mild: { exposure: 0.73 }, severe: { exposure: 0.53 } },
   // Glass reflects 4 % ((n-1)/(n+1))², n = 1.5) of a lamp: a diffused desk lamp of ~5 000 cd/m² is
   // seen at ~200 cd/m², half a screen's indoor white (~400 cd/m²); a bare LED of ~20 000 cd/m² at
   // ~800 cd/m², twice the white: the spot clips.
