@@ -18,7 +18,8 @@ import {
 import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.js';
 import type { ScreenInput, ScreenReading } from '../../src/core/ports/screen-reader.js';
 import { photograph } from '../../src/sim/camera/photograph.js';
-import { resolveCameraOptions } from '../../src/sim/camera/camera-options.js';
+import { resolveCameraOptions, type CameraOptionsInput } from '../../src/sim/camera/camera-options.js';
+import { faultTable } from './real-screens-faults.js';
 import { referenceLoopMs } from './machine-reference.js';
 import { round } from './stats.js';
 import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, type RealScreen } from './real-screens-truth.js';
@@ -52,6 +53,7 @@ export async function benchRealScreens(count = Infinity): Promise<Record<string,
       const photographed = await readAll(engine, latin, 'camera');
       Object.assign(figures, summary('camera, Latin', latin, photographed));
       Object.assign(figures, roleFigures(latin, models(photographed), 'camera'));
+      Object.assign(figures, await faultTable(latin, (camera) => readAll(engine, latin, 'camera', camera)));
       const otherShots = await readAll(engine, other, 'screenshot');
       Object.assign(figures, summary('screenshots, other scripts, English only', other, otherShots, false));
       Object.assign(figures, await withLanguages(other));
@@ -66,7 +68,7 @@ export async function benchRealScreens(count = Infinity): Promise<Record<string,
   return figures;
 }
 
-interface Read {
+export interface Read {
   reading: ScreenReading;
   cpuMs: number;
   /** Screenshots: the lesser CPU of two whole reads of the screen (noise from the host only adds). */
@@ -74,13 +76,18 @@ interface Read {
   score: ScreenScore;
 }
 
-async function readAll(engine: OcrReader, screens: RealScreen[], kind: 'screenshot' | 'camera'): Promise<Read[]> {
+async function readAll(
+  engine: OcrReader,
+  screens: RealScreen[],
+  kind: 'screenshot' | 'camera',
+  camera: CameraOptionsInput = {},
+): Promise<Read[]> {
   const reads: Read[] = [];
   for (const [index, screen] of screens.entries()) {
     const { image, input } =
       kind === 'screenshot'
         ? { image: screen.png, input: { kind: 'screenshot' as const } }
-        : await photographed(screen, index);
+        : await photographed(screen, index, camera);
     const { reading, cpuMs } = await wholeRead(engine, input, image);
     const again = kind === 'screenshot' ? (await wholeRead(engine, input, image)).cpuMs : undefined;
     reads.push({
@@ -101,10 +108,10 @@ async function wholeRead(engine: OcrReader, input: ScreenInput, image: Uint8Arra
   return { reading, cpuMs: (used.user + used.system) / 1000 };
 }
 
-async function photographed(screen: RealScreen, seed: number) {
+async function photographed(screen: RealScreen, seed: number, camera: CameraOptionsInput) {
   const photo = await photograph(
     { png: screen.png, width: screen.width, height: screen.height },
-    resolveCameraOptions(),
+    resolveCameraOptions(camera),
     1000 + seed,
   );
   const deviceSize = { width: screen.width, height: screen.height };

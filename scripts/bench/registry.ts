@@ -17,6 +17,7 @@ import { benchRealScreens } from './real-screens.bench.js';
 import { benchMcp } from './mcp.bench.js';
 import { benchCameraGate } from './camera-gate.bench.js';
 import { benchConsoleClick } from './console-click.bench.js';
+import { benchWholeRead } from './whole-read.bench.js';
 
 export type Figures = Record<string, unknown>;
 
@@ -99,5 +100,11 @@ export const BENCHMARKS: Benchmark[] = [
     full: 8,
     smoke: 1,
     run: benchConsoleClick,
+  },
+  {
+    name: 'Vision: whole-read CPU of a new 1080x2400 screen through the camera, warm',
+    full: 3,
+    smoke: 1,
+    run: benchWholeRead,
   },
 ];

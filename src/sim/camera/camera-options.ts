@@ -34,6 +34,24 @@ export interface CameraOptions {
   jpegQuality: number;
   /** Give each capture its own noise (like a real sensor); false makes every capture identical. */
   noisePerFrame: boolean;
+  // The faults a real rig's picture shows (camera-faults.ts chooses their strengths); each is off
+  // at its default, so the default camera's bytes are those it gave before they existed.
+  /** The camera turned this many degrees off the screen's normal, about the picture's vertical axis. */
+  offAxisDeg: number;
+  /** Focal length in camera pixels, for the off-axis perspective (IMX219: 3.04 mm / 2.24 µm binned). */
+  focalPx: number;
+  /** Radial lens distortion k1 (r' = r (1 + k1 r²), r in half-diagonals; negative: barrel). */
+  lensDistortion: number;
+  /** The screen moving during the exposure: the streak's length in camera pixels and its direction. */
+  motionBlur: { length: number; angleDeg: number };
+  /** Analog gain of a dim scene: signal-dependent shot and read noise (low-light-noise.ts); 0 = off. */
+  lowLightGain: number;
+  /** White balance off: per-channel gains R, G, B (1, 1, 1 = balanced). */
+  colourGains: [number, number, number];
+  /** Contrast of the display's pixel grid as the sensor samples it (moiré), 0..1; 0 = off. */
+  moire: number;
+  /** Rolling shutter over a PWM-dimmed display: PWM frequency, duty, exposure and line time; frequency 0 = off. */
+  pwm: { frequencyHz: number; duty: number; exposureMs: number; lineTimeUs: number };
 }
 
 export const defaultCameraOptions: CameraOptions = {
@@ -54,13 +72,20 @@ export const defaultCameraOptions: CameraOptions = {
   bench: [58, 54, 50],
   jpegQuality: 85,
   noisePerFrame: true,
+  offAxisDeg: 0,
+  focalPx: 1357,
+  lensDistortion: 0,
+  motionBlur: { length: 0, angleDeg: 0 },
+  lowLightGain: 0,
+  colourGains: [1, 1, 1],
+  moire: 0,
+  pwm: { frequencyHz: 0, duty: 1, exposureMs: 0, lineTimeUs: 27 },
 };
 
-export type CameraOptionsInput = Partial<Omit<CameraOptions, 'offset' | 'tilt' | 'lightGradient' | 'glare'>> & {
-  offset?: Partial<CameraOptions['offset']>;
-  tilt?: Partial<CameraOptions['tilt']>;
-  lightGradient?: Partial<CameraOptions['lightGradient']>;
-  glare?: Partial<CameraOptions['glare']>;
+type Nested = 'offset' | 'tilt' | 'lightGradient' | 'glare' | 'motionBlur' | 'pwm';
+
+export type CameraOptionsInput = Partial<Omit<CameraOptions, Nested>> & {
+  [K in Nested]?: Partial<CameraOptions[K]>;
 };
 
 export function resolveCameraOptions(input: CameraOptionsInput = {}): CameraOptions {
@@ -72,6 +97,8 @@ export function resolveCameraOptions(input: CameraOptionsInput = {}): CameraOpti
     tilt: { ...d.tilt, ...input.tilt },
     lightGradient: { ...d.lightGradient, ...input.lightGradient },
     glare: { ...d.glare, ...input.glare },
+    motionBlur: { ...d.motionBlur, ...input.motionBlur },
+    pwm: { ...d.pwm, ...input.pwm },
   };
 }
 
@@ -96,7 +123,7 @@ export function placeScreen(options: CameraOptions, screen: { width: number; hei
     { x: halfW, y: halfH },
     { x: -halfW, y: halfH },
   ];
-  return local.map(({ x, y }) => {
+  const placed = local.map(({ x, y }) => {
     const rx = cx + scale * (x * cos - y * sin);
     const ry = cy + scale * (x * sin + y * cos);
     // Keystone: points further from the camera (one side of each axis) come closer to the centre.
@@ -107,4 +134,27 @@ export function placeScreen(options: CameraOptions, screen: { width: number; hei
       y: options.height / 2 + (ry - options.height / 2) * (1 + options.tilt.x * nx),
     };
   });
+  return options.offAxisDeg ? offAxis(placed, options) : placed;
+}
+
+/**
+ * The screen seen from a camera turned off its normal about the picture's vertical axis: each
+ * point's depth changes with its distance from the centre (a pinhole of the camera's focal
+ * length), the near side grows and the far side shrinks; then the whole screen is shrunk about
+ * the picture's centre where it would leave the frame (the rig's operator would frame it so).
+ */
+function offAxis(points: Point[], options: CameraOptions): Point[] {
+  const angle = (options.offAxisDeg * Math.PI) / 180;
+  const f = options.focalPx;
+  const cx = options.width / 2,
+    cy = options.height / 2;
+  const seen = points.map(({ x, y }) => {
+    const depth = f + (x - cx) * Math.sin(angle);
+    return { x: (f * (x - cx) * Math.cos(angle)) / depth, y: (f * (y - cy)) / depth };
+  });
+  const fit = Math.min(
+    1,
+    ...seen.map((p) => Math.min((0.97 * cx) / Math.abs(p.x || 1), (0.97 * cy) / Math.abs(p.y || 1))),
+  );
+  return seen.map((p) => ({ x: cx + p.x * fit, y: cy + p.y * fit }));
 }

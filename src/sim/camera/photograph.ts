@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { placeScreen, type CameraOptions } from './camera-options.js';
 import { applyHomography, homographyFromPoints, invertHomography, type Homography, type Point } from './homography.js';
 import { applyOptics } from './optics.js';
+import { addLowLightNoise } from './low-light-noise.js';
+import { applyPictureFaults, distortPoint } from './picture-faults.js';
 import { warpScreen, type RawImage } from '../../core/vision/warp.js';
 
 export interface ScreenPicture {
@@ -65,7 +67,15 @@ export async function photograph(
   const projection = reused ? kept : await project(screen, options, sigma);
   memo.last = projection;
   const started = performance.now();
-  const lit = applyOptics(projection.raw, options, seed, options.exposure * (adjust.exposureFactor ?? 1));
+  const faulty = applyPictureFaults(projection.raw, options, seed, {
+    deviceToCamera: projection.deviceToCamera,
+    screen,
+  });
+  const lit = addLowLightNoise(
+    applyOptics(faulty, options, seed, options.exposure * (adjust.exposureFactor ?? 1)),
+    options.lowLightGain,
+    seed,
+  );
   const litAt = performance.now();
   const jpeg = await sharp(lit.data, { raw: { width: options.width, height: options.height, channels: 3 } })
     // Standard Huffman tables, as a camera's hardware encoder writes them: the same pixels decoded
@@ -76,7 +86,10 @@ export async function photograph(
     jpeg,
     width: options.width,
     height: options.height,
-    screenCorners: projection.corners,
+    // Through a distorting lens the rig sees (and calibrates on) the corners where the lens puts them.
+    screenCorners: options.lensDistortion
+      ? projection.corners.map((p) => distortPoint(p, options))
+      : projection.corners,
     deviceToCamera: projection.deviceToCamera,
     timings: {
       prepareMs: reused ? 0 : projection.prepareMs,
