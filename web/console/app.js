@@ -163,7 +163,7 @@ async function sendCommand(card, body) {
   reply.dataset.state = ok ? 'ok' : 'failed';
   reply.dataset.command = command;
   // Manual control: this page holds the bench from a delivered take until a delivered hand-back.
-  if (ok && (command === 'take' || command === 'release')) {
+  if (ok && (command === 'take' || command === 'hand_back')) {
     const manual = card.querySelector('.manual');
     manual.dataset.held = String(command === 'take');
     manual.querySelector('.manual-note').textContent =

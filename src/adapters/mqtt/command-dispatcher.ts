@@ -56,9 +56,9 @@ export async function dispatchCommand(
     case 'take':
       deps.operator.deliver({ id: requestId, kind: 'take', by });
       return okReply(requestId, 'take delivered: the run pauses at its next safe point and holds still for you');
-    case 'release':
-      deps.operator.deliver({ id: requestId, kind: 'release', by });
-      return okReply(requestId, 'release delivered: the run looks at the screen again before it goes on');
+    case 'hand_back':
+      deps.operator.deliver({ id: requestId, kind: 'hand_back', by });
+      return okReply(requestId, 'hand_back delivered: the run looks at the screen again before it goes on');
     case 'act':
       deps.operator.deliver({ id: requestId, kind: 'act', by, action: command.action });
       return okReply(requestId, `${command.action.kind} delivered: it goes through the guard, the journal and the MCU`);

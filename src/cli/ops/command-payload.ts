@@ -17,7 +17,7 @@ export const COMMAND_USAGES: Record<CommandName, string> = {
   deny: 'deny APPROVAL_ID [--reason TEXT]',
   finding: `finding FINDING_ID STATUS [--note TEXT]   STATUS: ${FINDING_STATUSES.join('|')}`,
   take: 'take                               manual control: the run holds still for you at its next safe point',
-  release: 'release                            hand the bench back; the run looks again before it goes on',
+  hand_back: 'hand_back                          hand the bench back; the run looks again before it goes on',
   act: 'act                                taps, swipes and typing come from the web console (`ops web`)',
 };
 

@@ -13,7 +13,7 @@ export const COMMAND_NAMES = [
   'deny',
   'finding',
   'take',
-  'release',
+  'hand_back',
   'act',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -82,7 +82,7 @@ const schemas = {
       message: 'dismissing needs a note saying why, for the next person',
     }),
   take: z.strictObject({ ...common, command: z.literal('take') }),
-  release: z.strictObject({ ...common, command: z.literal('release') }),
+  hand_back: z.strictObject({ ...common, command: z.literal('hand_back') }),
   act: z.strictObject({ ...common, command: z.literal('act'), action: operatorAction }),
 } satisfies Record<CommandName, z.ZodType>;
 

@@ -6,7 +6,7 @@ export type OperatorCommand =
   | { id: string; kind: 'redirect'; by: string; instructions: string }
   /** Manual control: take pauses the run at its next safe point and reserves it for `by`; release hands it back. */
   | { id: string; kind: 'take'; by: string }
-  | { id: string; kind: 'release'; by: string }
+  | { id: string; kind: 'hand_back'; by: string }
   /** One action by the person holding the bench, through the same step as the agent's (manual-control.ts). */
   | { id: string; kind: 'act'; by: string; action: OperatorAction };
 

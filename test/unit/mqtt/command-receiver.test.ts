@@ -68,7 +68,7 @@ it('lists the valid commands for an unknown one', async () => {
       code: 'unknown_command',
       field: 'command',
       message:
-        '"unlatch" is not a command; valid commands: pause, resume, stop, estop, redirect, approve, deny, finding, take, release, act',
+        '"unlatch" is not a command; valid commands: pause, resume, stop, estop, redirect, approve, deny, finding, take, hand_back, act',
     },
   });
 });

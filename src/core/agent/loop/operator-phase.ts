@@ -48,7 +48,7 @@ export async function applyOperatorCommands(
   for (;;) {
     for (const command of (await deps.operator?.poll()) ?? []) {
       const verdict =
-        command.kind === 'take' || command.kind === 'release' || command.kind === 'act'
+        command.kind === 'take' || command.kind === 'hand_back' || command.kind === 'act'
           ? await control(deps, state, command, holder, manual)
           : await apply(deps, state, command, nested);
       await audit(deps, state, command, verdict);
@@ -58,7 +58,7 @@ export async function applyOperatorCommands(
         return { kind: 'answered', text: `Ended early: ${command.by} redirected the run (${verdict.message}).` };
       if (command.kind === 'pause') paused = true;
       if (command.kind === 'take' && verdict.status === 'ok') [paused, holder] = [true, command.by];
-      if ((command.kind === 'resume' || command.kind === 'release') && verdict.status === 'ok')
+      if ((command.kind === 'resume' || command.kind === 'hand_back') && verdict.status === 'ok')
         [paused, holder] = [false, undefined];
     }
     if (holder && manual && deps.clock.now() - lookedAt >= MANUAL_LOOK_MS && !(await estopLatched(deps))) {
@@ -108,17 +108,17 @@ async function apply(deps: AgentDeps, state: RunState, command: OperatorCommand,
       };
     }
     case 'take':
-    case 'release':
+    case 'hand_back':
     case 'act':
       return control(deps, state, command, undefined, undefined);
   }
 }
 
-/** Take, act and release: who holds the bench decides; an action runs only for them, and never while the e-stop holds. */
+/** Take, act and hand back: who holds the bench decides; an action runs only for them, and never while the e-stop holds. */
 async function control(
   deps: AgentDeps,
   state: RunState,
-  command: Extract<OperatorCommand, { kind: 'take' | 'release' | 'act' }>,
+  command: Extract<OperatorCommand, { kind: 'take' | 'hand_back' | 'act' }>,
   holder: string | undefined,
   manual: ManualControl | undefined,
 ): Promise<Verdict> {
@@ -134,7 +134,7 @@ async function control(
       message: holder ? `${holder} holds the bench, not ${command.by}` : 'take the bench first',
       status: 'refused',
     };
-  if (command.kind === 'release') {
+  if (command.kind === 'hand_back') {
     // A latched e-stop still holds the run after this (the loop checks it before going on).
     state.log(`handed back by ${command.by}: the run looks again before it goes on`);
     return { message: 'handed back; the run looks at the screen again before it acts', status: 'ok' };
