@@ -224,6 +224,7 @@ async function runAction(
     };
   }
   enterPhase(deps, state, 'verify');
+  const tappedAt = plan.action.kind === 'tap' || plan.action.kind === 'long_press' ? plan.action.device : undefined;
   const verification = await verify(
     deps,
     looks,
@@ -231,6 +232,7 @@ async function runAction(
     plan.expectation,
     actedAt,
     plan.verifyTimeoutMs ?? deps.guardrails.verifyTimeoutMs,
+    tappedAt,
   );
   await recordVerification(deps, state, commandId!, verification);
   state.current = null;
@@ -245,6 +247,7 @@ async function runAction(
       status: 'verify_failed',
       commandId,
       plannedOn: before,
+      ...(tappedAt ? { tappedAt } : {}),
       ...(provenUnchanged(verification.window) ? { unchangedWindow: true } : {}),
       content: `${plan.summary} was sent, but ${verification.detail}.${describeWindow(verification.window)}${uncertain} Look at the screen before trying again.`,
     };
