@@ -237,7 +237,12 @@ async function runAction(
   await recordVerification(deps, state, commandId!, verification);
   state.current = null;
   if (plan.action.kind === 'tap')
-    guards.lastTap = { hit: plan.action.hit, target: plan.action.target, seenAfter: verification.observation };
+    guards.lastTap = {
+      hit: plan.action.hit,
+      target: plan.action.target,
+      seenAfter: verification.observation,
+      seenBefore: before,
+    };
   const uncertain =
     acted.outcome.kind === 'indeterminate' ? ` The MCU could not confirm it (${acted.outcome.message}).` : '';
   if (!verification.met) {

@@ -405,6 +405,12 @@ export class ScriptInterpreter implements Interpreter {
     this.settleLooks = 0;
     this.retryOn = undefined;
     const change = screenChange(plannedOn, now, this.retryTap);
+    // Typing that showed nothing on an unchanged screen: the focus tap may have missed and the keys
+    // gone nowhere. The field is tapped again first, and only what it does not already hold is typed.
+    if ('type' in step && !change.changed && !this.continueTyping) {
+      this.continueTyping = true;
+      if (this.lastFocus) return this.refocus();
+    }
     // An interrupted typing changed the screen by the start it typed: finishing it is the retry.
     if (!change.changed || isFocusTap(step) || ('type' in step && this.continueTyping)) return this.call(step);
     return {
