@@ -7,7 +7,7 @@ import type { ScreenElement } from '../../vision/screen-elements.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { centreOf, screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
-import { FRAME_GAP_MS, waitIsOver } from '../tools/frame-gap.js';
+import { FRAME_GAP_MS, waitIsOverPastBanners } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
@@ -42,7 +42,7 @@ export async function verify(
     window.see(seen);
     const check = judge(before, seen, expectation, tap);
     if (check.met) return { ...check, observation: seen, window: window.verdict() };
-    if (waitIsOver(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
+    if (waitIsOverPastBanners(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
       // Typing not read back from the whole screen: the field read again alone (verify/typed-reread.ts).
       const again = deps.signal.aborted ? undefined : await rereadTyped(deps.observer, before, seen, expectation);
       if (again?.met) return { met: true, detail: again.detail, observation: seen, window: window.verdict() };
