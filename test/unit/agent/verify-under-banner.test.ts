@@ -2,12 +2,11 @@
 // the app, and it covers the app's own line. The verify waits (on the manual clock) for it to leave
 // and judges the app's own screen; a message only the notification shows is never a success.
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
-import { verify, type Verification } from '../../../src/core/agent/loop/verify-phase.js';
+import type { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
+import type { Verification } from '../../../src/core/agent/loop/verify-phase.js';
 import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
 import { line, screen } from '../../support/screen-builder.js';
-import { advanceUntil } from '../../support/drive-clock.js';
-import { verifyDeps } from '../../support/verify-deps.js';
+import { verifyOnClock } from '../../support/verify-deps.js';
 
 const LIMIT_MS = 3000;
 const chat = [line('Grace', 60, 200, 200, 60), line('Message', 60, 2100)];
@@ -38,19 +37,12 @@ function observer(clock: ManualClock, actedAt: number, bannerTo: number, appFrom
 }
 
 async function verifyOn(bannerTo: number, appFrom: number): Promise<Verification> {
-  const clock = new ManualClock(1000);
-  const actedAt = clock.now();
-  const { deps, looks } = verifyDeps(clock, observer(clock, actedAt, bannerTo, appFrom));
-  let verification: Verification | undefined;
-  void verify(deps, looks, before, { kind: 'text_appears', text: 'Lunch at noon?' }, actedAt, LIMIT_MS).then(
-    (v) => (verification = v),
+  return verifyOnClock(
+    (clock, actedAt) => observer(clock, actedAt, bannerTo, appFrom),
+    before,
+    { kind: 'text_appears', text: 'Lunch at noon?' },
+    LIMIT_MS,
   );
-  await advanceUntil(clock, () => verification !== undefined, {
-    stepMs: 50,
-    limitMs: 60_000,
-    what: 'the verification',
-  });
-  return verification!;
 }
 
 describe('a heads-up notification over what a step waits for', () => {
