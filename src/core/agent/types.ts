@@ -48,6 +48,8 @@ export interface ToolOutcome {
   commandId?: number;
   /** The look an action was planned on: a retry is only a retry on this same screen. */
   plannedOn?: Observation;
+  /** Where the action landed, when it was a tap or a long press: a line read again away from it is no effect. */
+  tappedAt?: { x: number; y: number };
   /**
    * A verify_failed action whose verify window proved the screen unchanged (good pictures only, no
    * change, no gap a toast could hide in): only such an action may be sent again (verify-window.ts).

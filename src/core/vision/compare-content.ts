@@ -47,11 +47,18 @@ export function compareContent(
   passing: readonly Box[] = [],
 ): ContentChange {
   const coarse = compareCells(before, after, noiseFloor, passing);
-  if (coarse.changed || !before.detail || !after.detail || !comparable(before.detail, after.detail)) return coarse;
+  if (!before.detail || !after.detail || !comparable(before.detail, after.detail)) return coarse;
   // A change too small for the 8 dp cells (one digit of small text): the detail layer's cells tell it.
   const detail = compareCells(before.detail, after.detail, DETAIL_NOISE_FLOOR, passing);
-  return detail.changed ? detail : coarse;
+  if (!coarse.changed) return detail.changed ? detail : coarse;
+  // A page that changed much can hide a one-digit change elsewhere ("1 of 4" -> "2 of 4") from the
+  // 8 dp cells: its place is added from the detail layer, so an incremental read reads that line anew.
+  const hidden = detail.boxes.filter((box) => !coarse.boxes.some((around) => inside(box, around)));
+  return hidden.length ? { ...coarse, boxes: [...coarse.boxes, ...hidden] } : coarse;
 }
+
+const inside = (a: Box, b: Box) =>
+  a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
 
 function compareCells(
   before: ContentFingerprint,

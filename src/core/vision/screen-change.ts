@@ -6,6 +6,8 @@
 import { compareContent, DEFAULT_NOISE_FLOOR, passingRegions, type ContentChange } from './compare-content.js';
 import { contentDiff, describeDiff, type ContentDiff } from './content-diff.js';
 import type { ContentFingerprint } from './content-fingerprint.js';
+import type { Point } from './homography.js';
+import { rereadsAwayFromTap } from './reread-lines.js';
 import type { ScreenModel } from './screen-model.js';
 
 export interface Look {
@@ -21,14 +23,30 @@ export interface ScreenChange {
   pixels?: ContentChange;
   /** In words: "appeared: ...; gone: ..." or where the pixels changed. */
   summary: string;
+  /** Lines read again slightly differently away from the tap, and nothing else changed: no change (reread-lines.ts). */
+  rereads?: string[];
 }
 
-export function screenChange(before: Look, after: Look): ScreenChange {
+/**
+ * `tap`: where the action landed, when it was a tap or a long press. A change that is only lines
+ * read a little differently away from it is no change of the tap's (reread-lines.ts).
+ */
+export function screenChange(before: Look, after: Look, tap?: Point): ScreenChange {
   const diff = contentDiff(before.screen, after.screen);
   const pixels =
     before.content && after.content && before.content.evidence === after.content.evidence
       ? compareContent(before.content, after.content, DEFAULT_NOISE_FLOOR, passingRegions(before.screen))
       : undefined;
+  const rereads =
+    tap && (pixels ? pixels.changed : !diff.same) ? rereadsAwayFromTap(before.screen, diff, pixels, tap) : undefined;
+  if (rereads)
+    return {
+      changed: false,
+      diff,
+      ...(pixels ? { pixels } : {}),
+      summary: `nothing (read again: ${rereads.join(', ')})`,
+      rereads,
+    };
   const changed = pixels ? pixels.changed : !diff.same;
   const words = describeDiff(diff);
   const where =

@@ -3,13 +3,12 @@
 // repeat the action); a retry needs every picture good, none changed, and no stretch without a
 // picture long enough for a toast to hide in. The reader "takes" `readMs` of virtual time a picture.
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
-import { verify, type Verification } from '../../../src/core/agent/loop/verify-phase.js';
+import type { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
+import type { Verification } from '../../../src/core/agent/loop/verify-phase.js';
 import { describeWindow, provenUnchanged } from '../../../src/core/agent/verify/verify-window.js';
 import type { Observation, ObserverPort } from '../../../src/core/ports/observer.js';
 import { line, screen } from '../../support/screen-builder.js';
-import { advanceUntil } from '../../support/drive-clock.js';
-import { verifyDeps } from '../../support/verify-deps.js';
+import { verifyOnClock } from '../../support/verify-deps.js';
 
 const LIMIT_MS = 3000;
 const article = [line('How the Analytical Engine works', 60, 300), line('Share', 480, 650)];
@@ -46,19 +45,12 @@ function observer(clock: ManualClock, actedAt: number, device: Device): Observer
 }
 
 async function verifyOn(device: Device): Promise<Verification> {
-  const clock = new ManualClock(1000);
-  const actedAt = clock.now();
-  const { deps, looks } = verifyDeps(clock, observer(clock, actedAt, device));
-  let verification: Verification | undefined;
-  void verify(deps, looks, before, { kind: 'text_appears', text: 'Shared with your team' }, actedAt, LIMIT_MS).then(
-    (v) => (verification = v),
+  return verifyOnClock(
+    (clock, actedAt) => observer(clock, actedAt, device),
+    before,
+    { kind: 'text_appears', text: 'Shared with your team' },
+    LIMIT_MS,
   );
-  await advanceUntil(clock, () => verification !== undefined, {
-    stepMs: 50,
-    limitMs: 60_000,
-    what: 'the verification',
-  });
-  return verification!;
 }
 
 describe('the verify window', () => {

@@ -225,6 +225,7 @@ async function runAction(
     };
   }
   enterPhase(deps, state, 'verify');
+  const tappedAt = plan.action.kind === 'tap' || plan.action.kind === 'long_press' ? plan.action.device : undefined;
   const verification = await verify(
     deps,
     looks,
@@ -232,11 +233,17 @@ async function runAction(
     plan.expectation,
     actedAt,
     plan.verifyTimeoutMs ?? deps.guardrails.verifyTimeoutMs,
+    tappedAt,
   );
   await recordVerification(deps, state, commandId!, verification);
   state.current = null;
   if (plan.action.kind === 'tap')
-    guards.lastTap = { hit: plan.action.hit, target: plan.action.target, seenAfter: verification.observation };
+    guards.lastTap = {
+      hit: plan.action.hit,
+      target: plan.action.target,
+      seenAfter: verification.observation,
+      seenBefore: before,
+    };
   const uncertain =
     acted.outcome.kind === 'indeterminate' ? ` The MCU could not confirm it (${acted.outcome.message}).` : '';
   if (!verification.met) {
@@ -246,6 +253,7 @@ async function runAction(
       status: 'verify_failed',
       commandId,
       plannedOn: before,
+      ...(tappedAt ? { tappedAt } : {}),
       ...(provenUnchanged(verification.window) ? { unchangedWindow: true } : {}),
       content: `${plan.summary} was sent, but ${verification.detail}.${describeWindow(verification.window)}${uncertain} Look at the screen before trying again.`,
     };

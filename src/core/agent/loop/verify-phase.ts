@@ -1,12 +1,13 @@
 // Verify: look again after acting, until what the action should have done shows, or time runs
 // out. An action whose effect does not show is a failed step, not a success.
+import type { Point } from '../../vision/homography.js';
 import { screenChange } from '../../vision/screen-change.js';
 import { sameText } from '../../vision/ocr-confusions.js';
 import type { ScreenElement } from '../../vision/screen-elements.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { centreOf, screenText } from '../../vision/screen-model.js';
 import type { Observation } from '../../ports/observer.js';
-import { FRAME_GAP_MS, waitIsOver } from '../tools/frame-gap.js';
+import { FRAME_GAP_MS, waitIsOverPastBanners } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
@@ -29,18 +30,19 @@ export async function verify(
   expectation: Expectation,
   actedAt: number,
   timeoutMs: number,
+  tap?: Point,
 ): Promise<Verification> {
   const start = deps.clock.now();
   let after = actedAt;
-  const window = new VerifyWindow(before, actedAt);
+  const window = new VerifyWindow(before, actedAt, tap);
   for (;;) {
     // Each look must be a new picture: taken after the action, and after the previous look.
     const seen = await looks.look(after);
     after = Math.max(after, seen.at) + 0.001;
     window.see(seen);
-    const check = judge(before, seen, expectation);
+    const check = judge(before, seen, expectation, tap);
     if (check.met) return { ...check, observation: seen, window: window.verdict() };
-    if (waitIsOver(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
+    if (waitIsOverPastBanners(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
       // Typing not read back from the whole screen: the field read again alone (verify/typed-reread.ts).
       const again = deps.signal.aborted ? undefined : await rereadTyped(deps.observer, before, seen, expectation);
       if (again?.met) return { met: true, detail: again.detail, observation: seen, window: window.verdict() };
@@ -63,12 +65,13 @@ export function judge(
   before: Observation,
   after: Observation,
   expectation: Expectation,
+  tap?: Point,
 ): { met: boolean; detail: string } {
   switch (expectation.kind) {
     case 'none':
       return { met: true, detail: 'nothing to check' };
     case 'screen_changes': {
-      const change = screenChange(before, after);
+      const change = screenChange(before, after, tap);
       return change.changed
         ? { met: true, detail: `the screen changed (${change.summary})` }
         : { met: false, detail: 'the screen did not change (status and navigation bars left out)' };

@@ -21,3 +21,26 @@ export function waitIsOver(
 ): boolean {
   return (picture.quality.ok && picture.at - since >= limitMs) || now - since >= SLOW_MACHINE_FACTOR * limitMs;
 }
+
+/**
+ * How much longer a wait goes on while a heads-up notification covers the screen: Android lets one
+ * stay about 5 s (its heads-up decay) and a new one restarts that; past this the wait is judged anyway.
+ */
+export const BANNER_GRACE_MS = 8000;
+
+/**
+ * `waitIsOver`, except that a good picture past the limit with a notification or banner that came
+ * unasked does not end the wait: its copy of a message is not the message in the app, and it may
+ * cover the very line waited for. The wait goes on (up to BANNER_GRACE_MS more) for it to leave, so
+ * the step is judged on the app's own screen.
+ */
+export function waitIsOverPastBanners(
+  picture: { at: number; quality: { ok: boolean }; screen: { regions: readonly { kind: string; unasked: boolean }[] } },
+  since: number,
+  now: number,
+  limitMs: number,
+): boolean {
+  if (!waitIsOver(picture, since, now, limitMs)) return false;
+  const banner = picture.quality.ok && picture.screen.regions.some((r) => r.kind === 'banner' && r.unasked);
+  return !banner || waitIsOver(picture, since, now, limitMs + BANNER_GRACE_MS);
+}

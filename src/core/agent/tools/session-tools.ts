@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { screenChange } from '../../vision/screen-change.js';
 import { describe, findElements } from '../../vision/match-elements.js';
 import { placeFields, queryOf } from './place-args.js';
-import { FRAME_GAP_MS, waitIsOver } from './frame-gap.js';
+import { FRAME_GAP_MS, waitIsOverPastBanners } from './frame-gap.js';
 import { defineInfoTool } from './tool.js';
 import { citationsField } from '../evidence/citation.js';
 import { qualityNote } from './screen-tools.js';
@@ -44,7 +44,7 @@ export const waitFor = defineInfoTool({
             : `The screen changed after ${waited} ms (${change.summary}).`,
         };
       }
-      if (waitIsOver(seen, start, context.clock.now(), args.timeout_ms) || context.signal.aborted) {
+      if (waitIsOverPastBanners(seen, start, context.clock.now(), args.timeout_ms) || context.signal.aborted) {
         return {
           status: 'not_found',
           content: `${args.text ? `"${args.text}" did not appear` : 'The screen did not change'} within ${args.timeout_ms} ms.${qualityNote(seen)} Call read_screen to see what is there.`,

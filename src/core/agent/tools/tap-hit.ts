@@ -17,4 +17,6 @@ export interface LastTap {
   hit?: TapHit;
   target?: string;
   seenAfter: Observation;
+  /** The look the tap was planned on: a focus tap that changed nothing on it may have missed (typing-focus.ts). */
+  seenBefore?: Observation;
 }

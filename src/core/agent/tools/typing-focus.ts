@@ -1,12 +1,16 @@
 // Typing goes only into a field seen focused: a field the screen model shows with the caret or
 // focus highlight, or — where fields are not detected — the field tapped by the last action with
-// nothing covering it since (no dialog, sheet or banner that was not there right after the tap).
+// nothing covering it since (no dialog, sheet or banner that was not there right after the tap),
+// and the tap seen to have done something: a caret, a focused look or a keyboard changes the
+// screen; a tap that changed nothing at all and left no keyboard may have missed the field, and keys
+// sent then go nowhere.
 // A secret goes only into a password field, or one whose label says it takes a secret.
 import type { Observation } from '../../ports/observer.js';
 import type { ScreenRegion } from '../../vision/screen-elements.js';
 import type { Box } from '../../vision/ocr-line.js';
 import type { LastTap } from './tap-hit.js';
 import { screenMovedSinceTap } from './focus-screen-moved.js';
+import { screenChange } from '../../vision/screen-change.js';
 
 export type { LastTap };
 
@@ -64,12 +68,23 @@ export function focusedField(now: Observation, lastTap: LastTap | undefined): Fo
   const moved = screenMovedSinceTap(lastTap.seenAfter, now);
   if (moved) return { ok: false, message: moved };
   const label = lastTap.hit?.text ?? lastTap.target ?? '';
+  if (lastTap.seenBefore && tapShowedNothing(lastTap.seenBefore, now))
+    return {
+      ok: false,
+      message: `the tap on "${label}" changed nothing on the screen (no caret, no focused look, no keyboard), so it may have missed the field; tap the field again`,
+    };
   return {
     ok: true,
     field: label,
     secretField: SECRET_LABEL.test(label),
     ...(lastTap.hit ? { box: lastTap.hit.box } : {}),
   };
+}
+
+/** Nothing changed since before the tap (any change counts: a caret is one) and no keyboard shows. */
+function tapShowedNothing(before: Observation, now: Observation): boolean {
+  if (now.screen.regions.some((r) => r.kind === 'keyboard')) return false;
+  return before.quality.ok && now.quality.ok && !screenChange(before, now).changed;
 }
 
 function overlapsMostly(a: ScreenRegion['box'], b: ScreenRegion['box']): boolean {

@@ -5,6 +5,7 @@
 // picture, none changed, and no stretch without a look long enough for a toast to come and go
 // unseen. Pure.
 import type { Observation } from '../../ports/observer.js';
+import type { Point } from '../../vision/homography.js';
 import { screenChange } from '../../vision/screen-change.js';
 
 /**
@@ -30,6 +31,8 @@ export class VerifyWindow {
   constructor(
     private readonly before: Observation,
     private readonly actedAt: number,
+    /** Where a tap or long press landed: a line read again away from it is no change (reread-lines.ts). */
+    private readonly tap?: Point,
   ) {
     this.lastGoodAt = actedAt;
   }
@@ -43,7 +46,7 @@ export class VerifyWindow {
     this.longestGapMs = Math.max(this.longestGapMs, look.at - this.lastGoodAt);
     this.lastGoodAt = Math.max(this.lastGoodAt, look.at);
     if (this.change) return;
-    const change = screenChange(this.before, look);
+    const change = screenChange(this.before, look, this.tap);
     if (change.changed) this.change = { summary: change.summary, afterMs: Math.round(look.at - this.actedAt) };
   }
 

@@ -70,6 +70,8 @@ export class ScriptInterpreter implements Interpreter {
   private readonly firings = new Map<number, number>();
   /** The screen the failed physical step was planned on: it is retried only on that same screen. */
   private retryOn?: Observation;
+  /** Where the failed try landed (a tap): a line read again away from it is not its effect. */
+  private retryTap?: { x: number; y: number };
   /** The last focus tap that worked, to tap again when typing finds no focused field. */
   private lastFocus?: ActionStep;
   /** A focus tap being repeated before a type step is retried. */
@@ -354,7 +356,10 @@ export class ScriptInterpreter implements Interpreter {
     const unsafe = unsafeRetry(step, last, this.attempts);
     if (unsafe) return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${unsafe}` };
     this.attempts++;
-    if (last.status === 'verify_failed' && last.plannedOn) this.retryOn = last.plannedOn;
+    if (last.status === 'verify_failed' && last.plannedOn) {
+      this.retryOn = last.plannedOn;
+      this.retryTap = last.tappedAt;
+    }
     // Typing again after an unverified type could type twice. Only a pop-up that shows now (an
     // interrupt fires) explains where the keys went; otherwise the step asks for retries itself.
     if ('type' in step && last.status === 'verify_failed' && explicit === undefined) this.unverifiedTyping = failed;
@@ -399,7 +404,13 @@ export class ScriptInterpreter implements Interpreter {
     }
     this.settleLooks = 0;
     this.retryOn = undefined;
-    const change = screenChange(plannedOn, now);
+    const change = screenChange(plannedOn, now, this.retryTap);
+    // Typing that showed nothing on an unchanged screen: the focus tap may have missed and the keys
+    // gone nowhere. The field is tapped again first, and only what it does not already hold is typed.
+    if ('type' in step && !change.changed && !this.continueTyping) {
+      this.continueTyping = true;
+      if (this.lastFocus) return this.refocus();
+    }
     // An interrupted typing changed the screen by the start it typed: finishing it is the retry.
     if (!change.changed || isFocusTap(step) || ('type' in step && this.continueTyping)) return this.call(step);
     return {
