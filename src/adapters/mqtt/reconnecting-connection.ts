@@ -118,9 +118,11 @@ export class ReconnectingConnection {
       this.settle({ kind: 'refused', message, reasonCode });
     else this.settle({ kind: 'unreachable', message });
     if (wasUp) {
-      this.options.log(
-        `mqtt: lost the broker at ${this.options.url} (${message}); events are kept on disk until it is back`,
-      );
+      // Our own close at exit is not a lost broker: say nothing then.
+      if (!this.closing)
+        this.options.log(
+          `mqtt: lost the broker at ${this.options.url} (${message}); events are kept on disk until it is back`,
+        );
       this.options.handlers.disconnected();
     }
     if (!this.closing) this.scheduleReconnect(message);
