@@ -18,6 +18,7 @@ import { benchMcp } from './mcp.bench.js';
 import { benchCameraGate } from './camera-gate.bench.js';
 import { benchConsoleClick } from './console-click.bench.js';
 import { benchWholeRead } from './whole-read.bench.js';
+import { benchRunVideo } from './run-video.bench.js';
 
 export type Figures = Record<string, unknown>;
 
@@ -106,5 +107,11 @@ export const BENCHMARKS: Benchmark[] = [
     full: 3,
     smoke: 1,
     run: benchWholeRead,
+  },
+  {
+    name: "Run video: drawing and encoding a run's pictures at its end (virtual camera, Wi-Fi device)",
+    full: 30,
+    smoke: 3,
+    run: benchRunVideo,
   },
 ];

@@ -233,7 +233,8 @@ interface Run {
       const canvas = bench.locator('canvas.view');
       await waitForAttribute(alice, 'article[data-bench="bench1"] canvas.view', 'data-boxes', 2, 30000);
       const firstAt = await canvas.getAttribute('data-drawn-at');
-      await expect(bench.locator('.screen-text').innerText()).resolves.toMatch(/Network|Wi-Fi/);
+      // Whichever screen of the Wi-Fi task the run is on by now (a busy machine lets it run ahead).
+      await expect(bench.locator('.screen-text').innerText()).resolves.toMatch(/Network|Wi-Fi|HomeNet/);
       await expect(bench.locator('.run-status').innerText()).resolves.toMatch(/running/i);
 
       // The run asks before tapping Connect; the request shows with its context and picture.

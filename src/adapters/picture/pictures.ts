@@ -24,16 +24,30 @@ export async function decodePixels(image: Uint8Array, options: { srgb?: boolean 
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** RGB pixels as a JPEG, with an SVG drawn over them when given (a marker, a ring). */
+/** An SVG drawn over a picture with its top left corner at (left, top). */
+export interface PlacedSvg {
+  svg: Buffer;
+  top: number;
+  left: number;
+}
+
+/**
+ * RGB pixels as a JPEG, with SVGs drawn over them when given (a marker, a ring, a caption bar). An
+ * SVG costs in proportion to its canvas, so a small one placed where it goes is cheaper than one the
+ * picture's size.
+ */
 export async function encodeJpeg(
   rgb: Uint8Array,
   size: { width: number; height: number },
   quality: number,
-  overlaySvg?: Buffer,
+  overlay?: Buffer | readonly PlacedSvg[],
 ): Promise<Buffer> {
   const sharp = await loadSharp();
   const picture = sharp(rgb, { raw: { width: size.width, height: size.height, channels: 3 } });
-  const drawn = overlaySvg ? picture.composite([{ input: overlaySvg, top: 0, left: 0 }]) : picture;
+  const placed = overlay === undefined ? [] : Buffer.isBuffer(overlay) ? [{ svg: overlay, top: 0, left: 0 }] : overlay;
+  const drawn = placed.length
+    ? picture.composite(placed.map(({ svg, top, left }) => ({ input: svg, top, left })))
+    : picture;
   return drawn.jpeg({ quality }).toBuffer();
 }
 

@@ -5,11 +5,11 @@
 // below: the step, the action and its verdict from the journal (core/video/run-timeline.ts). The
 // raw camera picture as a small inset when asked. The pictures reach the recorder after the
 // secrets stage painted them (app/vision/secret-painting.ts), so a typed secret never shows.
-// Drawn once at the end of the run (~40 ms a picture), never on the loop's path.
+// Drawn once at the end of the run, never on the loop's path (its cost: `npm run bench "run video"`).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOURNAL_FILE } from '../../adapters/store/file-run-store.js';
-import { decodePixels, encodeJpeg } from '../../adapters/picture/pictures.js';
+import { decodePixels, encodeJpeg, type PlacedSvg } from '../../adapters/picture/pictures.js';
 import { recordLooks, type KeptPicture, type LookRecorder, type VideoMade } from '../../adapters/video/record-looks.js';
 import { journalRecordSchema, type JournalRecord } from '../../core/ports/journal-record.js';
 import { screenMapping, type ScreenCalibration } from '../../core/vision/calibration.js';
@@ -26,6 +26,7 @@ export interface RunVideoOptions {
 export const MIN_VIDEO_WIDTH = 540;
 const CAPTION_HEIGHT = 56;
 const QUALITY = 85;
+const DRAWN_AT_ONCE = 2;
 
 export interface RunVideo extends Pick<LookRecorder, 'keep'> {
   /** Draws the pictures and writes the video; its path, or why there is none. */
@@ -42,14 +43,19 @@ export function runVideo(stateDir: string, calibration: ScreenCalibration, optio
           pictures.map((picture) => picture.wallAt),
           await readJournal(stateDir),
         );
+        // Two at a time: decoding and encoding run on sharp's threads, so a second core shortens the wait.
         const drawn: KeptPicture[] = [];
-        for (const [index, picture] of pictures.entries()) {
-          const file = join(folder, `drawn-${String(index).padStart(5, '0')}.jpg`);
-          await writeFile(
-            file,
-            await drawPicture(await readFile(picture.file), calibration, overlays[index]!, options),
-          );
-          drawn.push({ ...picture, file });
+        for (let start = 0; start < pictures.length; start += DRAWN_AT_ONCE) {
+          const batch = pictures.slice(start, start + DRAWN_AT_ONCE).map(async (picture, offset) => {
+            const index = start + offset;
+            const file = join(folder, `drawn-${String(index).padStart(5, '0')}.jpg`);
+            await writeFile(
+              file,
+              await drawPicture(await readFile(picture.file), calibration, overlays[index]!, options),
+            );
+            return { ...picture, file };
+          });
+          drawn.push(...(await Promise.all(batch)));
         }
         return drawn;
       }),
@@ -86,8 +92,11 @@ export async function drawPicture(
   const whole = Buffer.alloc(size.width * (size.height + CAPTION_HEIGHT) * 3, 24);
   screen.copy(whole, 0);
   const inset = options.inset ? await insetOf(camera, size.width) : undefined;
-  const svg = overlaySvg(overlay, size, inset);
-  return encodeJpeg(whole, { width: size.width, height: size.height + CAPTION_HEIGHT }, QUALITY, Buffer.from(svg));
+  // The caption bar is drawn on its own small canvas; the marks and the inset on one the screen's
+  // size only when there are any (most pictures have none): an SVG costs in proportion to its canvas.
+  const layers: PlacedSvg[] = [{ svg: Buffer.from(captionSvg(overlay, size)), top: size.height, left: 0 }];
+  if (overlay.marks.length || inset) layers.push({ svg: Buffer.from(marksSvg(overlay, size, inset)), top: 0, left: 0 });
+  return encodeJpeg(whole, { width: size.width, height: size.height + CAPTION_HEIGHT }, QUALITY, layers);
 }
 
 const VERDICT_COLOUR: Record<PictureOverlay['verdict'], string> = {
@@ -97,7 +106,7 @@ const VERDICT_COLOUR: Record<PictureOverlay['verdict'], string> = {
   none: '#d0d0d0',
 };
 
-function overlaySvg(
+function marksSvg(
   overlay: PictureOverlay,
   size: { width: number; height: number; scale: number },
   inset?: { base64: string; width: number; height: number },
@@ -128,11 +137,17 @@ function overlaySvg(
     ? `<rect x="${size.width - inset.width - 10}" y="8" width="${inset.width + 4}" height="${inset.height + 4}" fill="#ffffff"/>` +
       `<image x="${size.width - inset.width - 8}" y="10" width="${inset.width}" height="${inset.height}" href="data:image/jpeg;base64,${inset.base64}"/>`
     : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">${marks.join('')}${insetImage}</svg>`;
+}
+
+/** The caption bar below the screen: the step, the action and its verdict in the verdict's colour. */
+function captionSvg(overlay: PictureOverlay, size: { width: number }): string {
   const fontSize = Math.max(18, Math.round(size.width / 28));
-  const caption =
-    `<rect x="0" y="${size.height}" width="${size.width}" height="${CAPTION_HEIGHT}" fill="#181818"/>` +
-    `<text x="10" y="${size.height + CAPTION_HEIGHT / 2 + fontSize / 3}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="${VERDICT_COLOUR[overlay.verdict]}">${escapeXml(fitCaption(overlay.caption, size.width, fontSize))}</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height + CAPTION_HEIGHT}">${marks.join('')}${insetImage}${caption}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${CAPTION_HEIGHT}">` +
+    `<rect x="0" y="0" width="${size.width}" height="${CAPTION_HEIGHT}" fill="#181818"/>` +
+    `<text x="10" y="${CAPTION_HEIGHT / 2 + fontSize / 3}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="${VERDICT_COLOUR[overlay.verdict]}">${escapeXml(fitCaption(overlay.caption, size.width, fontSize))}</text></svg>`
+  );
 }
 
 /** The raw camera picture, a third of the video's width, as a JPEG for the overlay. */
