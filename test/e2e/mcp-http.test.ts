@@ -5,6 +5,7 @@
 // nothing moved, and an operator's stop ends the run under the client. One bench, one session.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TestOperator } from '../integration/mqtt/test-operator.js';
 import { describeWithMosquitto } from '../integration/mqtt/with-mosquitto.js';
 import { startCrashBench, type CrashBench } from '../support/crash-bench.js';
 import { callTool, onBench, startHttp, textOf, type HttpSession } from '../support/mcp-client.js';
@@ -65,6 +66,15 @@ describeWithMosquitto('benchhand mcp over Streamable HTTP', () => {
     const tap = await callTool(client, 'tap_text', { text: 'Network & internet' });
     expect(textOf(tap)).toMatch(/^status: ok/);
     expect(bench.taps()).toHaveLength(1);
+    // Operators are shown an MCP client driving the run, not a script.
+    const operator = await TestOperator.connect(broker.url);
+    await operator.watch(`benchhand/${BENCH_ID}/state`);
+    await operator.until(() => operator.on(`benchhand/${BENCH_ID}/state`).length > 0, 10_000, 'the retained state');
+    const state = JSON.parse(operator.on(`benchhand/${BENCH_ID}/state`).at(-1)!.payload.toString()) as {
+      run?: { interpreter?: string };
+    };
+    await operator.close();
+    expect(state.run?.interpreter).toBe('mcp');
     const shot = await callTool(client, 'take_screenshot', { name: 'network' });
     expect(shot.content.find((part) => part.type === 'image')?.mimeType).toBe('image/jpeg');
 

@@ -64,6 +64,8 @@ export interface RunRequest {
   recover?(look: () => Promise<ObserverPort>): Promise<ResumePlan | { stop: RecoveryDecision }>;
   /** Keep the pictures acted on under STATE_DIR/frames/ for `benchhand report` (also BENCHHAND_KEEP_FRAMES=1). */
   keepFrames?: boolean;
+  /** What operators are shown as the run's driver when it is not `interpreter` (an MCP client). */
+  shownAs?: 'mcp';
   /** Another interpreter of the same loop (a Maestro flow: src/core/maestro/); the script's tools. */
   interpreterOverride?: Interpreter;
 }
@@ -117,7 +119,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
   mqtt?.showRun({
     task: request.taskFile,
     goal: task.goal,
-    interpreter: request.interpreter,
+    interpreter: request.shownAs ?? request.interpreter,
     maxSteps: guardrails.maxSteps,
     deadlineMs: guardrails.deadlineMs,
   });

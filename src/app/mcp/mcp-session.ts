@@ -144,6 +144,8 @@ export class McpSession {
         // The script's tool registry (it has take_screenshot) and no model of the bench's own.
         interpreter: 'script',
         interpreterOverride: this.interpreter,
+        // Operators see an MCP client driving, not a script.
+        shownAs: 'mcp',
         approvals: options.approvals,
         guardrails: options.guardrails,
         onProgress: (event) => this.onProgress(event),

@@ -85,6 +85,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     ...(config.gpio ? { gpio: config.gpio } : {}),
     say,
   });
+  const nobody = approverMissing(approve, Boolean(mqtt), Boolean(http), Boolean(process.stdin.isTTY));
+  if (nobody) say(`benchhand mcp: ${nobody}`);
   const inputs = task.secrets.map((name) => `{${name}}: secret`);
   const server = mcpServer(session, sessionInstructions(inputs));
   let closed: Promise<void>;
@@ -151,4 +153,18 @@ function withUsage<T>(make: () => T): T {
     if (error instanceof SessionTaskError) throw new UsageError(`${error.message}\nusage: ${USAGE}`);
     throw error;
   }
+}
+
+/**
+ * Why `--approve ask` has nobody to ask, or undefined when someone can answer: under stdio the
+ * terminal is the client's pipe, so only an MQTT operator (or the web console) can approve.
+ */
+export function approverMissing(
+  approve: 'ask' | 'all' | 'none',
+  mqtt: boolean,
+  http: boolean,
+  terminal: boolean,
+): string | undefined {
+  if (approve !== 'ask' || mqtt || (http && terminal)) return undefined;
+  return 'approvals: nobody to ask (no --mqtt operator or web console, and no terminal); a guarded action will be refused with the reason. Give --mqtt URL --bench-id ID so an operator approves, or --approve all to allow them.';
 }

@@ -34,7 +34,8 @@ export const runSummarySchema = z.object({
   continuationId: z.string().optional(),
   task: z.string(),
   goal: z.string(),
-  interpreter: z.enum(['script', 'llm']),
+  /** What drives the run: a task's script, the bench's LLM, or an MCP client (benchhand mcp). */
+  interpreter: z.enum(['script', 'llm', 'mcp']),
   status: z.enum(RUN_STATUSES),
   step: z.number(),
   phase: z.string(),

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { httpEndpoint } from '../../../src/cli/commands/mcp.js';
+import { approverMissing, httpEndpoint } from '../../../src/cli/commands/mcp.js';
 import { SESSION_GOAL, sessionTask, SessionTaskError } from '../../../src/app/mcp/session-task.js';
 import { UsageError } from '../../../src/cli/args.js';
 
@@ -50,5 +50,18 @@ describe('the session task', () => {
       /--secret PIN: the environment variable PIN is not set/,
     );
     expect(() => sessionTask(undefined, ['1PIN'], { '1PIN': 'x' })).toThrow(/--secret 1PIN: a name is letters/);
+  });
+});
+
+describe('benchhand mcp --approve ask', () => {
+  it('says at start when nobody can answer an approval, and what to give', () => {
+    expect(approverMissing('ask', false, false, false)).toMatch(
+      /nobody to ask[\s\S]*--mqtt URL --bench-id ID[\s\S]*--approve all/,
+    );
+    // stdio: a terminal does not count, stdin is the client's pipe.
+    expect(approverMissing('ask', false, false, true)).toMatch(/nobody to ask/);
+    expect(approverMissing('ask', true, false, false)).toBeUndefined();
+    expect(approverMissing('ask', false, true, true)).toBeUndefined();
+    expect(approverMissing('none', false, false, false)).toBeUndefined();
   });
 });
