@@ -192,9 +192,22 @@ function actionBlock(action: ActionRecord, input: ReportInput): string {
   return `<div class="action">
 <p class="did">${esc(describeAction(action.action))}${action.commandIds.length ? ` · command${action.commandIds.length > 1 ? 's' : ''} ${action.commandIds.map((id) => `#${id}`).join(', ')}` : ''}</p>
 <p class="expect">Expected: ${esc(describeExpectation(action.expectation))} · MCU: ${esc(describeOutcome(action.outcome))}</p>
+${lookLine(action.look)}
 ${verified}
 ${pictures.length ? `<div class="frames">${pictures.join('')}</div>` : input.framesKept ? '<p class="empty">No picture kept for this action.</p>' : ''}
 </div>`;
+}
+
+/** How the picture the action was planned on was chosen, when it was not simply the first frame. */
+function lookLine(look: ActionRecord['look']): string {
+  if (!look || look.chosen === 'first') return '';
+  const problems = look.problems?.length ? `: ${look.problems.join(', ')}` : '';
+  const said = {
+    retaken: `Picture: retaken (${look.tries} frames taken, the first failed the quality gate)`,
+    fused: `Picture: ${look.fused} agreeing frames fused (${look.tries} taken)`,
+    best_of_failed: `Picture: no frame passed the quality gate in ${look.tries} tries; the least bad was read${problems}`,
+  }[look.chosen];
+  return `<p class="look ${look.chosen === 'best_of_failed' ? 'bad' : ''}" data-chosen="${look.chosen}">${esc(said)}</p>`;
 }
 
 function frameFigure(

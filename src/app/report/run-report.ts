@@ -55,6 +55,13 @@ export interface ActionRecord {
   expectation?: JournalExpectation;
   outcome?: ActionOutcome;
   verified?: { met: boolean; detail: string };
+  /** How the quality gate chose the picture the action was planned on (absent: no gate, or the first frame passed unrecorded). */
+  look?: {
+    chosen: 'first' | 'retaken' | 'fused' | 'best_of_failed';
+    tries: number;
+    fused: number;
+    problems?: string[];
+  };
   before?: ReportFrame;
   after?: ReportFrame;
 }
@@ -172,6 +179,7 @@ function actionsFromJournal(journal: JournalRecord[], frames: ReportFrame[]): Lo
             commandIds: [],
             action: record.action,
             expectation: record.expectation,
+            ...(record.look ? { look: record.look as NonNullable<ActionRecord['look']> } : {}),
             before: frameFor(record.step, record.commandId, 'before', record.runId),
           },
         };

@@ -349,6 +349,50 @@ describe('the report page', () => {
     expect(html).toContain('<li class="bad">✗ not on the screen: "Not connected" below &quot;Wi-Fi&quot;');
     expect(html).toContain('<li class="good">✓ held: "Connected"');
   });
+
+  it("says how the quality gate chose an action's picture: retaken, fused, or none fit to read", () => {
+    const looks = [
+      { chosen: 'retaken', tries: 2, fused: 1, problems: [] },
+      { chosen: 'fused', tries: 3, fused: 3, problems: [] },
+      { chosen: 'best_of_failed', tries: 4, fused: 1, problems: ['blurred'] },
+      { chosen: 'first', tries: 1, fused: 1, problems: [] },
+    ] as const;
+    const audit = looks.map((_, i) => ({
+      at: `${i}`,
+      runId: 'r1',
+      step: i + 1,
+      tool: 'tap_point',
+      args: { x: 5, y: 6 },
+      status: 'ok',
+      message: 'tapped',
+      durationMs: 1,
+      commandId: i + 1,
+    }));
+    const journal = looks.map(
+      (look, i) =>
+        ({
+          type: 'intent',
+          at: `${i}`,
+          runId: 'r1',
+          step: i + 1,
+          commandId: i + 1,
+          tool: 'tap_point',
+          callId: `c${i}`,
+          action: { kind: 'tap', device: { x: 5, y: 6 }, actuator: { x: 5, y: 6 } },
+          expectation: { kind: 'screen_changes' },
+          screenBefore: '',
+          look,
+        }) as JournalRecord,
+    );
+    const html = renderReportHtml(input({ audit, journal }));
+    expect(html).toContain('data-chosen="retaken">Picture: retaken (2 frames taken');
+    expect(html).toContain('data-chosen="fused">Picture: 3 agreeing frames fused (3 taken)');
+    expect(html).toMatch(
+      /class="look bad" data-chosen="best_of_failed">[^<]*in 4 tries; the least bad was read: blurred/,
+    );
+    // The ordinary case says nothing.
+    expect(html).not.toContain('data-chosen="first"');
+  });
 });
 
 describe('benchhand report', () => {
