@@ -187,5 +187,8 @@ describeWithMosquitto('an idle bench service taken by hand over MQTT', () => {
     expect(result()!.status, JSON.stringify(result())).toBe('passed');
     expect(claimed()).toBe(true);
     expect(log).toMatch(/manual control by alice ended/);
+    // The config's video section said none: the session left no video.
+    for (const session of readdirSync(join(stateDir, 'manual')))
+      expect(readdirSync(join(stateDir, 'manual', session))).not.toContain('video.mp4');
   }, 360000);
 });
