@@ -12,6 +12,7 @@ import { mcuSectionSchema } from './mcu-section.js';
 import { mqttSectionSchema } from './mqtt-section.js';
 import { consoleSectionSchema } from './console-section.js';
 import { ocrSectionSchema } from './ocr-section.js';
+import { videoSectionSchema } from './video-section.js';
 
 export const benchConfigSchema = z.strictObject({
   bench: benchSectionSchema.optional(),
@@ -21,6 +22,7 @@ export const benchConfigSchema = z.strictObject({
   mqtt: mqttSectionSchema.optional(),
   console: consoleSectionSchema.optional(),
   ocr: ocrSectionSchema.optional(),
+  video: videoSectionSchema.optional(),
   gpio: gpioConfigSchema.optional(),
   llm: llmConfigSchema.optional(),
   guardrails: guardrailConfigSchema.optional(),

@@ -8,7 +8,7 @@ import { CAMERA_SOURCES } from './camera-section.js';
 const BENCH_ID = 'e.g. bench1: 1 to 32 of a-z, 0-9, "_" and "-"; it names the MQTT topics benchhand/<id>/...';
 
 const HINTS: Record<string, string> = {
-  '': 'the top level holds the sections bench, mcu, camera, calibration, mqtt, console, gpio, llm and guardrails (see host/benchhand.example.yaml)',
+  '': 'the top level holds the sections bench, mcu, camera, calibration, mqtt, console, ocr, video, gpio, llm and guardrails (see host/benchhand.example.yaml)',
   bench: 'bench: { id: bench1, stateDir: /var/lib/benchhand }',
   'bench.id': BENCH_ID,
   'bench.stateDir': "a directory on the Pi, e.g. /var/lib/benchhand (a relative path is from this file's folder)",
@@ -46,6 +46,8 @@ const HINTS: Record<string, string> = {
     "the broker's websockets listener as the operator's browser reaches it, e.g. ws://raspberrypi.local:9001 (wss:// when the page is open to the LAN); no user or password in it",
   'console.host': 'where the page is served: 127.0.0.1 (on the Pi only; reach it through ssh -L) or 0.0.0.0 (the LAN)',
   'console.port': 'a whole number from 0 to 65535, e.g. 8080 (0 takes any free port)',
+  video:
+    'video: { enabled: true, inset: false, width: 540 } (enabled: false makes no run video; --no-video does the same for one command)',
   gpio: 'see hardware/gpio.md: emergencyStop, mcuReset and statusLed, each with pin (a BCM number from 2 to 27; GPIO17 is 17) and activeLevel (low or high)',
   llm: "provider (anthropic or openai-compatible), model, and optionally baseUrl, apiKeyEnv (the variable's name, not the key), requireApiKey, contextWindow, maxOutputTokens, timeoutMs, maxRetries, sendImages",
   guardrails:

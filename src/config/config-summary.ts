@@ -59,6 +59,10 @@ const DESCRIBE: { [K in SectionName]: Describe<K> } = {
     `the operator web console served on ${settings.host}:${settings.port === 0 ? 'any free port' : settings.port}, its browser connecting to ${settings.broker}`,
   ocr: (ocr) =>
     `${ocr.engine === 'auto' ? 'the text-line detector in front of tesseract where it runs' : 'tesseract alone'}, reading ${['eng', ...ocr.languages.filter((code) => code !== 'eng')].join('+')}`,
+  video: (video) =>
+    video.enabled
+      ? `a run video for every run (STATE_DIR/video.mp4), ${video.width ? `${video.width} px wide` : "half the device's width"}${video.inset ? ', the camera picture inset' : ''}`
+      : 'no run video (enabled: false)',
   gpio: (gpio) => {
     if (!gpio.enabled) return 'off (enabled: false)';
     const parts = [

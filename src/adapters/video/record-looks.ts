@@ -9,11 +9,14 @@
 // runs ffmpeg once and removes the pictures. A failed write or a missing ffmpeg is said in the
 // result, never fails the run.
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Observation } from '../../core/ports/observer.js';
 
 export const VIDEO_FILE = 'video.mp4';
+/** A resumed run's part: video-2.mp4, video-3.mp4, ... beside the first, never over it. */
+const VIDEO_PART = /^video-([1-9][0-9]{0,3})\.mp4$/;
 const FRAMES_DIR = 'video-frames';
 /** Bounded: past this many pictures the rest of the run is not in the video (it says so). */
 const MAX_FRAMES = 3000;
@@ -63,7 +66,8 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg', now: () => numb
       await writes;
       if (problem) return { problem: `the video's pictures could not be written: ${problem}` };
       if (!frames.length) return { problem: 'the run looked at no camera picture, so there is no video' };
-      const out = join(stateDir, VIDEO_FILE);
+      // A resumed run's part goes beside the earlier ones (video-2.mp4, ...): one run's video is never overwritten.
+      const out = join(stateDir, nextVideoFile(stateDir));
       const partial = join(stateDir, `partial-${VIDEO_FILE}`);
       let pictures: readonly KeptPicture[] = frames;
       try {
@@ -100,7 +104,7 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg', now: () => numb
           '+faststart',
           partial,
         ]);
-        // Only a whole video is ever at STATE_DIR/video.mp4 (a report links it as soon as it exists).
+        // Only a whole video is ever at its name (a report links it as soon as it exists).
         await rename(partial, out);
       } catch (error) {
         await rm(partial, { force: true });
@@ -113,6 +117,30 @@ export function recordLooks(stateDir: string, ffmpeg = 'ffmpeg', now: () => numb
       return { path: out };
     },
   };
+}
+
+/** The run's videos in the state directory, in the order they were made: video.mp4, video-2.mp4, ... */
+export function runVideoFiles(stateDir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(stateDir);
+  } catch {
+    return [];
+  }
+  const parts = names
+    .map((name) => ({ name, part: VIDEO_PART.exec(name)?.[1] }))
+    .filter((entry): entry is { name: string; part: string } => entry.part !== undefined && entry.part !== '1')
+    .sort((a, b) => Number(a.part) - Number(b.part))
+    .map((entry) => entry.name);
+  return [...(names.includes(VIDEO_FILE) ? [VIDEO_FILE] : []), ...parts];
+}
+
+/** The name the next part of a run's video takes: video.mp4 first, then video-2.mp4 and on. */
+function nextVideoFile(stateDir: string): string {
+  if (!existsSync(join(stateDir, VIDEO_FILE))) return VIDEO_FILE;
+  let part = 2;
+  while (existsSync(join(stateDir, `video-${part}.mp4`))) part += 1;
+  return `video-${part}.mp4`;
 }
 
 /** ffmpeg's concat list: each picture held until the next was taken (the last for a second). */

@@ -14,6 +14,7 @@ import { runFlow } from '../suite/run-flow.js';
 import type { ClaimedJob } from './fleet-bench.js';
 import type { JobLedger } from './job-ledger.js';
 import { jobRunDir, jobRunStarted } from './job-run-dir.js';
+import type { RunVideoOptions } from '../video/run-video.js';
 
 export type JobOutcome = Omit<JobResult, 'version' | 'jobId' | 'suite' | 'pool' | 'name' | 'benchId' | 'finishedAt'>;
 
@@ -23,6 +24,8 @@ export interface JobRunOptions {
   rig: RigSource;
   say(line: string): void;
   signal: AbortSignal;
+  /** The job's video (the config's video section); false: none. */
+  video?: RunVideoOptions | false;
 }
 
 export async function runJob(claimed: ClaimedJob, options: JobRunOptions): Promise<JobOutcome> {
@@ -44,6 +47,7 @@ export async function runJob(claimed: ClaimedJob, options: JobRunOptions): Promi
       env: job.params,
       approvals: 'none',
       signal: options.signal,
+      ...(options.video !== undefined ? { video: options.video } : {}),
       ...(resume ? { recover: recoverer(stateDir, flow.goal, options.say) } : {}),
     });
   } catch (error) {

@@ -2,6 +2,7 @@
 // reader), journal.jsonl, audit.jsonl, the findings (beside the run, or in the parent state
 // directory for runs under runs/), and the kept frames — each camera picture warped upright with
 // the run's calibration here, at report time, so the run itself never pays for it.
+import { runVideoFiles } from '../../adapters/video/record-looks.js';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -108,7 +109,7 @@ export async function readRun(stateDir: string, options: ReadRunOptions = {}): P
     problems,
     findings,
     findingsPath: findingsPath(findingsDir),
-    ...(existsSync(join(dir, 'video.mp4')) ? { video: 'video.mp4' } : {}),
+    videos: runVideoFiles(dir),
     frames,
     approvals,
     framesKept,

@@ -46,7 +46,7 @@ ${cameraSection(input)}
 ${timeline.length ? timeline.map((item) => timelineItem(item, input)).join('\n') : '<p class="empty">No step was recorded in the audit log or the journal.</p>'}
 </section>
 ${screenshotsSection(input)}
-${input.video ? `<section id="video"><h2>Video</h2><p><a href="${esc(input.video)}">${esc(input.video)}</a>: every camera picture the run looked at, in order.</p></section>` : ''}
+${videoSection(input.videos ?? [])}
 ${findingsSection(findings, input)}
 ${errorsSection(input)}
 ${tailSection(input)}
@@ -246,6 +246,17 @@ function frameFigure(
 <figcaption>${esc(caption)} · ${lines ? `${lines.lines.length} OCR line${lines.lines.length === 1 ? '' : 's'}, confidence ${lines.confidence.toFixed(2)}` : 'no OCR lines kept'}${quality}</figcaption>
 ${lines?.lines.length ? `<details><summary>What OCR read</summary><ol class="ocr-text">${lines.lines.map((l) => `<li>${esc(l.text)} <span class="conf">${Math.round(l.confidence * 100)} %</span></li>`).join('')}</ol></details>` : ''}
 </figure>`;
+}
+
+/** The run's video, one link per part: a resumed run's part (video-2.mp4, ...) beside the first. */
+function videoSection(videos: readonly string[]): string {
+  if (!videos.length) return '';
+  const links = videos.map((video) => `<a href="${esc(video)}">${esc(video)}</a>`);
+  const what =
+    videos.length === 1
+      ? ': every camera picture the run looked at, in order.'
+      : ': every camera picture the run looked at, in order, one video for each part of the run (the first, then each resumed part).';
+  return `<section id="video"><h2>Video</h2><p>${links.join(', ')}${what}</p></section>`;
 }
 
 function screenshotsSection(input: ReportInput): string {

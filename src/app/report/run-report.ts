@@ -45,8 +45,8 @@ export interface ReportInput {
   framesKept: boolean;
   /** The flow's named screenshots (screenshot steps), in the order taken. */
   screenshots?: { name: string; picture?: Picture; texts: string[]; savedAt: string }[];
-  /** The run's video (STATE_DIR/video.mp4, a Maestro flow's camera pictures), relative to the state directory. */
-  video?: string;
+  /** The run's videos (STATE_DIR/video.mp4, and video-2.mp4, ... for each resumed part), relative to the state directory. */
+  videos?: string[];
 }
 
 export interface ActionRecord {

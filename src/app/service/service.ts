@@ -5,10 +5,12 @@
 // With a pool (`--pool`), it is also on the broker while idle and takes the pool's jobs
 // (app/fleet): each job's flow runs in this process, so a crash of the service is a crash of the
 // job, resumed by this same bench when systemd starts it again.
+// With a broker, the idle bench is on it as a run is (benchhand/<bench>/...): a person's `take`
+// reserves it (manual-session.ts): no task or job starts until they hand it back.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { ConsoleSection } from '../../config/console-section.js';
-import { openBench } from '../bench/open-bench.js';
+import { openBench, type Bench } from '../bench/open-bench.js';
 import type { RigSource } from '../bench/rig.js';
 import type { MqttSettings } from '../agent/mqtt-wiring.js';
 import { FleetBench, type ClaimedJob } from '../fleet/fleet-bench.js';
@@ -26,6 +28,11 @@ import { idleHealth, runningHealth, type HealthReport } from './health-check.js'
 import type { Notify } from './sd-notify.js';
 import { TaskInbox } from './task-inbox.js';
 import { deliverHandover } from './deliver-handover.js';
+import { runManualSession } from './manual-session.js';
+import type { OperatorCommand } from '../../core/ports/operator.js';
+import type { RunGuardrails } from '../../core/agent/guard/merge-guardrails.js';
+import type { RunVideoOptions } from '../video/run-video.js';
+import type { MqttBench } from '../../adapters/mqtt/mqtt-bench.js';
 
 export interface ServiceOptions {
   rig: RigSource;
@@ -42,6 +49,10 @@ export interface ServiceOptions {
   maxQuietRunMs?: number;
   /** Serve the operator web console too (the config's `console` section). */
   console?: ConsoleSection;
+  /** The config's guardrails, for a manual session (inbox tasks read the config themselves). */
+  guardrails?: RunGuardrails;
+  /** The config's video settings, for a manual session; false: none. */
+  video?: RunVideoOptions | false;
   say(line: string): void;
   signal: AbortSignal;
 }
@@ -76,7 +87,8 @@ export async function runService(options: ServiceOptions): Promise<number> {
         // A task from the inbox holds the bench: jobs wait (held, then handed on) meanwhile.
         fleet?.setAvailable(false);
         await runTaskProcess(options, inbox, next, report);
-      } else await runFleetJob(options, fleet!, next, report);
+      } else if ('take' in next) await runReservation(options, broker!, fleet, next.take, report);
+      else await runFleetJob(options, fleet!, next, report);
     }
   } finally {
     await fleet?.close();
@@ -171,6 +183,7 @@ async function runFleetJob(
       rig: options.rig,
       say: options.say,
       signal: options.signal,
+      ...(options.video !== undefined ? { video: options.video } : {}),
     });
     // Stopped by SIGTERM mid-job: the claim stays open, and the next start resumes it here.
     if (options.signal.aborted) return;
@@ -182,22 +195,28 @@ async function runFleetJob(
   }
 }
 
-/** Holds the MCU and camera while there is nothing to do; returns the next task or job (or nothing on stop). */
+/**
+ * Holds the MCU and camera while there is nothing to do; returns the next task, job or a person's
+ * take with what came after it (or nothing on stop).
+ */
 async function idle(
   options: ServiceOptions,
   inbox: TaskInbox,
   report: (h: HealthReport, s: string) => Promise<void>,
   fleet?: FleetBench,
-): Promise<string | ClaimedJob | undefined> {
+): Promise<string | ClaimedJob | { take: OperatorCommand[] } | undefined> {
+  const broker = options.mqtt ?? options.fleet?.mqtt;
   const bench = openBench({
     rig: options.rig,
     stateDir: options.stateDir,
     mcu: { commandIds: 'state-dir' },
+    ...(broker ? { mqtt: broker } : {}),
     say: options.say,
   });
   let described = false;
   try {
     await bench.start('rig', 'camera');
+    const presence = broker ? await idlePresence(bench, options.say) : undefined;
     while (!options.signal.aborted) {
       // A link that is not up is tried again at the next check; the camera and disk are still checked.
       const linkUp = await bench.start('mcu').then(
@@ -223,23 +242,105 @@ async function idle(
         described = true;
       }
       fleet?.setState(
-        health.ok ? { state: 'idle', job: null } : { state: 'unhealthy', job: null, problems: health.problems },
+        health.ok
+          ? { state: 'idle', job: null, reservedBy: undefined }
+          : { state: 'unhealthy', job: null, reservedBy: undefined, problems: health.problems },
       );
       // An unhealthy bench claims nothing: what reaches it is handed on to a healthy one.
       fleet?.setAvailable(health.ok);
       const task = await inbox.take();
       if (task) return task;
-      if (fleet) {
-        const job = await fleet.nextJob(options.signal, options.pingMs);
-        if (job) return job;
-      } else {
-        await sleep(options.pingMs, options.signal);
-      }
+      // Until the next health check: a claimed job first (its claim is durable), else a person's take.
+      const until = Date.now() + options.pingMs;
+      do {
+        const slice = presence ? Math.min(COMMAND_POLL_MS, until - Date.now()) : options.pingMs;
+        if (fleet) {
+          const job = await fleet.nextJob(options.signal, slice);
+          if (job) return job;
+        } else await sleep(slice, options.signal);
+        const take = presence ? await takeOf(presence, options.say) : undefined;
+        if (take) return { take };
+      } while (presence && Date.now() < until && !options.signal.aborted);
     }
     return undefined;
   } finally {
     // The run takes the serial port and the camera for itself.
     await bench.stop();
+  }
+}
+
+/** How often an idle bench on the broker looks for a person's take between two health checks. */
+const COMMAND_POLL_MS = 200;
+
+/**
+ * The idle bench on the broker, as a run is: status, state, view, commands. A broker that refuses
+ * the bench is said, and the bench serves on without manual control. The e-stop works while idle.
+ */
+async function idlePresence(bench: Bench, say: (line: string) => void): Promise<MqttBench | undefined> {
+  try {
+    await bench.start('mqtt');
+  } catch (error) {
+    say(`manual control is off: ${(error as Error).message}`);
+    return undefined;
+  }
+  const presence = bench.get('mqtt');
+  presence.onEmergencyStop(async () => {
+    try {
+      await bench.start('mcu');
+      await bench.get('mcu').emergencyStop();
+      return { latched: true };
+    } catch (error) {
+      return { latched: false, detail: (error as Error).message };
+    }
+  });
+  return presence;
+}
+
+/** A take among the commands that came while idle, with what came after it; anything before it is refused (nothing runs). */
+async function takeOf(presence: MqttBench, say: (line: string) => void): Promise<OperatorCommand[] | undefined> {
+  const commands = await presence.operator.poll();
+  const at = commands.findIndex((command) => command.kind === 'take');
+  for (const command of at < 0 ? commands : commands.slice(0, at)) {
+    const message = `the bench is idle: nothing to ${command.kind}; take it first`;
+    say(`${command.kind} from ${command.by}: ${message}`);
+    presence.publishEvent('operator', { refused: true, command: command.kind, by: command.by, message });
+  }
+  return at < 0 ? undefined : commands.slice(at);
+}
+
+/** The bench reserved for one person (manual-session.ts): no task or job starts until they hand it back. */
+async function runReservation(
+  options: ServiceOptions,
+  broker: MqttSettings,
+  fleet: FleetBench | undefined,
+  commands: OperatorCommand[],
+  report: (h: HealthReport, s: string) => Promise<void>,
+): Promise<void> {
+  const by = commands[0]!.by;
+  fleet?.setAvailable(false);
+  fleet?.setState({ state: 'reserved', job: null, reservedBy: by });
+  let done = false;
+  // The session holds the MCU and the camera; the service is healthy while it runs.
+  const feeding = (async () => {
+    while (!done && !options.signal.aborted) {
+      await report({ ok: true, problems: [] }, `reserved for ${by}`);
+      await sleep(options.pingMs, options.signal);
+    }
+  })();
+  try {
+    await runManualSession({
+      commands,
+      stateDir: options.stateDir,
+      rig: options.rig,
+      mqtt: broker,
+      ...(options.guardrails ? { guardrails: options.guardrails } : {}),
+      ...(options.video !== undefined ? { video: options.video } : {}),
+      say: options.say,
+      signal: options.signal,
+    }).catch((error: Error) => options.say(`manual control by ${by} failed: ${error.message}`));
+  } finally {
+    done = true;
+    await feeding;
   }
 }
 

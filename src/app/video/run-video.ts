@@ -15,6 +15,7 @@ import { journalRecordSchema, type JournalRecord } from '../../core/ports/journa
 import { screenMapping, type ScreenCalibration } from '../../core/vision/calibration.js';
 import { runTimeline, type PictureOverlay } from '../../core/video/run-timeline.js';
 import { sampleUpright } from '../bench/approval-picture.js';
+import { MIN_VIDEO_WIDTH_PX } from '../../config/video-section.js';
 
 export interface RunVideoOptions {
   /** The raw camera picture in a corner (config `video.inset`, flag --video-inset). */
@@ -23,7 +24,7 @@ export interface RunVideoOptions {
   width?: number;
 }
 
-export const MIN_VIDEO_WIDTH = 540;
+export const MIN_VIDEO_WIDTH = MIN_VIDEO_WIDTH_PX;
 const CAPTION_HEIGHT = 56;
 const QUALITY = 85;
 const DRAWN_AT_ONCE = 2;

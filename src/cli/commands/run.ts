@@ -3,6 +3,7 @@
 // progress. The exit code says how it ended. The rig, the broker, GPIO, the LLM and the guardrails
 // come from the config file (--config FILE, else $BENCHHAND_CONFIG, else /etc/benchhand/config.yaml
 // if it exists); flags override the file.
+import { videoSettings } from '../../config/video-section.js';
 import type { RunGuardrails } from '../../core/agent/guard/merge-guardrails.js';
 import { join, resolve } from 'node:path';
 import { loadTask } from '../../app/agent/task-file.js';
@@ -30,7 +31,7 @@ import { configFileToUse } from '../../config/config-file-location.js';
 import { configFromEnvironment, loadConfigFile, type LoadedConfig } from '../../config/load-config.js';
 
 const USAGE =
-  'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--video-inset] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--env KEY=VALUE]... [--fresh] [--quiet]';
+  'benchhand run TASK [--config FILE|none] [--sim [DEVICE_FILE] | --bench ADDRESS | --port PATH --camera SOURCE --calibration FILE] [--state-dir DIR] [--mqtt URL --bench-id ID [--mqtt-user U --mqtt-password-env VAR] [--mqtt-tls-ca FILE]] [--gpio FILE] [--ask-before REGEX]... [--keep-frames] [--no-video] [--video-inset] [--llm PROVIDER --model NAME [--llm-url URL]] [--plan] [--approve ask|all|none] [--max-steps N] [--deadline SECONDS] [--record DIR] [--env KEY=VALUE]... [--fresh] [--quiet]';
 
 export const EXIT_CODES: Record<Termination['kind'], number> = {
   submitted: 0,
@@ -93,6 +94,7 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
       'max-age': { type: 'string' },
       'keep-frames': { type: 'boolean' },
       'video-inset': { type: 'boolean' },
+      'no-video': { type: 'boolean' },
       mqtt: { type: 'string' },
       'bench-id': { type: 'string' },
       'mqtt-user': { type: 'string' },
@@ -151,8 +153,8 @@ async function runOrResume(argv: string[], mode: 'run' | 'resume'): Promise<numb
       keepFrames,
       rig,
       ocr: config.ocr,
-      // The run's video (STATE_DIR/video.mp4) shows the raw camera in a corner when asked.
-      video: { inset: values['video-inset'] === true },
+      // The run's video (STATE_DIR/video.mp4): the config's video section, the flags over it.
+      video: videoSettings(config.video, { noVideo: values['no-video'], inset: values['video-inset'] }),
     }),
     // The run says which OCR engine reads, unless it was asked to be quiet.
     sayNotes: values.quiet !== true,

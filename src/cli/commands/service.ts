@@ -1,6 +1,7 @@
 // `benchhand service [--config FILE]`: the bench as a service (what host/systemd/benchhand.service
 // runs). Tasks are started by dropping a task file into STATE_DIR/inbox/. With --pool it also
 // serves a pool of the fleet on the config's MQTT broker (README, "Fleet").
+import { videoSettings } from '../../config/video-section.js';
 import { systemdNotifier, watchdogPingMs } from '../../app/service/sd-notify.js';
 import { runService } from '../../app/service/service.js';
 import type { RigSource } from '../../app/bench/rig.js';
@@ -48,6 +49,9 @@ export async function serviceCommand(argv: string[]): Promise<number> {
     notify: systemdNotifier(),
     pingMs,
     console: config.console,
+    // A manual session (an idle bench taken by hand) is guarded as a run with this config is.
+    ...(config.guardrails ? { guardrails: { bench: config.guardrails } } : {}),
+    video: videoSettings(config.video),
     ...brokerOf(config),
     ...fleetOf(values, config, file),
     say: (line) => process.stderr.write(`${line}\n`),

@@ -4,6 +4,7 @@
 // state directory and report; writes the suite's page, results.json and (--format junit) JUnit
 // XML for CI. Exit 0 when every flow run passed, 1 when any failed or could not run, 130 on Ctrl-C.
 // Maestro flows and workspaces run beside ours (docs/MAESTRO.md); --dry-run only loads and checks.
+import { videoSettings } from '../../config/video-section.js';
 import { join, resolve } from 'node:path';
 import { deviceFileForTask, type RigSource } from '../../app/bench/rig.js';
 import { discoverSuite } from '../../app/suite/maestro/discover-workspace.js';
@@ -20,7 +21,7 @@ import { defaultStateDir, parseOptions, UsageError } from '../args.js';
 import { envPairs } from '../env-flag.js';
 
 const USAGE =
-  'benchhand test PATH... [--sim [DEVICE_FILE] | --bench URL | --config FILE] [--env KEY=VALUE]... [--include-tags T[,T]] [--exclude-tags T[,T]] [--format junit] [--output DIR] [--approve all|none] [--skip-unsupported] [--dry-run] [--quiet]';
+  'benchhand test PATH... [--sim [DEVICE_FILE] | --bench URL | --config FILE] [--env KEY=VALUE]... [--include-tags T[,T]] [--exclude-tags T[,T]] [--format junit] [--output DIR] [--approve all|none] [--skip-unsupported] [--no-video] [--video-inset] [--dry-run] [--quiet]';
 
 /** `--sim` may stand alone (each flow's own device): mark that before parseArgs sees it. */
 function normaliseSimFlag(argv: string[]): string[] {
@@ -45,6 +46,8 @@ export async function testCommand(argv: string[]): Promise<number> {
       quiet: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       'skip-unsupported': { type: 'boolean' },
+      'no-video': { type: 'boolean' },
+      'video-inset': { type: 'boolean' },
     },
     USAGE,
   );
@@ -103,6 +106,8 @@ export async function testCommand(argv: string[]): Promise<number> {
     includeTags: tagList(values['include-tags']),
     excludeTags: tagList(values['exclude-tags']),
     guardrails: config?.guardrails ?? {},
+    // Each flow's video (STATE_DIR/video.mp4): the config's video section, the flags over it.
+    video: videoSettings(config?.video, { noVideo: values['no-video'], inset: values['video-inset'] }),
     out: quiet ? undefined : { write: (text) => process.stdout.write(text), live: process.stdout.isTTY === true },
   });
   const count = (status: string) => outcome.results.filter((r) => r.status === status).length;

@@ -17,8 +17,10 @@ export interface BenchDescription {
 export interface ServiceState {
   benchId: string;
   at: string;
-  state: 'idle' | 'running' | 'unhealthy';
+  state: 'idle' | 'running' | 'unhealthy' | 'reserved';
   job: { jobId: string; name: string; since: string; resumed: boolean } | null;
+  /** Who took the bench by hand (manual control while idle): it claims nothing until they hand it back. */
+  reservedBy?: string;
   /** Jobs it holds for a moment while busy, before taking or handing them on. */
   held: number;
   problems?: string[];

@@ -92,7 +92,7 @@ describe("a run's video", () => {
       mdat = bytes.indexOf('mdat');
     expect(moov).toBeGreaterThan(0);
     expect(moov).toBeLessThan(mdat);
-    expect((await readRun(stateDir)).video).toBe('video.mp4');
+    expect((await readRun(stateDir)).videos).toEqual(['video.mp4']);
   });
 
   it('paints the typed secret over, and the OCR reads the screen but not the secret', async () => {

@@ -7,6 +7,7 @@ import { loadTask } from '../../../src/app/agent/task-file.js';
 import { ScriptInterpreter } from '../../../src/core/agent/interpreters/script/script-interpreter.js';
 import { runAgent } from '../../../src/core/agent/loop/run-agent.js';
 import type { OperatorCommand, OperatorPort } from '../../../src/core/ports/operator.js';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../../src/core/ports/approval.js';
 import { startHarness } from '../../support/agent-harness.js';
 
 function scriptedOperator(batches: OperatorCommand[][]): OperatorPort {
@@ -50,5 +51,44 @@ describe('manual control', () => {
     const intents = h.journal().filter((record) => record.type === 'intent');
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ tool: 'tap_point', by: 'alice', action: { kind: 'tap' } });
+  }, 30000);
+
+  it('asks the run’s approver before a holder’s tap on a guarded target; nothing moves until it is approved', async () => {
+    // The approver answers no, then yes; what the MCU had done when each question came is noted.
+    const asked: { request: ApprovalRequest; actuationsThen: number }[] = [];
+    const answers: ApprovalAnswer[] = [
+      { approved: false, by: 'carol', reason: 'not now' },
+      { approved: true, by: 'carol' },
+    ];
+    let h!: Awaited<ReturnType<typeof startHarness>>;
+    const approvals: ApprovalPort = {
+      ask: async (request) => {
+        asked.push({ request, actuationsThen: h.mcu.actuations.length });
+        return answers.shift()!;
+      },
+    };
+    h = await startHarness('settings-wifi', { approvals });
+    const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
+    const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
+    // "Network & internet" is at 541,540: guarded here as "Delete" is by default.
+    const tap = { kind: 'tap' as const, x: 541, y: 540 };
+    const operator = scriptedOperator([
+      [{ id: 't1', kind: 'take', by: 'alice' }],
+      [{ id: 'a1', kind: 'act', by: 'alice', action: tap }],
+      [{ id: 'a2', kind: 'act', by: 'alice', action: tap }],
+      [{ id: 's1', kind: 'stop', by: 'alice' }],
+    ]);
+    const guarded = { approvals: [{ name: 'network settings', tool: '*', targetMatches: 'Network & internet' }] };
+    await runAgent({ ...h.deps(interpreter, guarded, task), operator }, { goal: task.goal, task: 'test' });
+    expect(asked).toHaveLength(2);
+    expect(asked[0]!.request).toMatchObject({ tool: 'tap_point', rule: 'network settings' });
+    expect(asked.map((a) => a.actuationsThen)).toEqual([0, 0]);
+    const acts = h.audit().filter((line) => line.tool === 'operator_act');
+    expect(acts.map((line) => line.status)).toEqual(['refused', 'ok']);
+    // The denied tap never reached the MCU; the approved one did, once, journalled as alice's.
+    expect(h.mcu.actuations).toHaveLength(1);
+    const intents = h.journal().filter((record) => record.type === 'intent');
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({ tool: 'tap_point', by: 'alice' });
   }, 30000);
 });

@@ -182,6 +182,7 @@ describe('the config schema: each section as written in the example', () => {
       'mqtt',
       'console',
       'ocr',
+      'video',
       'gpio',
       'llm',
       'guardrails',

@@ -9,7 +9,7 @@ describe('unknown keys are errors, with the line, the key and the keys that are 
         column: 1,
         field: 'camra',
         message:
-          'unknown key "camra": check its spelling or remove it; the keys at the top level are bench, mcu, camera, calibration, mqtt, console, ocr, gpio, llm, guardrails',
+          'unknown key "camra": check its spelling or remove it; the keys at the top level are bench, mcu, camera, calibration, mqtt, console, ocr, video, gpio, llm, guardrails',
       },
     ]);
   });
