@@ -360,8 +360,9 @@ export function describeLlmPortContract(name: string, subject: LlmContractSubjec
     });
 
     it('retries after a timeout and after a dropped connection', async () => {
-      fake.script([{ text: 'late', delayMs: 1000 }, { dropConnection: true }, { text: 'ok' }]);
-      const response = await llm({ timeoutMs: 200 }).complete(request());
+      // The timeout must outlast an answered request on a busy machine (200 ms did not, at a load of 20).
+      fake.script([{ text: 'late', delayMs: 5000 }, { dropConnection: true }, { text: 'ok' }]);
+      const response = await llm({ timeoutMs: 1500 }).complete(request());
       expect(response.content).toEqual([{ type: 'text', text: 'ok' }]);
       expect(sleeps).toHaveLength(2);
     });
