@@ -46,7 +46,10 @@ export async function verify(
     // Found only in a line read from a picture taken before the action: the next picture is read whole.
     readAnew = check.stale === true;
     if (check.met) return { ...check, observation: seen, window: window.verdict() };
-    if (waitIsOverPastBanners(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
+    if (
+      waitIsOverPastBanners(seen, actedAt, deps.clock.now(), timeoutMs, deps.dismissNotifications) ||
+      deps.signal.aborted
+    ) {
       // Typing not read back from the whole screen: the field read again alone (verify/typed-reread.ts).
       const again = deps.signal.aborted ? undefined : await rereadTyped(deps.observer, before, seen, expectation);
       if (again?.met) return { met: true, detail: again.detail, observation: seen, window: window.verdict() };

@@ -50,7 +50,10 @@ export const waitFor = defineInfoTool({
             : `The screen changed after ${waited} ms (${change.summary}).`,
         };
       }
-      if (waitIsOverPastBanners(seen, start, context.clock.now(), args.timeout_ms) || context.signal.aborted) {
+      if (
+        waitIsOverPastBanners(seen, start, context.clock.now(), args.timeout_ms, context.dismissNotifications) ||
+        context.signal.aborted
+      ) {
         return {
           status: 'not_found',
           content: `${args.text ? `"${args.text}" did not appear` : 'The screen did not change'} within ${args.timeout_ms} ms.${qualityNote(seen)} Call read_screen to see what is there.`,
