@@ -157,6 +157,7 @@ export async function startHarness(
       tools: harness.tools ?? new ToolRegistry(),
       guardrails: { ...defaultGuardrails(), verifyTimeoutMs: 3000, ...guardrails },
       preApprovals: task?.approve ?? [],
+      ...(task?.dismissNotifications ? { dismissNotifications: true } : {}),
       toActuator: (p) => p,
       recordFinding: async () => 'new',
       inputs: { values: task?.inputs ?? {}, secrets: new Set(task?.secrets ?? []) },

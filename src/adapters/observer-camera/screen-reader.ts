@@ -6,11 +6,13 @@
 // a line is carried over only when no band touches it), unless the change is large, the band
 // reads have gone on too long, or the bands did not read again a line whose place still shows
 // ink: then the whole screen is read. The status bar is outside the fingerprint: its text may be
-// stale between whole reads.
+// stale between whole reads. Every line says which picture it was read from (OcrLine.readFrom): a
+// line carried over or reused keeps its own, so a check after an action can refuse one read from
+// a picture taken before it, and ask for a read anew (ReadOptions.anew: nothing reused or carried).
 import { createHash } from 'node:crypto';
 import { prepareCameraFrame, prepareScreenshot, type Prepared, type PreprocessOptions } from './preprocess.js';
 import type { OcrEngine, RawLine } from '../../core/ports/ocr.js';
-import type { ScreenInput, ScreenReaderPort, ScreenReading } from '../../core/ports/screen-reader.js';
+import type { ReadOptions, ScreenInput, ScreenReaderPort, ScreenReading } from '../../core/ports/screen-reader.js';
 import type { Band } from '../../core/vision/changed-regions.js';
 import {
   carriedOver,
@@ -20,7 +22,7 @@ import {
   showsInk,
   type DeviceBand,
 } from '../../core/vision/incremental-read.js';
-import type { Box } from '../../core/vision/ocr-line.js';
+import { oldestReadFrom, type Box } from '../../core/vision/ocr-line.js';
 import type { LayoutHints } from '../../core/vision/screen-elements.js';
 import { prepareCameraBands } from './preprocess-bands.js';
 import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
@@ -70,9 +72,10 @@ export class ScreenReader implements ScreenReaderPort {
     private readonly options: ScreenReaderOptions = {},
   ) {}
 
-  async read(image: Uint8Array): Promise<ScreenReading> {
+  async read(image: Uint8Array, options: ReadOptions = {}): Promise<ScreenReading> {
     const hash = createHash('sha256').update(image).digest('hex');
-    const cached = this.cache.get(hash);
+    // The same bytes again: its lines' pictures are the earlier one's (kept: never newer than read).
+    const cached = options.anew ? undefined : this.cache.get(hash);
     if (cached) return { ...cached, source: 'cache', timings: { prepareMs: 0, ocrMs: 0, fingerprintMs: 0 } };
     const started = performance.now();
     const { content, camera, gray } = await this.fingerprint(image);
@@ -81,7 +84,7 @@ export class ScreenReader implements ScreenReaderPort {
     const change = this.last
       ? compareContent(this.last.reading.content, content, floor >= 0 ? floor : DEFAULT_NOISE_FLOOR)
       : undefined;
-    if (this.last && floor >= 0 && !change!.changed) {
+    if (this.last && floor >= 0 && !change!.changed && !options.anew) {
       return {
         ...this.last.reading,
         content,
@@ -94,8 +97,8 @@ export class ScreenReader implements ScreenReaderPort {
     const deviceSize = this.input.kind === 'camera' ? this.input.calibration.deviceSize : undefined;
     const fullReadAbove = this.options.fullReadAbove ?? 0.35;
     const plan =
-      fullReadAbove < 0
-        ? { kind: 'full' as const, reason: 'whole reads asked for' }
+      fullReadAbove < 0 || options.anew
+        ? { kind: 'full' as const, reason: options.anew ? 'a read anew asked for' : 'whole reads asked for' }
         : this.input.kind !== 'camera' || !change
           ? { kind: 'full' as const, reason: change ? 'a screenshot' : 'no earlier reading' }
           : planRead(
@@ -111,7 +114,7 @@ export class ScreenReader implements ScreenReaderPort {
     let read: { prepared: Prepared; lines: OcrLine[]; bands: Band[]; layout?: LayoutHints } | undefined;
     let fullBecause = plan.kind === 'full' ? plan.reason : undefined;
     if (plan.kind === 'bands' && camera && this.last) {
-      const banded = await this.readBands(camera, this.last, plan.bands, plan.kept);
+      const banded = await this.readBands(camera, this.last, plan.bands, plan.kept, options.taken);
       if (typeof banded === 'string') fullBecause = banded;
       else read = banded;
     }
@@ -122,7 +125,10 @@ export class ScreenReader implements ScreenReaderPort {
           : await prepareScreenshot(image, this.options, gray);
       read = {
         prepared,
-        lines: toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice),
+        lines: stamped(
+          toDeviceLines(await this.recognize(prepared.image, plainOf(prepared)), prepared.toDevice),
+          options.taken,
+        ),
         bands: [{ y0: 0, y1: this.deviceSize(prepared).height }],
       };
     }
@@ -135,11 +141,16 @@ export class ScreenReader implements ScreenReaderPort {
         this.deviceSize(prepared),
         prepared.upright && { image: prepared.upright, inverted: prepared.inverted },
       );
-    const lines = withFieldDots(
-      this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared)),
-      prepared.image,
-      layout.shapes ?? [],
-      prepared.toDevice,
+    const lines = stampedMade(
+      withFieldDots(
+        this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared)),
+        prepared.image,
+        layout.shapes ?? [],
+        prepared.toDevice,
+      ),
+      read.lines,
+      bands,
+      options.taken,
     );
     const doneAt = performance.now();
     const reading: ScreenReading = {
@@ -191,6 +202,7 @@ export class ScreenReader implements ScreenReaderPort {
     last: NonNullable<ScreenReader['last']>,
     planned: DeviceBand[],
     plannedKept: OcrLine[],
+    taken: ReadOptions['taken'],
   ): Promise<{ prepared: Prepared; lines: OcrLine[]; bands: Band[]; layout: LayoutHints } | string> {
     if (this.input.kind !== 'camera') return 'a screenshot';
     const scale = last.prepared.toDevice.y,
@@ -226,7 +238,7 @@ export class ScreenReader implements ScreenReaderPort {
       rows.map((band) => this.recognize(paddedStrip(prepared.image, band), paddedStrip(plainOf(prepared), band))),
     );
     const read = bands.flatMap((_, index) =>
-      toDeviceLines(shiftLines(bandLines[index]!, rows[index]!.y0 - STRIP_PAD), prepared.toDevice),
+      stamped(toDeviceLines(shiftLines(bandLines[index]!, rows[index]!.y0 - STRIP_PAD), prepared.toDevice), taken),
     );
     const toPicture = ({ x, y, width, height }: Box): Box => ({
       x: x / prepared.toDevice.x,
@@ -266,6 +278,36 @@ export class ScreenReader implements ScreenReaderPort {
     this.cache.set(hash, reading);
     if (this.cache.size > (this.options.cacheSize ?? 32)) this.cache.delete(this.cache.keys().next().value!);
   }
+}
+
+/** Lines read from the picture `taken`: each says so. */
+function stamped(lines: OcrLine[], taken: ReadOptions['taken']): OcrLine[] {
+  return taken ? lines.map((line) => ({ ...line, readFrom: taken })) : lines;
+}
+
+/**
+ * Lines a correction made after reading (a password field's dots) say no picture of their own: one
+ * in the rows read now is of this picture; one outside them is of the picture those rows were read
+ * from, at best the oldest of the lines going in (never newer than it may be).
+ */
+function stampedMade(
+  lines: OcrLine[],
+  goingIn: readonly OcrLine[],
+  bands: readonly Band[],
+  taken: ReadOptions['taken'],
+) {
+  if (!taken) return lines;
+  const oldest = oldestReadFrom(goingIn) ?? taken;
+  return lines.map((line) =>
+    line.readFrom
+      ? line
+      : {
+          ...line,
+          readFrom: bands.some((band) => line.box.y < band.y1 && line.box.y + line.box.height > band.y0)
+            ? taken
+            : oldest,
+        },
+  );
 }
 
 /** The boxes a band must not cut: drawn shapes and panels (never the status or navigation bar, which span the width). */

@@ -133,6 +133,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
       tools,
       guardrails,
       preApprovals: task.approve,
+      ...(task.dismissNotifications ? { dismissNotifications: true } : {}),
       interpreter: makeInterpreter(request, tools, approvals, plan),
       ...(request.interpreter === 'llm' ? { explorer: makeExplorer(request, approvals) } : {}),
       toActuator: (p) => ({ x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f }),

@@ -76,9 +76,14 @@ export function cameraAndReader(
 ): LookSource {
   return {
     look: async (asked) => {
-      if (!gate) return read(reader, await camera.capture({ newerThan: asked.newerThan, timeoutMs: asked.timeoutMs }));
+      if (!gate)
+        return read(
+          reader,
+          await camera.capture({ newerThan: asked.newerThan, timeoutMs: asked.timeoutMs }),
+          asked.readAnew,
+        );
       const { frame, record } = await gate.capture(asked);
-      return read(reader, frame, record);
+      return read(reader, frame, asked.readAnew, record);
     },
     readField: async (observation, box, options) =>
       fields && observation.frame ? fields.read(observation.frame, box, options) : undefined,
@@ -152,9 +157,20 @@ function videoStage(recorder: Pick<LookRecorder, 'keep'>): LookStage {
   };
 }
 
-/** Stage 2's verdict beside its reading: a look is the picture, its model and whether it is fit to act on. */
-async function read(reader: ScreenReaderPort, frame: CameraFrame, capture?: CaptureRecord): Promise<Observation> {
-  const reading = await reader.read(frame.image);
+/**
+ * Stage 2's verdict beside its reading: a look is the picture, its model (each line saying which
+ * picture it was read from: a line carried over keeps its own) and whether it is fit to act on.
+ */
+async function read(
+  reader: ScreenReaderPort,
+  frame: CameraFrame,
+  anew: boolean | undefined,
+  capture?: CaptureRecord,
+): Promise<Observation> {
+  const reading = await reader.read(frame.image, {
+    taken: { at: frame.capturedAt, sequence: frame.sequence },
+    ...(anew ? { anew } : {}),
+  });
   const quality = assessQuality(reading.stats, reading.model);
   return {
     at: frame.capturedAt,

@@ -76,9 +76,17 @@ export class RunContext {
     return outcome;
   }
 
-  /** A tool call that must succeed (or end in one of `alsoFine`); its failure fails the command. */
-  async *must(name: string, args: Record<string, unknown>, alsoFine: string[] = []): Program<ToolOutcome> {
-    const outcome = yield* this.call(name, args);
+  /**
+   * A tool call that must succeed (or end in one of `alsoFine`); its failure fails the command.
+   * `retryOfPrevious`: the same call again after one that had no effect, declared a retry.
+   */
+  async *must(
+    name: string,
+    args: Record<string, unknown>,
+    alsoFine: string[] = [],
+    retryOfPrevious = false,
+  ): Program<ToolOutcome> {
+    const outcome = yield* this.call(name, args, retryOfPrevious);
     if (outcome.status !== 'ok' && !alsoFine.includes(outcome.status))
       throw new MaestroFailure(`${name}: ${outcome.status}: ${outcome.content.split('\n')[0]}`);
     return outcome;

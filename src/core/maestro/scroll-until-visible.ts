@@ -1,6 +1,9 @@
 // Maestro's scrollUntilVisible on the screen model: scrolls (direction, default down) until the
-// element shows, for up to `timeout` (20 s), failing at once when the content stops moving (the end
-// of the list). What the camera can honestly judge of Maestro's options:
+// element shows, for up to `timeout` (20 s), failing when the content stops moving (the end of the
+// list). A list's end is known from the list, not from one swipe: a swipe whose verify window proved
+// the screen unchanged (a lost gesture, no effect: safe to send again) is sent once more, declared a
+// retry; two in a row that moved nothing are the end. A swipe that moved nothing while something
+// else changed is not repeated. What the camera can honestly judge of Maestro's options:
 // - visibilityPercentage (default 100): the share of the element's box inside the app's content
 //   area (not under the status or navigation bar or the keyboard). What the camera reads is the
 //   visible part of a text, so a text cut by the screen's edge reads short or not at all.
@@ -12,6 +15,7 @@
 // Pure.
 import { scrollPath } from '../agent/tools/gesture-tools.js';
 import type { Box } from '../vision/screen-model.js';
+import type { ToolOutcome } from '../agent/types.js';
 import { MaestroFailure, type Program, type RunContext } from './run-context.js';
 import { describeSelector, resolveSelector, type Selector } from './selector.js';
 
@@ -29,17 +33,25 @@ export async function* scrollUntilVisible(ctx: RunContext, selector: Selector, m
   const share = Number(map.visibilityPercentage ?? 100) / 100;
   const since = ctx.now();
   let swipes = 0;
+  let lost: ToolOutcome | undefined;
   while (!visibleEnough(ctx, selector, share)) {
     if (ctx.now() - since >= limit)
       throw new MaestroFailure(
         `Element not found: ${describeSelector(selector)} (scrolled ${way} ${swipes} times in ${limit} ms)`,
       );
-    const moved = yield* scrollPage(ctx, way, map.speed, 'page');
+    const outcome = yield* scrollPage(ctx, way, map.speed, 'page', lost !== undefined);
     swipes++;
-    if (!moved)
-      throw new MaestroFailure(
-        `Element not found: ${describeSelector(selector)} (the content stopped moving after ${swipes} scrolls ${way})`,
-      );
+    if (outcome.status === 'ok') {
+      lost = undefined;
+      continue;
+    }
+    if (!lost && outcome.unchangedWindow) {
+      lost = outcome;
+      continue;
+    }
+    throw new MaestroFailure(
+      `Element not found: ${describeSelector(selector)} (the content stopped moving after ${swipes} scrolls ${way}${lost ? ', the last two moved nothing' : ''})`,
+    );
   }
   if (map.centerElement === true) yield* centre(ctx, selector, way, map.speed);
 }
@@ -75,20 +87,31 @@ async function* centre(ctx: RunContext, selector: Selector, way: Way, speed: unk
     const forward = way === 'down' || way === 'right';
     // Scrolling down moves the content up: an element in the last third comes to the middle.
     if (forward ? at <= (span * 2) / 3 : at >= span / 3) return;
-    if (!(yield* scrollPage(ctx, way, speed, 'half'))) return;
+    if ((yield* scrollPage(ctx, way, speed, 'half')).status !== 'ok') return;
   }
 }
 
-/** One scroll; false when the content did not move (the end of the list). */
-async function* scrollPage(ctx: RunContext, way: Way, speed: unknown, amount: 'page' | 'half'): Program<boolean> {
+/**
+ * One scroll: its outcome, verify_failed when the content did not move. `again`: the same scroll
+ * after one that moved nothing, declared a retry (the repeat guard lets one through).
+ */
+async function* scrollPage(
+  ctx: RunContext,
+  way: Way,
+  speed: unknown,
+  amount: 'page' | 'half',
+  again = false,
+): Program<ToolOutcome> {
   const content = contentBox(ctx);
-  if (speed === undefined || !content) {
-    const moved = yield* ctx.must('scroll', { direction: way, amount }, ['verify_failed']);
-    return moved.status === 'ok';
-  }
-  const duration = Math.min(3000, Math.max(50, Math.round((1000 * (100 - Number(speed))) / 100) + 1));
-  const moved = yield* ctx.must('swipe', { path: scrollPath(content, way, amount), duration_ms: duration }, [
-    'verify_failed',
-  ]);
-  return moved.status === 'ok';
+  const [name, args] =
+    speed === undefined || !content
+      ? ['scroll', { direction: way, amount }]
+      : [
+          'swipe',
+          {
+            path: scrollPath(content, way, amount),
+            duration_ms: Math.min(3000, Math.max(50, Math.round((1000 * (100 - Number(speed))) / 100) + 1)),
+          },
+        ];
+  return yield* ctx.must(name, args, ['verify_failed'], again);
 }

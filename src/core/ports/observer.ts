@@ -29,6 +29,11 @@ export interface ObserveOptions {
   /** Only a picture taken after this moment will do (e.g. after an action). */
   newerThan?: number;
   timeoutMs?: number;
+  /**
+   * Read every line of the picture anew: none carried over from an earlier picture (a check that
+   * found what it looks for only in a line read before the action asks for this).
+   */
+  readAnew?: boolean;
 }
 
 /** How to read one field again (a typed text checked): see ObserverPort.readField. */

@@ -6,6 +6,7 @@ import type { Band } from '../vision/changed-regions.js';
 import type { ContentFingerprint } from '../vision/content-fingerprint.js';
 import type { FrameStats } from '../vision/frame-stats.js';
 import type { ScreenModel } from '../vision/screen-model.js';
+import type { ReadFrom } from '../vision/ocr-line.js';
 
 export interface ScreenReading {
   model: ScreenModel;
@@ -24,8 +25,16 @@ export interface ScreenReading {
   timings: { prepareMs: number; ocrMs: number; fingerprintMs: number };
 }
 
+/** About the picture given to read. */
+export interface ReadOptions {
+  /** The picture itself: every line read from it says so (OcrLine.readFrom); a line carried over keeps its own. */
+  taken?: ReadFrom;
+  /** Read every line from this picture: nothing reused from the last reading, carried over or cached. */
+  anew?: boolean;
+}
+
 export interface ScreenReaderPort {
-  read(image: Uint8Array): Promise<ScreenReading>;
+  read(image: Uint8Array, options?: ReadOptions): Promise<ScreenReading>;
   /** Forgets the previous frame: the next read is a whole one. */
   reset(): void;
 }

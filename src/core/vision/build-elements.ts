@@ -4,7 +4,7 @@
 // Every element is placed in the innermost region holding its centre. Pure.
 import type { Size } from './calibration.js';
 import type { ElementKind, LayoutHints, ScreenElement, ScreenRegion, ShapeHint } from './screen-elements.js';
-import { centreOf, unionBox, type Box, type OcrLine } from './ocr-line.js';
+import { centreOf, unionBox, withReadFrom, type Box, type OcrLine } from './ocr-line.js';
 import { markDialogButtons } from './dialog-buttons.js';
 
 /** Android's status bar is 24 dp of about 800; the gesture/navigation bar 48 dp. */
@@ -152,12 +152,16 @@ function peelStrays(line: OcrLine, strayLines: Set<OcrLine>): OcrLine[] {
   while (words.length > 1 && words.at(-1)!.text.length <= 2 && apart(words.at(-2)!, words.at(-1)!))
     strays.push(words.pop()!);
   if (!strays.length) return [line];
-  const asLine = (w: OcrLine['words']): OcrLine => ({
-    text: w.map((x) => x.text).join(' '),
-    box: unionBox(w.map((x) => x.box)),
-    confidence: Math.min(...w.map((x) => x.confidence)),
-    words: w,
-  });
+  const asLine = (w: OcrLine['words']): OcrLine =>
+    withReadFrom(
+      {
+        text: w.map((x) => x.text).join(' '),
+        box: unionBox(w.map((x) => x.box)),
+        confidence: Math.min(...w.map((x) => x.confidence)),
+        words: w,
+      },
+      [line],
+    );
   const peeled = strays.map((w) => asLine([w]));
   peeled.forEach((stray) => strayLines.add(stray));
   return [asLine(words), ...peeled];
@@ -247,12 +251,15 @@ function joinRows(lines: OcrLine[]): OcrLine[] {
       rows.push(line);
       continue;
     }
-    const joined: OcrLine = {
-      text: `${left.text} ${line.text}`,
-      box: unionBox([left.box, line.box]),
-      confidence: Math.min(left.confidence, line.confidence),
-      words: [...left.words, ...line.words],
-    };
+    const joined = withReadFrom(
+      {
+        text: `${left.text} ${line.text}`,
+        box: unionBox([left.box, line.box]),
+        confidence: Math.min(left.confidence, line.confidence),
+        words: [...left.words, ...line.words],
+      },
+      [left, line],
+    );
     rows.splice(rows.indexOf(left), 1, joined);
   }
   return rows;

@@ -18,6 +18,31 @@ export interface OcrLine {
   box: Box;
   confidence: number;
   words: OcrWord[];
+  /**
+   * The picture the line's text was read from. A reader that carries lines over from its last
+   * reading (the content fingerprint saw no change there) keeps each line's own, so a check after
+   * an action can tell a line read from a picture taken before it. Absent: read from the picture
+   * of the look that holds it (fakes reading a device's truth, a picture read on its own).
+   */
+  readFrom?: ReadFrom;
+}
+
+/** One camera picture: when its exposure ended (the agent's clock) and the camera's frame number. */
+export interface ReadFrom {
+  at: number;
+  sequence?: number;
+}
+
+/** The oldest picture any of these lines was read from; undefined when none says. */
+export function oldestReadFrom(lines: readonly OcrLine[]): ReadFrom | undefined {
+  let oldest: ReadFrom | undefined;
+  for (const line of lines) if (line.readFrom && (!oldest || line.readFrom.at < oldest.at)) oldest = line.readFrom;
+  return oldest;
+}
+
+/** Whether any of the lines was read from a picture taken before `moment` (a line that does not say was not). */
+export function readBefore(lines: readonly OcrLine[], moment: number): boolean {
+  return lines.some((line) => line.readFrom !== undefined && line.readFrom.at < moment);
 }
 
 export function centreOf(box: Box): { x: number; y: number } {
@@ -48,7 +73,13 @@ export function keepWords(lines: OcrLine[], keep: (word: OcrWord, index: number,
   for (const line of lines) {
     const words = line.words.filter((word, index) => keep(word, index, line));
     if (words.length === line.words.length) out.push(line);
-    else if (words.length) out.push(lineOfWords(words));
+    else if (words.length) out.push(withReadFrom(lineOfWords(words), [line]));
   }
   return out;
+}
+
+/** `line` made from `from`'s words keeps the oldest picture they were read from. */
+export function withReadFrom(line: OcrLine, from: readonly OcrLine[]): OcrLine {
+  const readFrom = oldestReadFrom(from);
+  return readFrom ? { ...line, readFrom } : line;
 }

@@ -2,7 +2,8 @@
 // on past a fast release), a sideways swipe removes an item of a dismissable list, a long press
 // runs its handler (a context menu) or picks a reorderable item up to be dropped elsewhere, a
 // swipe down from the top edge pulls the notification shade, a swipe up closes it or opens a
-// swipe lock. Pure functions over the state; device.ts calls them from its input handlers.
+// swipe lock, and a swipe up on a heads-up notification puts it away into the shade (where it stays,
+// unread). Pure functions over the state; device.ts calls them from its input handlers.
 import { runActions } from './actions.js';
 import type { LaidOutView } from './layout.js';
 import type { DeviceFile, ListElement } from './schema.js';
@@ -10,6 +11,9 @@ import { systemSwipe } from './launcher.js';
 import type { DeviceState } from './state.js';
 import { flingMinVelocity, type Contact } from './touch.js';
 import { contains, type ListRegion } from './view.js';
+
+/** How far up (a share of the screen's height) a finger on a heads-up notification moves it away: about 50 dp. */
+const headsUpAwayShare = 0.02;
 
 /** How far a fling carries on: the release velocity times this many seconds. */
 const flingSeconds = 0.25;
@@ -52,6 +56,10 @@ export function release(
   }
   if (state.shade) {
     if (contact.dy < -height * 0.15 && isVertical(contact)) state.shade = false;
+    return true;
+  }
+  if (contact.pressed?.role === 'notification' && state.notification) {
+    if (contact.dy < -height * headsUpAwayShare && isVertical(contact)) state.notification = undefined;
     return true;
   }
   if (contact.down.y <= statusBarPx * 1.5 && contact.dy > height * 0.2 && isVertical(contact)) {

@@ -16,6 +16,7 @@ export const taskFileSchema = z.strictObject({
   steps: z.array(z.unknown()).optional(),
   interrupts: z.array(z.unknown()).optional(),
   retries: z.number().optional(),
+  dismissNotifications: z.unknown().optional(),
   limits: z.unknown().optional(),
   expect: z.strictObject({
     screen: z.string(),

@@ -21,6 +21,7 @@ const task = (steps: ScriptStep[]) =>
     interrupts: [],
     approve: [],
     retries: 2,
+    dismissNotifications: false,
     tags: [],
     params: {},
     steps,

@@ -190,4 +190,29 @@ describe('the Maestro interpreter', () => {
     expect(call(decision)).toMatchObject({ name: 'scroll', args: { direction: 'down', amount: 'half' } });
     expect(await centred.next(input(middle, 800, { decision, status: 'ok' }))).toMatchObject({ kind: 'answer' });
   });
+
+  it('scrollUntilVisible sends a swipe that provably changed nothing once more (a lost gesture), and ends at the second', async () => {
+    const lostOnce = (decision: Decision, at: number, unchangedWindow: boolean): InterpretInput => {
+      const turn = input(empty, at, { decision, status: 'verify_failed' });
+      return { ...turn, results: turn.results.map((r) => ({ ...r, unchangedWindow })) };
+    };
+    const maestro = await interpreterFor('- scrollUntilVisible:\n    element: Hello\n');
+    const first = await maestro.next(input(empty, 0));
+    expect(call(first)).toMatchObject({ name: 'scroll', args: { direction: 'down' } });
+    const again = await maestro.next(lostOnce(first, 800, true));
+    expect(call(again)).toMatchObject({ name: 'scroll', args: { direction: 'down' }, retryOf: expect.any(String) });
+    const moved = await maestro.next(input(empty, 1600, { decision: again, status: 'ok' }));
+    expect(call(moved)).toMatchObject({ name: 'scroll', retryOf: undefined });
+    const lost = await maestro.next(lostOnce(moved, 2400, true));
+    expect(call(lost)).toMatchObject({ name: 'scroll' });
+    const end = await maestro.next(lostOnce(lost, 3200, true));
+    expect(end).toMatchObject({
+      kind: 'halt',
+      reason: expect.stringMatching(/stopped moving after 4 scrolls down, the last two moved nothing/),
+    });
+    // A swipe that moved nothing while something else changed is not sent again.
+    const other = await interpreterFor('- scrollUntilVisible:\n    element: Hello\n');
+    const once = await other.next(input(empty, 0));
+    expect(await other.next(lostOnce(once, 800, false))).toMatchObject({ kind: 'halt' });
+  });
 });

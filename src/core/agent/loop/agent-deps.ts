@@ -38,6 +38,11 @@ export interface AgentDeps {
   guardrails: GuardrailConfig;
   /** The task's own pre-approvals (one element on one screen each), for unattended runs. */
   preApprovals?: readonly PreApproval[];
+  /**
+   * The task lets a step swipe a heads-up notification away (TaskDefinition.dismissNotifications):
+   * a wait past its limit ends then, notification or not, so the step swipes instead of waiting on.
+   */
+  dismissNotifications?: boolean;
   /** Device pixels to actuator units (the calibration). */
   toActuator(point: Point): Point;
   recordFinding(finding: FindingInput): Promise<string>;

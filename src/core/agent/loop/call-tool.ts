@@ -140,12 +140,13 @@ function toolContext(deps: AgentDeps, state: RunState, looks: Observations, guar
       : {}),
     lastTap: () => guards.lastTap,
     observation: () => looks.current(),
-    observe: (options) => looks.look(options?.newerThan ?? deps.clock.now(), options?.timeoutMs),
+    observe: (options) => looks.look(options?.newerThan ?? deps.clock.now(), options?.timeoutMs, options?.readAnew),
     store: deps.store,
     clock: deps.clock,
     signal: deps.signal,
     recordFinding: (finding) => deps.recordFinding(finding),
     inputs: deps.inputs,
+    ...(deps.dismissNotifications ? { dismissNotifications: true } : {}),
     ...(deps.keepScreenshot ? { keepScreenshot: deps.keepScreenshot } : {}),
   };
 }

@@ -21,11 +21,14 @@ export class Observations {
     return this.latest;
   }
 
-  /** Looks again; throws only after repeated failures (the caller halts the run). */
-  async look(newerThan?: number, timeoutMs = 10000): Promise<Observation> {
+  /**
+   * Looks again; throws only after repeated failures (the caller halts the run). `readAnew`: every
+   * line read from the new picture, none carried over from an earlier one.
+   */
+  async look(newerThan?: number, timeoutMs = 10000, readAnew = false): Promise<Observation> {
     for (;;) {
       try {
-        this.latest = await this.deps.observer.observe({ newerThan, timeoutMs });
+        this.latest = await this.deps.observer.observe({ newerThan, timeoutMs, ...(readAnew ? { readAnew } : {}) });
         this.consecutiveFailures = 0;
         if (!this.latest.quality.ok)
           for (const problem of this.latest.quality.problems)

@@ -6,6 +6,7 @@ import { sameText } from '../../vision/ocr-confusions.js';
 import type { ScreenElement } from '../../vision/screen-elements.js';
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
 import { centreOf, screenText } from '../../vision/screen-model.js';
+import { readBefore } from '../../vision/ocr-line.js';
 import type { Observation } from '../../ports/observer.js';
 import { FRAME_GAP_MS, waitIsOverPastBanners } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
@@ -35,14 +36,20 @@ export async function verify(
   const start = deps.clock.now();
   let after = actedAt;
   const window = new VerifyWindow(before, actedAt, tap);
+  let readAnew = false;
   for (;;) {
     // Each look must be a new picture: taken after the action, and after the previous look.
-    const seen = await looks.look(after);
+    const seen = await looks.look(after, undefined, readAnew);
     after = Math.max(after, seen.at) + 0.001;
     window.see(seen);
-    const check = judge(before, seen, expectation, tap);
+    const check = judge(before, seen, expectation, tap, actedAt);
+    // Found only in a line read from a picture taken before the action: the next picture is read whole.
+    readAnew = check.stale === true;
     if (check.met) return { ...check, observation: seen, window: window.verdict() };
-    if (waitIsOverPastBanners(seen, actedAt, deps.clock.now(), timeoutMs) || deps.signal.aborted) {
+    if (
+      waitIsOverPastBanners(seen, actedAt, deps.clock.now(), timeoutMs, deps.dismissNotifications) ||
+      deps.signal.aborted
+    ) {
       // Typing not read back from the whole screen: the field read again alone (verify/typed-reread.ts).
       const again = deps.signal.aborted ? undefined : await rereadTyped(deps.observer, before, seen, expectation);
       if (again?.met) return { met: true, detail: again.detail, observation: seen, window: window.verdict() };
@@ -61,12 +68,17 @@ export async function verify(
   }
 }
 
+/**
+ * `actedAt`: when the action was done. A line the reader carried over from a picture taken before
+ * it is no evidence of the action (`stale`: found only there; the caller reads the next picture anew).
+ */
 export function judge(
   before: Observation,
   after: Observation,
   expectation: Expectation,
   tap?: Point,
-): { met: boolean; detail: string } {
+  actedAt = before.at,
+): { met: boolean; detail: string; stale?: boolean } {
   switch (expectation.kind) {
     case 'none':
       return { met: true, detail: 'nothing to check' };
@@ -81,12 +93,18 @@ export function judge(
       const report = findElements(after.screen, query);
       // Evidence of an action's effect is what the action brought: the same text already there,
       // in the same place, before the action (a banner that claims the result early) proves nothing.
-      const fresh = report.matches.filter((m) => !wasThere(before, m.element));
-      const found = fresh[0];
+      const unseen = report.matches.filter((m) => !wasThere(before, m.element));
+      const found = unseen.find((m) => !readBefore(m.element.lines, actedAt));
       if (found)
         return {
           met: true,
           detail: `"${found.element.text}" is on the screen (${found.element.kind} in the ${describe(found.region)})`,
+        };
+      if (unseen.length)
+        return {
+          met: false,
+          stale: true,
+          detail: `"${unseen[0]!.element.text}" was read from a picture taken before the action (carried over), so it shows nothing of what the action did`,
         };
       if (report.matches.length)
         return {

@@ -220,6 +220,17 @@ export const taskSchema = z.strictObject({
    * one region (core/agent/guard/pre-approval.ts). Anything else under an approval rule still asks.
    */
   approve: z.array(preApprovalSchema).max(20).default([]),
+  /**
+   * true: when a heads-up notification covers what a step waits for, the step swipes it away (up,
+   * on its card: it stays in the shade) and looks for its text again on the app's own screen,
+   * instead of only waiting for it to leave. Default false: never swiped.
+   */
+  dismissNotifications: z
+    .boolean({
+      error:
+        'dismissNotifications is true or false: true lets a step swipe a heads-up notification away when it covers what the step waits for; leave it out to only wait',
+    })
+    .default(false),
   /** Retries per step when its effect does not show (a step may override). */
   retries: z.number().int().min(0).max(10).default(2),
   /** Within the guardrails' own bounds (guard/guardrail-config.ts), so a task cannot ask for what a run refuses. */

@@ -39,8 +39,11 @@ export function waitIsOverPastBanners(
   since: number,
   now: number,
   limitMs: number,
+  /** The task lets the step swipe the notification away: the wait ends at its limit, and the step swipes. */
+  swipeAllowed = false,
 ): boolean {
   if (!waitIsOver(picture, since, now, limitMs)) return false;
+  if (swipeAllowed) return true;
   const banner = picture.quality.ok && picture.screen.regions.some((r) => r.kind === 'banner' && r.unasked);
   return !banner || waitIsOver(picture, since, now, limitMs + BANNER_GRACE_MS);
 }

@@ -166,6 +166,9 @@ export const swipe = defineActionTool({
       path: z.array(pointArg).min(2).max(8).optional(),
       duration_ms: z.number().int().min(50).max(3000).default(300),
       hold_ms: z.number().int().min(0).max(1500).optional().describe('rest before moving'),
+      in: placeFields.in.describe(
+        'the region the finger starts in, named when it appeared unasked (a notification swiped away up on its card); otherwise such a start is refused',
+      ),
       ...checks,
     })
     .strict(),

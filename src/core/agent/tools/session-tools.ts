@@ -4,6 +4,7 @@ import { NOTE_NAME_PATTERN, NOTE_NAME_RULE } from '../../state/note-name.js';
 import { z } from 'zod';
 import { screenChange } from '../../vision/screen-change.js';
 import { describe, findElements } from '../../vision/match-elements.js';
+import { readBefore } from '../../vision/ocr-line.js';
 import { placeFields, queryOf } from './place-args.js';
 import { FRAME_GAP_MS, waitIsOverPastBanners } from './frame-gap.js';
 import { defineInfoTool } from './tool.js';
@@ -31,9 +32,14 @@ export const waitFor = defineInfoTool({
   async run(args, context) {
     const start = context.clock.now();
     const before = context.observation();
+    let readAnew = false;
     for (;;) {
-      const seen = await context.observe({ newerThan: context.clock.now() });
-      const found = args.text ? findElements(seen.screen, queryOf(args.text, args)).matches[0] : undefined;
+      const seen = await context.observe({ newerThan: context.clock.now(), ...(readAnew ? { readAnew } : {}) });
+      const matches = args.text ? findElements(seen.screen, queryOf(args.text, args)).matches : [];
+      // Only a line read from a picture taken since the wait began shows the text now; one carried
+      // over from an earlier picture does not: the next picture is read anew.
+      const found = matches.find((match) => !readBefore(match.element.lines, start));
+      readAnew = matches.length > 0 && !found;
       const change = screenChange(before, seen);
       if (args.text ? found : change.changed) {
         const waited = Math.round(context.clock.now() - start);
@@ -44,7 +50,10 @@ export const waitFor = defineInfoTool({
             : `The screen changed after ${waited} ms (${change.summary}).`,
         };
       }
-      if (waitIsOverPastBanners(seen, start, context.clock.now(), args.timeout_ms) || context.signal.aborted) {
+      if (
+        waitIsOverPastBanners(seen, start, context.clock.now(), args.timeout_ms, context.dismissNotifications) ||
+        context.signal.aborted
+      ) {
         return {
           status: 'not_found',
           content: `${args.text ? `"${args.text}" did not appear` : 'The screen did not change'} within ${args.timeout_ms} ms.${qualityNote(seen)} Call read_screen to see what is there.`,

@@ -67,6 +67,8 @@ export interface ToolContext {
   lastTap(): LastTap | undefined;
   /** The task's inputs, for {placeholders} in typed text; secret ones are never shown or logged. */
   inputs: TaskInputs;
+  /** The task lets a step swipe a heads-up notification away: a wait past its limit does not wait on for it to leave. */
+  dismissNotifications?: boolean;
   /** Keeps a look in the run's record under a name (the screenshot step); absent where nothing keeps pictures. */
   keepScreenshot?(name: string, observation: Observation): Promise<string>;
   /** Runs an exploring sub-run (LLM mode only) and returns its capped report. */

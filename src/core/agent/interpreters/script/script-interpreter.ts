@@ -21,6 +21,7 @@ import { FlowCursor, type CursorEntry } from './flow-cursor.js';
 import type { EstopData } from '../../loop/estop-interruption.js';
 import { describeStep, fillPlaceholders, missingPlaceholders, toToolCall, type ActionStep } from './step-to-call.js';
 import { settleLook, unsafeRetry } from './retry-safety.js';
+import { awaitedBy, lookAgainCall, mayClearNotification, swipeAwayCall, type Awaited } from './notification-away.js';
 
 /** Where the script is: the index in each nested list of steps, outermost first. */
 export interface ScriptCursor {
@@ -50,6 +51,8 @@ const RETRYABLE = new Set([
   'error',
   'unsupported_claim',
 ]);
+/** Notifications swiped away for one step: one that keeps coming back is not waited out by swiping. */
+const MAX_NOTIFICATION_SWIPES = 2;
 /** An interrupt that keeps firing is not a pop-up any more but a loop. */
 const MAX_INTERRUPT_FIRINGS = 5;
 
@@ -91,6 +94,18 @@ export class ScriptInterpreter implements Interpreter {
   private estopTyped = 0;
   /** The id of the last call made for a script step: what a retry is a retry of. */
   private awaitedBefore?: string;
+  /**
+   * A heads-up notification over what the current step waits for, being swiped away (the task
+   * allows it): then the step's text is looked for again; the step's action is not sent again.
+   */
+  private clearing?: {
+    card: { x: number; y: number; width: number; height: number };
+    awaited: Awaited;
+    failed: Decision;
+    phase: 'swipe' | 'look';
+  };
+  /** Notifications swiped away for the current step. */
+  private notificationSwipes = 0;
 
   constructor(
     private readonly task: TaskDefinition & { steps: ScriptStep[] },
@@ -138,6 +153,7 @@ export class ScriptInterpreter implements Interpreter {
       return interruption;
     }
     if (this.unverifiedTyping) return this.unverifiedTyping;
+    if (this.clearing) return this.clearNotification();
     if (this.refocusing && this.lastFocus) return this.refocus();
     const observation = input.observation;
     for (;;) {
@@ -312,6 +328,7 @@ export class ScriptInterpreter implements Interpreter {
     if (last.callId.startsWith('interrupt-')) return this.judgeInterrupt(last);
     if (last.callId.startsWith('look-')) return this.judgeLook(last);
     if (last.callId.startsWith('settle-')) return undefined;
+    if (last.callId.startsWith('notification-')) return this.judgeClearing(last);
     if (last.callId.startsWith('refocus-')) {
       if (last.status === 'estopped') return undefined; // tapped again after the release
       this.refocusing = false;
@@ -325,17 +342,7 @@ export class ScriptInterpreter implements Interpreter {
     if (last.status === 'estopped') return this.heldByEstop(last);
     const scrolling = this.judgeScrolling(last, now);
     if (scrolling !== 'other') return scrolling;
-    if (last.status === 'ok') {
-      const done = this.flow.current() as ActionStep;
-      if (isFocusTap(done)) this.lastFocus = done;
-      if ('type' in done) this.continueTyping = false;
-      this.estopHolds = 0;
-      this.estopTyped = 0;
-      this.attempts = 0;
-      this.retryOn = undefined;
-      this.flow.advance();
-      return undefined;
-    }
+    if (last.status === 'ok') return this.stepDone();
     const step = this.flow.current() as ActionStep;
     if (
       last.status === 'not_focused' &&
@@ -352,6 +359,14 @@ export class ScriptInterpreter implements Interpreter {
       kind: 'halt',
       reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}`,
     };
+    const card =
+      this.notificationSwipes < MAX_NOTIFICATION_SWIPES
+        ? mayClearNotification(this.task.dismissNotifications, last, awaitedBy(toToolCall(step, this.task.inputs)), now)
+        : undefined;
+    if (card) {
+      this.clearing = { card, awaited: awaitedBy(toToolCall(step, this.task.inputs))!, failed, phase: 'swipe' };
+      return undefined;
+    }
     if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
     const unsafe = unsafeRetry(step, last, this.attempts);
     if (unsafe) return { kind: 'halt', reason: `script step ${this.position()} (${describeStep(step)}) ${unsafe}` };
@@ -364,6 +379,61 @@ export class ScriptInterpreter implements Interpreter {
     // interrupt fires) explains where the keys went; otherwise the step asks for retries itself.
     if ('type' in step && last.status === 'verify_failed' && explicit === undefined) this.unverifiedTyping = failed;
     return undefined;
+  }
+
+  /** The current step is done: the cursor moves on. */
+  private stepDone(): undefined {
+    const done = this.flow.current() as ActionStep;
+    if (isFocusTap(done)) this.lastFocus = done;
+    if ('type' in done) this.continueTyping = false;
+    this.estopHolds = 0;
+    this.estopTyped = 0;
+    this.attempts = 0;
+    this.notificationSwipes = 0;
+    this.retryOn = undefined;
+    this.flow.advance();
+    return undefined;
+  }
+
+  /** The notification's swipe, or the look again after it (notification-away.ts). */
+  private clearNotification(): Decision {
+    const clearing = this.clearing!;
+    this.awaiting = `notification-${clearing.phase}-${this.position()}-${this.notificationSwipes + 1}`;
+    return clearing.phase === 'swipe'
+      ? swipeAwayCall(clearing.card, this.awaiting)
+      : lookAgainCall(clearing.awaited, this.awaiting);
+  }
+
+  /**
+   * A swipe that put the notification away is followed by the look again; one the e-stop stopped is
+   * sent again after the release. What the step waits for, shown now, is the step done; otherwise the
+   * step fails as it did (its action is not sent again).
+   */
+  private judgeClearing(last: ToolOutcome): Decision | undefined {
+    const clearing = this.clearing!;
+    if (last.status === 'estopped') return undefined;
+    if (clearing.phase === 'swipe') {
+      if (last.status !== 'ok') {
+        this.clearing = undefined;
+        return this.failedAfterClearing(
+          clearing.failed,
+          `the notification was not swiped away (${last.status}: ${last.content.split('\n')[0]})`,
+        );
+      }
+      this.notificationSwipes++;
+      clearing.phase = 'look';
+      return undefined;
+    }
+    this.clearing = undefined;
+    if (last.status === 'ok') return this.stepDone();
+    return this.failedAfterClearing(
+      clearing.failed,
+      `after the notification was swiped away: ${last.content.split('\n')[0]}`,
+    );
+  }
+
+  private failedAfterClearing(failed: Decision, why: string): Decision {
+    return failed.kind === 'halt' ? { ...failed, reason: `${failed.reason}; ${why}` } : failed;
   }
 
   /** A scroll_until_visible step swipes again while the content moves (each swipe a call of its own). */
