@@ -1,11 +1,15 @@
 // `benchhand calibrate`: finds the screen in a camera frame, asks the user to confirm or correct
-// the corners, takes the actuator map (identity or a file of tapped point pairs), reports the
-// residual error in device pixels and writes the calibration block as JSON.
+// the corners, chooses the camera's exposure, white balance and focus by a bounded sweep scored on
+// that screen (where the camera takes settings), takes the actuator map (identity or a file of
+// tapped point pairs), reports the residual error in device pixels and writes the calibration
+// block as JSON.
 // On the virtual bench, the bench's recorded truth (GET truth beside the camera) is used to check.
 import { createInterface } from 'node:readline/promises';
 import { openBench, type Bench } from '../../app/bench/open-bench.js';
 import { writeCalibrationFile } from '../../app/calibrate/write-calibration.js';
+import { describeSweep, sweepCameraSettings } from '../../app/vision/choose-camera-settings.js';
 import {
+  cameraBlock,
   calibrationBlock,
   devicePxPerCameraPx,
   findScreen,
@@ -19,7 +23,7 @@ import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
 
 const USAGE =
-  'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
+  'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--no-settings] [--yes]';
 
 export async function calibrateCommand(argv: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -35,6 +39,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
       yes: { type: 'boolean' },
       help: { type: 'boolean' },
       taps: { type: 'boolean' },
+      'no-settings': { type: 'boolean' },
     },
     USAGE,
   );
@@ -92,7 +97,7 @@ interface CalibrateSettings {
 
 async function calibrate(
   bench: Bench,
-  values: { bench?: string; port?: string; taps?: boolean; yes?: boolean; out?: string },
+  values: { bench?: string; port?: string; taps?: boolean; yes?: boolean; out?: string; 'no-settings'?: boolean },
   settings: CalibrateSettings,
 ): Promise<number> {
   const { deviceSize, rotationDeg, say } = settings;
@@ -119,13 +124,26 @@ async function calibrate(
     );
   }
   settings.setCorners(corners);
+  const sweep = values['no-settings']
+    ? ({ ran: false, reason: '--no-settings' } as const)
+    : await sweepCameraSettings(camera, { deviceSize, screenCorners: corners });
+  const [first, ...rest] = describeSweep(sweep);
+  say(`3. ${first}`);
+  rest.forEach(say);
   if (values.taps) actuator = await tapActuatorMap(bench, say);
   say(
-    `3. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`,
+    `4. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`,
   );
-  const block = calibrationBlock({ deviceSize, frame, corners, actuator, cameraResidualPx });
+  const block = calibrationBlock({
+    deviceSize,
+    frame,
+    corners,
+    actuator,
+    cameraResidualPx,
+    ...(sweep.ran ? { camera: cameraBlock(sweep.chosen.settings, sweep.chosen.score) } : {}),
+  });
   await writeCalibrationFile(values.out!, block);
-  say(`4. wrote ${values.out}: camera residual ${block.cameraResidualPx} device px`);
+  say(`5. wrote ${values.out}: camera residual ${block.cameraResidualPx} device px`);
   return 0;
 }
 
