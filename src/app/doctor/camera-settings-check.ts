@@ -46,7 +46,13 @@ export async function checkCameraSettings(
       'choose a shutter of 10000, 20000 or 30000 us (50 Hz mains) or 8333, 16667 or 33333 us (60 Hz)',
     );
   if (cameraSource && calibration && saved?.score !== undefined && measure) {
-    const fresh = await measure(calibration, saved);
+    const { shutterUs, gain, awbGains, lensPosition } = saved;
+    const fresh = await measure(calibration, {
+      shutterUs,
+      gain,
+      awbGains,
+      ...(lensPosition !== undefined ? { lensPosition } : {}),
+    });
     if (fresh) {
       const judged = judgeDrift({ ...saved, score: saved.score }, fresh);
       const compared = `a picture now: ${describeScore(fresh)}; at calibration${calibration.measuredAt ? ` (${calibration.measuredAt})` : ''}: score ${saved.score.toFixed(2)}`;

@@ -61,6 +61,13 @@ describe('doctor: camera settings', () => {
       detail: expect.stringMatching(/drifted, the light changed since calibration .*77 % of it/),
       fix: expect.stringMatching(/benchhand calibrate.*lamp/),
     });
+    // Settings chosen bright (the page's white clipped): a dimmer lamp first takes the clipping away.
+    const unclipped = await checkCameraSettings(
+      'rpicam',
+      saved,
+      fresh({ contrast: 0.63, sharpness: 140, clipped: 0.05, score: 85 }),
+    );
+    expect(unclipped).toMatchObject({ status: 'warn', detail: expect.stringMatching(/the light changed.*92 % of it/) });
     // The stand moved: sharpness alone fell.
     const soft = await checkCameraSettings(
       'rpicam',

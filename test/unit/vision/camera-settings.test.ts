@@ -1,12 +1,9 @@
-// Camera settings chosen by measurement. On the virtual camera, which takes the settings a Pi
-// camera takes: from a badly focused, underexposed start, the sweep finds the lens position this
-// rig is sharp at and an exposure that lights the screen, by text contrast x sharpness alone. On a
-// manual clock with a scripted score: the sweep's coarse and fine passes, and its bounds in
-// pictures and in time. And a calibration written before the camera block existed still parses.
-import { readFileSync } from 'node:fs';
+// Camera settings chosen by measurement, on a manual clock with a scripted score: the sweep's
+// coarse and fine passes, and its bounds in pictures and in time. (On the virtual camera, through
+// `benchhand calibrate`: test/integration/vision/calibrate-camera-settings.test.ts.) And a
+// calibration written before the camera block existed still parses.
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
-import { screenScorer, settingsTrial } from '../../../src/adapters/observer-camera/settings-trial.js';
 import type { CameraSettings } from '../../../src/core/ports/camera.js';
 import {
   chooseCameraSettings,
@@ -17,9 +14,6 @@ import {
 } from '../../../src/core/vision/camera-settings.js';
 import { parseCalibration } from '../../../src/core/vision/calibration-schema.js';
 import { CALIBRATION } from '../config/config-test-helpers.js';
-import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
-import { VirtualDevice } from '../../../src/sim/device/device.js';
-import { parseDeviceFile } from '../../../src/sim/device/load.js';
 
 const START: CameraSettings = { shutterUs: 4000, gain: 1, awbGains: [1.6, 1.6], lensPosition: 4 };
 
@@ -40,29 +34,6 @@ function scriptedTrial(clock: ManualClock, seen: CameraSettings[], scores: numbe
 }
 
 describe('camera settings by measurement', () => {
-  it('finds the focus and an exposure that lights the screen from a blurred, dark start', async () => {
-    const device = new VirtualDevice(parseDeviceFile(readFileSync('src/sim/devices/shop-checkout.yaml', 'utf8')));
-    const camera = new VirtualCamera({ source: () => device.render(), seed: 3 });
-    const first = await camera.captureWithTruth();
-    const calibration = {
-      deviceSize: { width: device.width, height: device.height },
-      screenCorners: first.screenCorners,
-    };
-    const support = await camera.settingsControl();
-    if (!support.ok) throw new Error(support.reason);
-    const trial = settingsTrial(support.control, screenScorer(camera, calibration));
-    const startScore = await trial.score(START);
-    const clock = new ManualClock();
-    const chosen = await chooseCameraSettings(trial, START, { lens: true, clock });
-    // The rig is sharp at 11.1 dioptres (9 cm); the coarse list has 10 and 12, the fine pass the
-    // half dioptres between (0.4 dioptre off blurs by 0.2 px, within the frames' noise).
-    expect(Math.abs(chosen.settings.lensPosition! - 11.1)).toBeLessThanOrEqual(0.5);
-    expect(LENS_POSITIONS).not.toContain(chosen.settings.lensPosition);
-    expect(chosen.settings.shutterUs * chosen.settings.gain).toBeGreaterThanOrEqual(10_000);
-    expect(chosen.score.score).toBeGreaterThan(startScore.score * 1.5);
-    expect(chosen.stoppedBy).toBeUndefined();
-  }, 120_000);
-
   it('sweeps coarse then fine: every exposure, white balance and lens position, then half dioptres and gain steps', async () => {
     const clock = new ManualClock();
     const seen: CameraSettings[] = [];
