@@ -125,7 +125,7 @@ async function calibrate(
   }
   settings.setCorners(corners);
   const sweep = values['no-settings']
-    ? ({ ran: false, reason: '--no-settings' } as const)
+    ? ({ ran: false, reason: '--no-settings: the camera keeps the exposure, white balance and focus it has' } as const)
     : await sweepCameraSettings(camera, { deviceSize, screenCorners: corners });
   const [first, ...rest] = describeSweep(sweep);
   say(`3. ${first}`);
