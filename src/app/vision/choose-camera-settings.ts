@@ -69,11 +69,16 @@ export function describeSweep(sweep: SettingsSweep): string[] {
   const stopped = chosen.stoppedBy
     ? `; stopped early (the ${chosen.stoppedBy === 'pictures' ? 'picture' : 'time'} budget ran out): the best of those seen`
     : '';
-  const gain = before.score > 0 ? `${(chosen.score.score / before.score).toFixed(2)} times` : 'above';
+  const times = before.score > 0 ? chosen.score.score / before.score : Infinity;
+  // Below the camera's own: locked settings still keep frames of one screen alike, but say so.
+  const verdict =
+    times >= 1
+      ? `the chosen settings score ${times.toFixed(2)} times the camera's own`
+      : `the chosen settings score ${times.toFixed(2)} times the camera's own, below it: check the light (a lamp on the screen, the phone's brightness) and calibrate again`;
   return [
     `camera settings: ${chosen.trials + 1} pictures in ${(chosen.elapsedMs / 1000).toFixed(1)} s (${stages})${stopped}`,
     `   chosen: ${describeCameraSettings(chosen.settings)}: ${describeScore(chosen.score)}`,
-    `   the camera as it was: ${describeScore(before)}; the chosen settings score ${gain} the camera's own`,
+    `   the camera as it was: ${describeScore(before)}; ${verdict}`,
   ];
 }
 
