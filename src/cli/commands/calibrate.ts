@@ -19,11 +19,12 @@ import {
 } from '../../app/vision/calibration-run.js';
 import { calibrateByTaps, calibrationPoints } from '../../app/vision/tap-calibration.js';
 import type { Point } from '../../core/vision/homography.js';
+import { DEFAULT_SWEEP_BUDGET, type SweepBudget } from '../../core/vision/camera-settings.js';
 import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
 
 const USAGE =
-  'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--no-settings] [--yes]';
+  'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--no-settings | --settings-seconds S] [--yes]';
 
 export async function calibrateCommand(argv: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -40,6 +41,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
       help: { type: 'boolean' },
       taps: { type: 'boolean' },
       'no-settings': { type: 'boolean' },
+      'settings-seconds': { type: 'string' },
     },
     USAGE,
   );
@@ -60,6 +62,11 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   const deviceSize = values.device ? parseSize('--device', values.device, USAGE) : { width: 1080, height: 2400 };
   const rotationDeg = parseRotation(values.rotation, USAGE);
   const actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
+  const settingsSeconds = Number(values['settings-seconds'] ?? DEFAULT_SWEEP_BUDGET.maxMs / 1000);
+  if (!Number.isFinite(settingsSeconds) || settingsSeconds <= 0)
+    throw new UsageError(
+      `--settings-seconds must be a number of seconds above 0 (how long the camera-settings sweep may take); got "${values['settings-seconds']}"\nusage: ${USAGE}`,
+    );
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
   let corners: Point[] = [];
@@ -73,6 +80,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   });
   try {
     return await calibrate(bench, values, {
+      sweepBudget: { ...DEFAULT_SWEEP_BUDGET, maxMs: settingsSeconds * 1000 },
       deviceSize,
       rotationDeg,
       actuator,
@@ -87,6 +95,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
 }
 
 interface CalibrateSettings {
+  sweepBudget: SweepBudget;
   deviceSize: { width: number; height: number };
   rotationDeg: number;
   actuator: ActuatorMap;
@@ -126,7 +135,7 @@ async function calibrate(
   settings.setCorners(corners);
   const sweep = values['no-settings']
     ? ({ ran: false, reason: '--no-settings: the camera keeps the exposure, white balance and focus it has' } as const)
-    : await sweepCameraSettings(camera, { deviceSize, screenCorners: corners });
+    : await sweepCameraSettings(camera, { deviceSize, screenCorners: corners }, { budget: settings.sweepBudget });
   const [first, ...rest] = describeSweep(sweep);
   say(`3. ${first}`);
   rest.forEach(say);

@@ -33,7 +33,17 @@ const cameraSettingsCheck = (calibration: CalibrationBlock) =>
 
 describe('benchhand calibrate: camera settings by measurement', () => {
   it('sweeps, writes settings that score above the camera as it was, and the doctor passes, then warns when the lamp dims', async () => {
-    const result = await runCli(['calibrate', '--bench', cameraUrl, '--out', out, '--yes']);
+    // The sweep's 90 s default is wall time; a busy CI machine must not cut it short here.
+    const result = await runCli([
+      'calibrate',
+      '--bench',
+      cameraUrl,
+      '--out',
+      out,
+      '--yes',
+      '--settings-seconds',
+      '3600',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const pictures = Number(/3\. camera settings: (\d+) pictures in [\d.]+ s/.exec(result.stdout)?.[1]);
