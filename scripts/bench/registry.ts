@@ -16,6 +16,7 @@ import { benchCadence } from './cadence.bench.js';
 import { benchRealScreens } from './real-screens.bench.js';
 import { benchMcp } from './mcp.bench.js';
 import { benchCameraGate } from './camera-gate.bench.js';
+import { benchCameraSettings } from './camera-settings.bench.js';
 import { benchConsoleClick } from './console-click.bench.js';
 import { benchWholeRead } from './whole-read.bench.js';
 import { benchRunVideo } from './run-video.bench.js';
@@ -95,6 +96,12 @@ export const BENCHMARKS: Benchmark[] = [
     full: 3,
     smoke: 1,
     run: benchCameraGate,
+  },
+  {
+    name: 'Camera settings: the calibrate sweep on the virtual camera, pictures, seconds, score and word recall before and after',
+    full: 3,
+    smoke: 1,
+    run: benchCameraSettings,
   },
   {
     name: 'Manual control: a click on the console picture (headless Chromium) to the MCU touch',

@@ -1,7 +1,13 @@
 // A camera served over HTTP on the bench network: the virtual bench's camera, or a camera on
 // another machine. Frames carry their age instead of a timestamp, so two processes never have
 // to agree on a clock: `newerThan` (our monotonic clock) becomes "at most this old" on the wire.
-import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
+import type {
+  CameraFrame,
+  CameraPort,
+  CameraSettings,
+  CameraSettingsSupport,
+  CaptureOptions,
+} from '../../core/ports/camera.js';
 
 export class HttpCamera implements CameraPort {
   private closed = false;
@@ -27,7 +33,7 @@ export class HttpCamera implements CameraPort {
       );
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
     const asked = performance.now();
-    const url = new URL('frame', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
+    const url = this.url('frame');
     if (options.newerThan !== undefined)
       url.searchParams.set('maxAgeMs', String(Math.max(0, Math.floor(asked - options.newerThan))));
     let response: Response;
@@ -53,6 +59,53 @@ export class HttpCamera implements CameraPort {
       capturedAt: (asked + answered) / 2 - ageMs,
       sequence: Number(response.headers.get('x-frame-sequence')),
     };
+  }
+
+  /**
+   * A camera that serves `settings` beside `frame` (the virtual bench does) takes exposure, white
+   * balance and focus through it; any other HTTP camera does not, and the sweep is skipped.
+   */
+  async settingsControl(): Promise<CameraSettingsSupport> {
+    const url = this.url('settings');
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(this.defaultTimeoutMs) });
+    } catch (error) {
+      return {
+        ok: false,
+        reason: `camera ${this.baseUrl} did not answer for its settings: ${(error as Error).message}`,
+      };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      return {
+        ok: false,
+        reason: `the HTTP camera at ${this.baseUrl} takes no settings (GET settings: HTTP ${response.status}): set its exposure, white balance and focus on the camera itself`,
+      };
+    }
+    const body = (await response.json()) as { focusable?: unknown };
+    return {
+      ok: true,
+      control: {
+        focusable: body.focusable === true,
+        apply: async (settings: CameraSettings) => {
+          const applied = await fetch(url, {
+            method: 'POST',
+            body: JSON.stringify(settings),
+            signal: AbortSignal.timeout(this.defaultTimeoutMs),
+          });
+          if (!applied.ok)
+            throw new Error(
+              `camera ${this.baseUrl}: settings refused: HTTP ${applied.status}: ${await applied.text()}`,
+            );
+          await applied.body?.cancel();
+        },
+      },
+    };
+  }
+
+  private url(path: string): URL {
+    return new URL(path, this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
   }
 
   /** Nothing to stop (each capture is one request); later captures fail instead of reaching the bench. */

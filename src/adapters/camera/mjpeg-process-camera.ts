@@ -28,16 +28,47 @@ export class MjpegProcessCamera implements CameraPort {
   private sequence = 0;
   private failure?: Error;
   private stderrTail = '';
+  private stderrHead = '';
+  private args: string[];
+  /** Frames still to drop after a restart (the sensor and the lens settling on new settings). */
+  private skipLeft = 0;
   private closed = false;
   private readonly waiters = new Set<Waiter>();
   private readonly now: () => number;
 
   constructor(private readonly settings: ProcessCameraSettings) {
     this.now = settings.now ?? (() => performance.now());
+    this.args = [...settings.args];
   }
 
   describe(): string {
-    return `${this.settings.command} ${this.settings.args.join(' ')}`;
+    return `${this.settings.command} ${this.args.join(' ')}`;
+  }
+
+  /** What the program said first (rpicam-vid names its sensor there). */
+  get startupMessages(): string {
+    return this.stderrHead;
+  }
+
+  /**
+   * Stops the producer and starts it with these arguments (new camera settings): every frame after
+   * this resolves comes from the new process, its first `skipFrames` dropped.
+   */
+  async restart(args: string[], skipFrames = 0): Promise<void> {
+    if (this.closed) throw new Error(`camera (${this.settings.command}) is closed`);
+    const child = this.child;
+    this.child = undefined;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    this.args = [...args];
+    this.latest = undefined;
+    this.failure = undefined;
+    this.stderrTail = '';
+    this.skipLeft = skipFrames;
+    this.start();
   }
 
   capture(options: CaptureOptions = {}): Promise<CameraFrame> {
@@ -79,13 +110,15 @@ export class MjpegProcessCamera implements CameraPort {
   private start(): void {
     if (this.child) return;
     const splitter = new JpegSplitter();
-    const child = spawn(this.settings.command, this.settings.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(this.settings.command, this.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (child !== this.child) return;
       for (const jpeg of splitter.push(chunk)) this.onPicture(jpeg);
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString()).slice(-400);
+      if (this.stderrHead.length < 4000) this.stderrHead = (this.stderrHead + chunk.toString()).slice(0, 4000);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       this.fail(
@@ -97,7 +130,8 @@ export class MjpegProcessCamera implements CameraPort {
       );
     });
     child.on('exit', (code, signal) => {
-      if (this.closed) return;
+      // A producer stopped by restart() is no failure: its successor runs.
+      if (this.closed || child !== this.child) return;
       this.fail(
         new Error(
           `camera (${this.settings.command}) stopped (${signal ?? `exit code ${code}`})${this.stderrTail ? `: ${this.stderrTail.trim()}` : ''}. Check the camera is connected and the options are valid.`,
@@ -109,6 +143,10 @@ export class MjpegProcessCamera implements CameraPort {
   private onPicture(jpeg: Buffer): void {
     const size = jpegSize(jpeg);
     if (!size) return;
+    if (this.skipLeft > 0) {
+      this.skipLeft--;
+      return;
+    }
     const frame: CameraFrame = {
       image: new Uint8Array(jpeg),
       format: 'jpeg',

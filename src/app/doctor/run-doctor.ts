@@ -3,6 +3,7 @@
 import { checkBroker, type BrokerSettings } from './broker-check.js';
 import { checkCamera } from './camera-check.js';
 import { checkCameraSettings } from './camera-settings-check.js';
+import { measureWithCamera } from './camera-settings-measure.js';
 import type { CheckResult, DoctorCheck } from './check-result.js';
 import { checkClock, type NtpSynchronized } from './clock-check.js';
 import { checkDiskSpace, type FreeBytes } from './disk-space-check.js';
@@ -40,7 +41,15 @@ export function doctorChecks(settings: DoctorSettings): DoctorCheck[] {
     { name: 'serial-device', run: async () => checkSerialDevice(settings.port) },
     { name: 'firmware-protocol', run: () => checkFirmwareProtocol(settings.port, settings.timeoutMs) },
     { name: 'camera', run: () => checkCamera(settings.cameraSource, settings.timeoutMs) },
-    { name: 'camera-settings', run: async () => checkCameraSettings(settings.cameraSource, settings.calibration) },
+    {
+      name: 'camera-settings',
+      run: () =>
+        checkCameraSettings(
+          settings.cameraSource,
+          settings.calibration,
+          settings.cameraSource ? measureWithCamera(settings.cameraSource) : undefined,
+        ),
+    },
     { name: 'gpio', run: async () => checkGpio(settings.gpio, settings.gpioSysfsRoot) },
     { name: 'tap-accuracy', run: async () => checkTapAccuracy(settings.calibration, settings.tapMarginPx) },
     { name: 'ocr-data', run: () => checkOcrData() },

@@ -1,7 +1,8 @@
 // The steps of `benchhand calibrate`, without the talking: find the screen in a frame, fit or
 // load the actuator map, measure the residuals, and assemble the calibration block.
 import { readFileSync } from 'node:fs';
-import type { CameraFrame } from '../../core/ports/camera.js';
+import type { CameraFrame, CameraSettings } from '../../core/ports/camera.js';
+import type { SettingsScore } from '../../core/vision/camera-settings.js';
 import { fitAffine, identityAffine, type Affine, type PointPair } from '../../core/vision/affine.js';
 import { screenMapping, screenSizeInCamera, type Size } from '../../core/vision/calibration.js';
 import { parseCalibration, type CalibrationBlock } from '../../core/vision/calibration-schema.js';
@@ -57,6 +58,8 @@ export function calibrationBlock(input: {
   corners: Point[];
   actuator: ActuatorMap;
   cameraResidualPx: number;
+  /** The camera settings chosen by measurement (choose-camera-settings.ts), with their score. */
+  camera?: CalibrationBlock['camera'];
 }): CalibrationBlock {
   const block = {
     version: 1 as const,
@@ -68,6 +71,7 @@ export function calibrationBlock(input: {
       source: input.actuator.source,
       ...(input.actuator.rmsResidualPx !== undefined ? { rmsResidualPx: round(input.actuator.rmsResidualPx) } : {}),
     },
+    ...(input.camera ? { camera: input.camera } : {}),
     cameraResidualPx: round(input.cameraResidualPx),
     measuredAt: new Date().toISOString(),
   };
@@ -77,3 +81,15 @@ export function calibrationBlock(input: {
 }
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+/** The calibration's camera block: the chosen settings and their score, rounded for the file. */
+export function cameraBlock(settings: CameraSettings, score: SettingsScore): NonNullable<CalibrationBlock['camera']> {
+  return {
+    ...settings,
+    awbGains: [...settings.awbGains],
+    contrast: round(score.contrast, 4),
+    sharpness: round(score.sharpness, 4),
+    clipped: round(score.clipped, 4),
+    score: round(score.score, 4),
+  };
+}

@@ -1,11 +1,15 @@
 // `benchhand calibrate`: finds the screen in a camera frame, asks the user to confirm or correct
-// the corners, takes the actuator map (identity or a file of tapped point pairs), reports the
-// residual error in device pixels and writes the calibration block as JSON.
+// the corners, chooses the camera's exposure, white balance and focus by a bounded sweep scored on
+// that screen (where the camera takes settings), takes the actuator map (identity or a file of
+// tapped point pairs), reports the residual error in device pixels and writes the calibration
+// block as JSON.
 // On the virtual bench, the bench's recorded truth (GET truth beside the camera) is used to check.
 import { createInterface } from 'node:readline/promises';
 import { openBench, type Bench } from '../../app/bench/open-bench.js';
 import { writeCalibrationFile } from '../../app/calibrate/write-calibration.js';
+import { describeSweep, sweepCameraSettings } from '../../app/vision/choose-camera-settings.js';
 import {
+  cameraBlock,
   calibrationBlock,
   devicePxPerCameraPx,
   findScreen,
@@ -15,11 +19,12 @@ import {
 } from '../../app/vision/calibration-run.js';
 import { calibrateByTaps, calibrationPoints } from '../../app/vision/tap-calibration.js';
 import type { Point } from '../../core/vision/homography.js';
+import { DEFAULT_SWEEP_BUDGET, type SweepBudget } from '../../core/vision/camera-settings.js';
 import { parseOptions, UsageError } from '../args.js';
 import { formatCorners, parseCorners, parseRotation, parseSize } from '../vision-args.js';
 
 const USAGE =
-  'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--yes]';
+  'benchhand calibrate (--bench CAMERA_URL | --camera rpicam|v4l2:/dev/videoN|replay:PATH) --out FILE [--port SERIAL [--taps]] [--actuator-map identity|FILE] [--device WxH] [--rotation DEG] [--no-settings | --settings-seconds S] [--yes]';
 
 export async function calibrateCommand(argv: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -35,6 +40,8 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
       yes: { type: 'boolean' },
       help: { type: 'boolean' },
       taps: { type: 'boolean' },
+      'no-settings': { type: 'boolean' },
+      'settings-seconds': { type: 'string' },
     },
     USAGE,
   );
@@ -55,6 +62,11 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   const deviceSize = values.device ? parseSize('--device', values.device, USAGE) : { width: 1080, height: 2400 };
   const rotationDeg = parseRotation(values.rotation, USAGE);
   const actuator = loadActuatorMap(values['actuator-map'] ?? 'identity');
+  const settingsSeconds = Number(values['settings-seconds'] ?? DEFAULT_SWEEP_BUDGET.maxMs / 1000);
+  if (!Number.isFinite(settingsSeconds) || settingsSeconds <= 0)
+    throw new UsageError(
+      `--settings-seconds must be a number of seconds above 0 (how long the camera-settings sweep may take); got "${values['settings-seconds']}"\nusage: ${USAGE}`,
+    );
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
   let corners: Point[] = [];
@@ -68,6 +80,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
   });
   try {
     return await calibrate(bench, values, {
+      sweepBudget: { ...DEFAULT_SWEEP_BUDGET, maxMs: settingsSeconds * 1000 },
       deviceSize,
       rotationDeg,
       actuator,
@@ -82,6 +95,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
 }
 
 interface CalibrateSettings {
+  sweepBudget: SweepBudget;
   deviceSize: { width: number; height: number };
   rotationDeg: number;
   actuator: ActuatorMap;
@@ -92,7 +106,7 @@ interface CalibrateSettings {
 
 async function calibrate(
   bench: Bench,
-  values: { bench?: string; port?: string; taps?: boolean; yes?: boolean; out?: string },
+  values: { bench?: string; port?: string; taps?: boolean; yes?: boolean; out?: string; 'no-settings'?: boolean },
   settings: CalibrateSettings,
 ): Promise<number> {
   const { deviceSize, rotationDeg, say } = settings;
@@ -119,13 +133,26 @@ async function calibrate(
     );
   }
   settings.setCorners(corners);
+  const sweep = values['no-settings']
+    ? ({ ran: false, reason: '--no-settings: the camera keeps the exposure, white balance and focus it has' } as const)
+    : await sweepCameraSettings(camera, { deviceSize, screenCorners: corners }, { budget: settings.sweepBudget });
+  const [first, ...rest] = describeSweep(sweep);
+  say(`3. ${first}`);
+  rest.forEach(say);
   if (values.taps) actuator = await tapActuatorMap(bench, say);
   say(
-    `3. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`,
+    `4. actuator map: ${actuator.source}${actuator.rmsResidualPx !== undefined ? `, residual ${actuator.rmsResidualPx.toFixed(2)} device px RMS (max ${actuator.maxResidualPx!.toFixed(2)})` : ' (taps at known points are not observed yet: pass --actuator-map FILE with measured pairs)'}`,
   );
-  const block = calibrationBlock({ deviceSize, frame, corners, actuator, cameraResidualPx });
+  const block = calibrationBlock({
+    deviceSize,
+    frame,
+    corners,
+    actuator,
+    cameraResidualPx,
+    ...(sweep.ran ? { camera: cameraBlock(sweep.chosen.settings, sweep.chosen.score) } : {}),
+  });
   await writeCalibrationFile(values.out!, block);
-  say(`4. wrote ${values.out}: camera residual ${block.cameraResidualPx} device px`);
+  say(`5. wrote ${values.out}: camera residual ${block.cameraResidualPx} device px`);
   return 0;
 }
 

@@ -4,6 +4,16 @@ import { z } from 'zod';
 
 const point = z.object({ x: z.number().finite(), y: z.number().finite() }).strict();
 
+/** A camera's exposure, white balance and focus (core/ports/camera.ts CameraSettings), as rpicam takes them. */
+export const cameraSettingsSchema = z
+  .object({
+    shutterUs: z.number().int().positive(),
+    gain: z.number().min(1).max(64),
+    awbGains: z.tuple([z.number().positive(), z.number().positive()]),
+    lensPosition: z.number().min(0).max(32).optional(),
+  })
+  .strict();
+
 export const calibrationSchema = z
   .object({
     version: z.literal(1),
@@ -25,15 +35,15 @@ export const calibrationSchema = z
      * uses them where the config's camera section does not set its own. Optional: calibrations
      * written before them stay valid.
      */
-    camera: z
-      .object({
-        shutterUs: z.number().int().positive(),
-        gain: z.number().min(1).max(64),
-        awbGains: z.tuple([z.number().positive(), z.number().positive()]),
-        lensPosition: z.number().min(0).max(32).optional(),
+    camera: cameraSettingsSchema
+      .extend({
         /** The chosen settings' text contrast (0..1) and sharpness on the calibrated screen. */
         contrast: z.number().min(0).max(1).optional(),
         sharpness: z.number().nonnegative().optional(),
+        /** Share of the screen's pixels burnt out or crushed at them. */
+        clipped: z.number().min(0).max(1).optional(),
+        /** Their score (core/vision/camera-settings.ts): `benchhand doctor` compares a fresh picture's with it. */
+        score: z.number().nonnegative().optional(),
       })
       .strict()
       .optional(),

@@ -1,21 +1,16 @@
 // Camera settings chosen by measurement: exposure (shutter and gain), white balance and (Camera
 // Module 3) the lens position that give the calibrated screen its strongest text contrast and
 // sharpness. One setting at a time (exposure, then white balance, then focus), each from a short
-// list, since a grid of all of them would take minutes of frames. Pure: the camera that applies a
-// setting and photographs is the caller's (app/vision/choose-camera-settings.ts).
+// list, since a grid of all of them would take minutes of frames; then a fine pass around the best
+// (the lens in half dioptres, the gain in quarter steps). Bounded in pictures and in time: a Pi
+// camera restarts for every setting (~1.5 s a picture). Pure: the camera that applies a setting and
+// photographs is the caller's (app/vision/choose-camera-settings.ts).
+import type { CameraSettings } from '../ports/camera.js';
+import type { Clock } from '../ports/clock.js';
 import { frameStats } from './frame-stats.js';
 import type { GrayImage } from './gray-image.js';
 
-export interface CameraSettings {
-  /** Exposure time in microseconds (rpicam --shutter). */
-  shutterUs: number;
-  /** Analogue gain (rpicam --gain). */
-  gain: number;
-  /** Red and blue gains (rpicam --awbgains R,B). */
-  awbGains: [number, number];
-  /** Dioptres (rpicam --autofocus-mode manual --lens-position D); absent: a fixed-focus camera. */
-  lensPosition?: number;
-}
+export type { CameraSettings };
 
 export interface SettingsScore {
   /** (99th - 1st percentile) / 255 of the rectified screen. */
@@ -67,31 +62,89 @@ export interface SettingsTrial {
   score(settings: CameraSettings): Promise<SettingsScore>;
 }
 
+/** Where the sweep stops: whichever comes first. The full sweep is at most 27 pictures with a lens, 14 without. */
+export interface SweepBudget {
+  maxPictures: number;
+  maxMs: number;
+}
+
+/** 30 pictures (the full sweep and room), 90 s (a Pi camera restarted 27 times at ~1.5 s, twice over). */
+export const DEFAULT_SWEEP_BUDGET: SweepBudget = { maxPictures: 30, maxMs: 90_000 };
+
+/** The fine pass: the lens this far either side of the best coarse position, the gain by these factors. */
+const FINE_LENS_STEPS = [-1, -0.5, 0.5, 1];
+const FINE_GAIN_FACTORS = [0.8, 1.25];
+
 export interface ChosenSettings {
   settings: CameraSettings;
   score: SettingsScore;
-  /** Frames looked at. */
+  /** Pictures looked at (the start's included). */
   trials: number;
+  /** Set when the budget ran out before the sweep's end: the best of what was looked at. */
+  stoppedBy?: 'pictures' | 'time';
+  elapsedMs: number;
 }
 
-/** The settings with the best score, one setting at a time from `start`; `lens`: the camera can focus. */
+export interface SweepOptions {
+  /** The camera can focus (a lens position to choose). */
+  lens: boolean;
+  clock: Pick<Clock, 'now'>;
+  budget?: SweepBudget;
+}
+
+/** The settings with the best score, one setting at a time from `start`, coarse then fine, within the budget. */
 export async function chooseCameraSettings(
   trial: SettingsTrial,
   start: CameraSettings,
-  lens: boolean,
+  options: SweepOptions,
 ): Promise<ChosenSettings> {
+  const budget = options.budget ?? DEFAULT_SWEEP_BUDGET;
+  const startedAt = options.clock.now();
+  const elapsed = () => options.clock.now() - startedAt;
+  const tried = new Set<string>();
   let best = { settings: start, score: await trial.score(start) };
-  let trials = 1;
+  tried.add(key(start));
+  let stoppedBy: ChosenSettings['stoppedBy'];
   const tryAll = async (candidates: CameraSettings[]) => {
     for (const settings of candidates) {
+      if (stoppedBy || tried.has(key(settings))) continue;
+      if (tried.size >= budget.maxPictures) stoppedBy = 'pictures';
+      else if (elapsed() >= budget.maxMs) stoppedBy = 'time';
+      if (stoppedBy) return;
+      tried.add(key(settings));
       const score = await trial.score(settings);
-      trials++;
       // Ties keep the earlier (shorter exposure, lower gain): less motion blur and noise.
       if (score.score > best.score.score) best = { settings, score };
     }
   };
   await tryAll(EXPOSURES.map((exposure) => ({ ...best.settings, ...exposure })));
   await tryAll(WHITE_BALANCES.map((awbGains) => ({ ...best.settings, awbGains })));
-  if (lens) await tryAll(LENS_POSITIONS.map((lensPosition) => ({ ...best.settings, lensPosition })));
-  return { ...best, trials };
+  if (options.lens) {
+    await tryAll(LENS_POSITIONS.map((lensPosition) => ({ ...best.settings, lensPosition })));
+    const coarse = best.settings.lensPosition ?? LENS_POSITIONS[0]!;
+    await tryAll(
+      FINE_LENS_STEPS.map((step) => coarse + step)
+        .filter((position) => position >= 0 && position <= 32)
+        .map((lensPosition) => ({ ...best.settings, lensPosition })),
+    );
+  }
+  const gain = best.settings.gain;
+  await tryAll(
+    FINE_GAIN_FACTORS.map((factor) => Math.round(gain * factor * 100) / 100)
+      .filter((fine) => fine >= 1)
+      .map((fine) => ({ ...best.settings, gain: fine })),
+  );
+  return { ...best, trials: tried.size, ...(stoppedBy ? { stoppedBy } : {}), elapsedMs: elapsed() };
+}
+
+const key = (s: CameraSettings) => `${s.shutterUs}/${s.gain}/${s.awbGains.join(',')}/${s.lensPosition ?? '-'}`;
+
+/** "shutter 20000 us, gain 1, white balance 1.8,1.5, lens 6 dioptres": for reports and the doctor. */
+export function describeCameraSettings(settings: CameraSettings): string {
+  return `shutter ${settings.shutterUs} us, gain ${settings.gain}, white balance ${settings.awbGains.join(',')}${settings.lensPosition !== undefined ? `, lens ${settings.lensPosition} dioptres` : ''}`;
+}
+
+/** "score 5.21 (contrast 0.71, sharpness 7.3, 2 % clipped)". */
+export function describeScore(score: SettingsScore): string {
+  return `score ${score.score.toFixed(2)} (contrast ${score.contrast.toFixed(2)}, sharpness ${score.sharpness.toFixed(1)}, ${Math.round(score.clipped * 100)} % clipped)`;
 }

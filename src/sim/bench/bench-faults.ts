@@ -36,6 +36,17 @@ export const benchFaultSchema = z.discriminatedUnion('fault', [
   z.object({ fault: z.literal('estop-at-key'), n: z.number().int().min(1).max(1000) }).strict(),
   z.object({ fault: z.literal('camera-dark'), n: count }).strict(),
   z.object({ fault: z.literal('camera-blur'), n: count, sigma: z.number().min(0.5).max(30).default(6) }).strict(),
+  // The rig's light or focus changed since calibration: the screen's light scaled (the phone's
+  // auto-brightness following a lamp moved or switched), a lamp's reflection on the glass, the
+  // stand moved (focus shifted, in dioptres). Until changed again.
+  z
+    .object({
+      fault: z.literal('camera-light'),
+      light: z.number().min(0.05).max(4).default(1),
+      glare: z.number().min(0).max(255).default(0),
+      focusShift: z.number().min(-10).max(10).default(0),
+    })
+    .strict(),
   // The next n pictures spoiled after the camera made them (spoiled-frames.ts): the quality gate's test fault.
   z
     .object({

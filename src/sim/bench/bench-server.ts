@@ -1,10 +1,11 @@
 // Serves a virtual bench on loopback HTTP: the camera (GET /camera/frame, what HttpCamera reads),
 // the connection details (GET /bench), read-only ground truth for tests and recordings
-// (GET /device, GET /camera/truth) and fault switches (POST /faults). There is no route that
-// taps or types: input reaches the device only through the MCU.
+// (GET /device, GET /camera/truth), fault switches (POST /faults) and the camera's settings as a
+// Pi camera takes them (GET and POST /camera/settings, for `benchhand calibrate`'s sweep). There is
+// no route that taps or types: input reaches the device only through the MCU.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
+import { cameraSettingsSchema, type CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import { parseBenchFault } from './bench-faults.js';
 import { ReplayDevice } from '../replay/replay-device.js';
 import type { BenchDevice, VirtualBench } from './virtual-bench.js';
@@ -71,6 +72,19 @@ async function route(
   if (key === 'GET /camera/frame') return sendFrame(bench, searchParams, response);
   if (key === 'GET /camera/truth') return send(response, bench.lastTruth ? 200 : 404, truthOf(bench));
   if (key === 'GET /device') return send(response, 200, deviceState(bench));
+  if (key === 'GET /camera/settings')
+    return send(response, 200, { focusable: true, settings: bench.camera.appliedSettings ?? null });
+  if (key === 'POST /camera/settings') {
+    const parsed = cameraSettingsSchema.safeParse(await readJson(request));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return send(response, 400, {
+        error: `camera settings field ${issue.path.join('.') || '(body)'}: ${issue.message}. Send {shutterUs, gain, awbGains: [red, blue], lensPosition?}.`,
+      });
+    }
+    await bench.applyCameraSettings(parsed.data);
+    return send(response, 200, { applied: parsed.data });
+  }
   if (key === 'POST /faults') {
     const parsed = parseBenchFault(await readJson(request));
     if (!parsed.ok) return send(response, 400, { error: parsed.error });
@@ -80,7 +94,7 @@ async function route(
     return send(response, 200, { applied });
   }
   send(response, 404, {
-    error: `no route ${key}; the bench serves GET /bench, GET /camera/frame, GET /camera/truth, GET /device, POST /faults`,
+    error: `no route ${key}; the bench serves GET /bench, GET /camera/frame, GET /camera/truth, GET and POST /camera/settings, GET /device, POST /faults`,
   });
 }
 

@@ -13,6 +13,7 @@ import type { Action } from '../device/schema.js';
 import { NativeSimMcu, type SimEvent } from '../mcu/native-sim-mcu.js';
 import { ReplayDevice } from '../replay/replay-device.js';
 import { isReplaySource } from '../replay/replay-file.js';
+import type { CameraSettings } from '../../core/ports/camera.js';
 import type { CalibrationBlock } from '../../core/vision/calibration-schema.js';
 import type { ParsedBenchFault } from './bench-faults.js';
 import { FrameRecorder } from './frame-recorder.js';
@@ -52,6 +53,8 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
   /** The camera-spoil fault: how many pictures still to spoil, and how. */
   private spoil?: { left: number; kind: SpoilKind; strength: number };
   private capturing: Promise<unknown> = Promise.resolve();
+  /** When the camera's settings or the rig's light last changed (performance.now()). */
+  private cameraChangedAt = -Infinity;
   private readonly actuationListeners = new Set<(event: ActuationEvent) => void>();
 
   private constructor(
@@ -126,7 +129,9 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
       this.tail.readNew();
       const last = this.lastCapture;
       const lastAge = last ? performance.now() - last.frame.capturedAt : Infinity;
-      if (last && maxAgeMs !== undefined && lastAge <= maxAgeMs) return { capture: last, ageMs: lastAge };
+      // A frame from before the camera's settings or light changed is never handed out again.
+      const current = last !== undefined && last.frame.capturedAt > this.cameraChangedAt;
+      if (last && current && maxAgeMs !== undefined && lastAge <= maxAgeMs) return { capture: last, ageMs: lastAge };
       const capture = await this.spoiled(await this.camera.captureWithTruth<DeviceFrame>());
       this.lastCapture = capture;
       this.recorder?.record(capture);
@@ -161,6 +166,17 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
   onActuation(listener: (event: ActuationEvent) => void): () => void {
     this.actuationListeners.add(listener);
     return () => this.actuationListeners.delete(listener);
+  }
+
+  /** Applies camera settings (POST /camera/settings) between exposures: later frames are taken with them. */
+  applyCameraSettings(settings: CameraSettings): Promise<void> {
+    const run = this.capturing.then(async () => {
+      const support = await this.camera.settingsControl();
+      if (support.ok) await support.control.apply(settings);
+      this.cameraChangedAt = performance.now();
+    });
+    this.capturing = run.catch(() => undefined);
+    return run;
   }
 
   get lastTruth(): CaptureTruth<DeviceFrame> | undefined {
@@ -203,6 +219,10 @@ export class VirtualBench<D extends BenchDevice = VirtualDevice> {
       case 'camera-blur':
         this.camera.faults.blurredFrames(fault.n, fault.sigma);
         return `the next ${fault.n} frame(s) are blurred`;
+      case 'camera-light':
+        this.camera.changeRig({ light: fault.light, glare: fault.glare, focusShift: fault.focusShift });
+        this.cameraChangedAt = performance.now();
+        return `the rig's light is x${fault.light}, glare ${fault.glare}, focus shifted ${fault.focusShift} dioptres`;
       case 'camera-spoil': {
         const strength = fault.strength ?? DEFAULT_SPOIL_STRENGTH[fault.kind];
         this.spoil = { left: fault.n, kind: fault.kind, strength };

@@ -52,6 +52,13 @@ export interface CameraOptions {
   moire: number;
   /** Rolling shutter over a PWM-dimmed display: PWM frequency, duty, exposure and line time; frequency 0 = off. */
   pwm: { frequencyHz: number; duty: number; exposureMs: number; lineTimeUs: number };
+  // The settings a camera takes (virtual-camera.ts's settings(), chosen by `benchhand calibrate`).
+  /** Where the screen is sharp, in dioptres: 1 / 0.09 m, the default rig's lens-to-glass distance. */
+  focusDioptres: number;
+  /** Where the lens sits before any settings are applied (a badly focused rig: away from focusDioptres). */
+  lensDioptres: number;
+  /** The white-balance gains (red, blue) that make the screen's white neutral under this rig's light. */
+  neutralAwbGains: [number, number];
 }
 
 export const defaultCameraOptions: CameraOptions = {
@@ -80,6 +87,9 @@ export const defaultCameraOptions: CameraOptions = {
   colourGains: [1, 1, 1],
   moire: 0,
   pwm: { frequencyHz: 0, duty: 1, exposureMs: 0, lineTimeUs: 27 },
+  focusDioptres: 11.1,
+  lensDioptres: 11.1,
+  neutralAwbGains: [2.0, 1.5],
 };
 
 type Nested = 'offset' | 'tilt' | 'lightGradient' | 'glare' | 'motionBlur' | 'pwm';

@@ -1,10 +1,17 @@
 // The virtual camera: photographs whatever the screen source renders, through the camera model,
 // behind the same CameraPort as the real cameras. Faults (dark or blurred frames) are switchable.
-import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
+import type {
+  CameraFrame,
+  CameraPort,
+  CameraSettings,
+  CameraSettingsSupport,
+  CaptureOptions,
+} from '../../core/ports/camera.js';
 import { resolveCameraOptions, type CameraOptions, type CameraOptionsInput } from './camera-options.js';
 import type { Point } from './homography.js';
 import { mixSeed } from './prng.js';
 import { photograph, type Photograph, type ProjectionMemo, type ScreenPicture } from './photograph.js';
+import { settingsEffect, STEADY_LIGHT, type RigLight, type SettingsEffect } from './settings-effect.js';
 
 export interface VirtualCameraSettings {
   /** Renders the device as it is now (e.g. `() => device.render()` after advancing its clock). */
@@ -48,26 +55,44 @@ export class VirtualCamera implements CameraPort {
     },
   };
 
-  /** Camera settings applied (applySettings): how they change the exposure and the focus. */
-  private settingsEffect = { exposureFactor: 1, extraBlurSigma: 0 };
+  /** The settings applied (settingsControl()) and the rig's light: what they do to the picture (settings-effect.ts). */
+  private applied?: CameraSettings;
+  private rig: RigLight = STEADY_LIGHT;
+  private effect: SettingsEffect;
 
   /**
    * The settings a real camera takes (rpicam's shutter, gain, white balance, lens position), so
-   * `benchhand calibrate` can choose them on the virtual bench: shutter x gain scale the light
-   * against 20 ms at gain 1; a lens position away from this rig's 6 dioptres blurs by 0.8 px per
-   * dioptre. White balance changes nothing here (the reader reads gray).
+   * `benchhand calibrate` can choose them on the virtual bench; its lens moves (a Camera Module 3).
    */
-  applySettings(settings: { shutterUs: number; gain: number; lensPosition?: number }): void {
-    this.settingsEffect = {
-      exposureFactor: (settings.shutterUs * settings.gain) / 20_000,
-      extraBlurSigma: settings.lensPosition === undefined ? 0 : Math.abs(settings.lensPosition - 6) * 0.8,
+  async settingsControl(): Promise<CameraSettingsSupport> {
+    return {
+      ok: true,
+      control: {
+        focusable: true,
+        apply: async (settings) => {
+          this.applied = { ...settings, awbGains: [...settings.awbGains] };
+          this.effect = settingsEffect(this.options, this.applied, this.rig);
+        },
+      },
     };
+  }
+
+  /** The settings applied last; undefined: the camera as it came. */
+  get appliedSettings(): CameraSettings | undefined {
+    return this.applied;
+  }
+
+  /** The rig's light or focus changed (bench fault camera-light): a lamp moved, the stand moved. */
+  changeRig(rig: Partial<RigLight>): void {
+    this.rig = { ...this.rig, ...rig };
+    this.effect = settingsEffect(this.options, this.applied, this.rig);
   }
 
   constructor(private readonly settings: VirtualCameraSettings) {
     this.options = resolveCameraOptions(settings.options);
     this.seed = settings.seed ?? 1;
     this.now = settings.now ?? (() => performance.now());
+    this.effect = settingsEffect(this.options, undefined, this.rig);
   }
 
   async capture(options: CaptureOptions = {}): Promise<CameraFrame> {
@@ -88,11 +113,11 @@ export class VirtualCamera implements CameraPort {
     const seed = this.options.noisePerFrame ? mixSeed(this.seed, sequence) : this.seed;
     const photo = await photograph(
       screen,
-      this.options,
+      this.effect.options,
       seed,
       {
-        exposureFactor: this.settingsEffect.exposureFactor * (fault === 'dark' ? 0.04 : 1),
-        extraBlurSigma: Math.hypot(this.settingsEffect.extraBlurSigma, fault === 'blurred' ? this.blurSigma : 0),
+        exposureFactor: this.effect.exposureFactor * (fault === 'dark' ? 0.04 : 1),
+        extraBlurSigma: Math.hypot(this.effect.extraBlurSigma, fault === 'blurred' ? this.blurSigma : 0),
       },
       this.projection,
     );

@@ -35,6 +35,8 @@ describe('benchhand calibrate --taps', () => {
       '--port',
       bench.serialPath,
       '--taps',
+      // The camera's settings are not this test's: no sweep (calibrate-camera-settings.test.ts has it).
+      '--no-settings',
       '--yes',
       '--out',
       out,
@@ -52,6 +54,8 @@ describe('benchhand calibrate --taps', () => {
       '--port',
       bench.serialPath,
       '--taps',
+      // The camera's settings are not this test's: no sweep (calibrate-camera-settings.test.ts has it).
+      '--no-settings',
       '--yes',
       '--out',
       out,

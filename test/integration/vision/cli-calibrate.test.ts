@@ -50,10 +50,16 @@ describe('benchhand calibrate', () => {
     expect(result.stdout).toMatch(/screen corners \(camera px, clockwise from the screen's top-left\)/);
     const residual = Number(/within ([\d.]+) device px of the truth/.exec(result.stdout)![1]);
     expect(residual).toBeLessThan(4);
+    // This HTTP camera serves no settings route: the sweep says so and is skipped, nothing else is.
+    expect(result.stdout).toMatch(
+      /3\. camera settings: not swept: the HTTP camera at \S+ takes no settings \(GET settings: HTTP 404\)/,
+    );
     const parsed = parseCalibration(JSON.parse(readFileSync(out, 'utf8')));
     expect(parsed.ok).toBe(true);
-    if (parsed.ok)
+    if (parsed.ok) {
       expect(parsed.calibration).toMatchObject({ actuator: { source: 'identity' }, cameraResidualPx: residual });
+      expect(parsed.calibration.camera).toBeUndefined();
+    }
   });
 
   it('takes corrected corners typed at the prompt, and an actuator map fitted from a file of tapped pairs', async () => {
