@@ -67,6 +67,25 @@ describe('Material controls on real apps (detect-controls)', () => {
     ]);
   });
 
+  it('finds an off switch whose light thumb, with its shadow, is a longer flat run than the short track beside it', () => {
+    // AppCompat's switch as a real app drew it: a 21 dp thumb over the left of a short 14 dp track,
+    // its shadow widening the thumb's flat top (the track alone was taken for the thumb's run).
+    const image = screen(250);
+    rect(image, 310, 203, 14, 14, 185);
+    disc(image, 324, 210, 14, 185);
+    for (let shadow = 0; shadow <= 2; shadow++) disc(image, 310.5 + shadow, 210.5, 21, 236);
+    expect(controlsOf(image)).toEqual([{ kind: 'toggle', checked: false, x: 300, y: 200 }]);
+  });
+
+  it("finds a disabled switch on a dark dialog's card whose track is near the dimmed page outside the card", () => {
+    // Levels as a real app's: the dimmed page 93, the card 66, the track 83 (17 off the card, 10
+    // off the page), the thumb 95. The screen-wide ink cells lose the track; its own window finds it.
+    const image = screen(93);
+    rect(image, 25, 152, 310, 400, 66);
+    materialSwitch(image, 285, 200, true, 83, 95);
+    expect(controlsOf(image)).toEqual([{ kind: 'toggle', checked: true, x: 285, y: 200 }]);
+  });
+
   it('tells a checked checkbox (filled, a mark inside) from an unchecked one (an outline), and neither from a letter or a plain square', () => {
     const image = screen(250);
     rect(image, 40, 200, 18, 18, 0x75); // unchecked: 2 dp outline
