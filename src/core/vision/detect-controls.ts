@@ -7,9 +7,10 @@ import { connectedGroups, type CellGroup } from './connected-groups.js';
 import { inkCells, type InkCells } from './ink-cells.js';
 import { percentileOf } from './gray-image.js';
 import { iou, meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
-import { localInk } from './local-ink.js';
+import { groupAt, localInk } from './local-ink.js';
 import { cutBox } from './line-crop.js';
 import type { ShapeHint } from './screen-elements.js';
+import type { Box } from './screen-model.js';
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
 import { toolbarIcons } from './toolbar-icons.js';
 
@@ -32,9 +33,16 @@ const CHECK_MARK_SHARE = 0.05;
 /** A tonal button: 30..64 dp tall, at least 48 wide, narrower than this share of the screen (a bar or snackbar is not one). */
 const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
 
-export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(picture)): ShapeHint[] {
+export interface Controls {
+  shapes: ShapeHint[];
+  /** Bars across the screen that hold buttons (a dialog's or an activity's button bar): their edges are no underlines. */
+  bars: Box[];
+}
+
+export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(picture)): Controls {
   const cellsPerDp = picture.px / ink.cell;
   const shapes: ShapeHint[] = [];
+  const bars: Box[] = [];
   // The phone's bars hold icons, not the app's controls (the Recents square is no checkbox).
   const top = ink.rows * STATUS_BAR_SHARE,
     bottom = ink.rows * (1 - NAVIGATION_BAR_SHARE);
@@ -71,17 +79,59 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
       shapes.push(faint);
       continue;
     }
-    if (
-      height >= BUTTON.minHeight &&
-      height <= BUTTON.maxHeight &&
-      width >= BUTTON.minWidth &&
-      width > height &&
-      width < BUTTON.maxWidthShare * (ink.columns / cellsPerDp) &&
-      solid >= BUTTON.solid
-    )
-      shapes.push({ kind: 'button', box: box() });
+    if (isTonalButton(width, height, solid, ink.columns / cellsPerDp)) shapes.push({ kind: 'button', box: box() });
+    else if (width >= BUTTON.maxWidthShare * (ink.columns / cellsPerDp) && height >= BUTTON.minHeight) {
+      const held = barButtons(picture, ink, group, height, solid, cellsPerDp);
+      if (held.length) bars.push(box());
+      shapes.push(...held);
+    }
   }
-  return [...shapes, ...toolbarIcons(picture, ink)];
+  return { shapes: [...shapes, ...toolbarIcons(picture, ink)], bars };
+}
+
+function isTonalButton(width: number, height: number, solid: number, screenDp: number): boolean {
+  return (
+    height >= BUTTON.minHeight &&
+    height <= BUTTON.maxHeight &&
+    width >= BUTTON.minWidth &&
+    width > height &&
+    width < BUTTON.maxWidthShare * screenDp &&
+    solid >= BUTTON.solid
+  );
+}
+
+/**
+ * A solid bar across the screen, up to two buttons' height, is no button itself but may hold
+ * some: a real app's bottom bar (#AAA) held two #5B5B5D buttons, all of it ink against the dark
+ * page above, shaded from top to bottom. Looked at against each row's own level at the bar's ends
+ * (local-ink.ts), each
+ * solid fill in it that a tonal button's rule takes is a button.
+ */
+function barButtons(
+  picture: LayoutPicture,
+  ink: InkCells,
+  group: CellGroup,
+  height: number,
+  solid: number,
+  cellsPerDp: number,
+): ShapeHint[] {
+  if (height > 2 * BUTTON.maxHeight || solid < BUTTON.solid) return [];
+  const local = localInk(picture, ink, group, 'row ends');
+  const screenDp = ink.columns / cellsPerDp;
+  return connectedGroups(local.ink.mask, local.ink.columns, local.ink.rows).flatMap((found) => {
+    const w = (found.c1 - found.c0 + 1) / cellsPerDp,
+      h = (found.r1 - found.r0 + 1) / cellsPerDp;
+    const filled = found.count / ((found.c1 - found.c0 + 1) * (found.r1 - found.r0 + 1));
+    if (!isTonalButton(w, h, filled, screenDp)) return [];
+    const box = toDeviceBox(
+      picture,
+      (local.c0 + found.c0) * ink.cell,
+      (local.r0 + found.r0) * ink.cell,
+      (local.c0 + found.c1 + 1) * ink.cell,
+      (local.r0 + found.r1 + 1) * ink.cell,
+    );
+    return [{ kind: 'button' as const, box }];
+  });
 }
 
 /**
@@ -99,10 +149,16 @@ function faintSwitch(
 ): ShapeHint | undefined {
   if (width < FAINT_SWITCH.minSide || width > SWITCH.maxWidth) return undefined;
   if (height < FAINT_SWITCH.minSide || height > SWITCH.maxHeight) return undefined;
-  const grow = Math.round((SWITCH.maxWidth - FAINT_SWITCH.minSide + APART_DP) * cellsPerDp);
-  const local = localInk(picture, ink, group, grow, Math.round(APART_DP * cellsPerDp));
-  if (!local) return undefined;
-  const { group: found } = local;
+  const grow = Math.round((SWITCH.maxWidth - FAINT_SWITCH.minSide + APART_DP) * cellsPerDp),
+    growRows = Math.round(APART_DP * cellsPerDp);
+  const local = localInk(picture, ink, {
+    c0: group.c0 - grow,
+    r0: group.r0 - growRows,
+    c1: group.c1 + grow,
+    r1: group.r1 + growRows,
+  });
+  const found = groupAt(local, Math.round((group.c0 + group.c1) / 2), Math.round((group.r0 + group.r1) / 2));
+  if (!found) return undefined;
   const w = (found.c1 - found.c0 + 1) / cellsPerDp,
     h = (found.r1 - found.r0 + 1) / cellsPerDp,
     solid = found.count / ((found.c1 - found.c0 + 1) * (found.r1 - found.r0 + 1));

@@ -15,27 +15,24 @@ const LOCAL_DELTA = 8;
 
 export interface LocalInk {
   ink: InkCells;
-  /** The group in the window's cells that holds the given group's middle, if any. */
-  group: CellGroup;
   /** The window's first column and row in the screen's cells. */
   c0: number;
   r0: number;
 }
 
-/** The window: the group's cells grown by `grow` cells left and right and `growRows` up and down. */
+/** The screen's cells c0..c1, r0..r1 (inclusive, cut to the screen) as ink against the window's own border level. */
 export function localInk(
   picture: LayoutPicture,
   screen: InkCells,
-  group: CellGroup,
-  grow: number,
-  growRows: number,
-): LocalInk | undefined {
+  window: { c0: number; r0: number; c1: number; r1: number },
+  page: 'border' | 'row ends' = 'border',
+): LocalInk {
   const { image } = picture;
   const cell = screen.cell;
-  const c0 = Math.max(0, group.c0 - grow),
-    c1 = Math.min(screen.columns - 1, group.c1 + grow),
-    r0 = Math.max(0, group.r0 - growRows),
-    r1 = Math.min(screen.rows - 1, group.r1 + growRows);
+  const c0 = Math.max(0, window.c0),
+    c1 = Math.min(screen.columns - 1, window.c1),
+    r0 = Math.max(0, window.r0),
+    r1 = Math.min(screen.rows - 1, window.r1);
   const columns = c1 - c0 + 1,
     rows = r1 - r0 + 1;
   const level = new Uint8Array(columns * rows);
@@ -47,16 +44,31 @@ export function localInk(
         sum += image.data[at]!;
       level[r * columns + c] = sum / cell;
     }
-  const page = borderMode(level, columns, rows);
-  const mask = level.map((value) => (Math.abs(value - page) >= LOCAL_DELTA ? 1 : 0));
-  const middle = {
-    c: Math.round((group.c0 + group.c1) / 2) - c0,
-    r: Math.round((group.r0 + group.r1) / 2) - r0,
-  };
-  const found = connectedGroups(mask, columns, rows)
-    .filter((g) => g.c0 <= middle.c && g.c1 >= middle.c && g.r0 <= middle.r && g.r1 >= middle.r)
+  const pages =
+    page === 'border' ? new Uint8Array(rows).fill(borderMode(level, columns, rows)) : rowEnds(level, columns);
+  const mask = level.map((value, i) => (Math.abs(value - pages[Math.floor(i / columns)]!) >= LOCAL_DELTA ? 1 : 0));
+  return { ink: { mask, columns, rows, cell }, c0, r0 };
+}
+
+/** The window's group that holds the screen's cell (c, r), the largest if several. */
+export function groupAt(local: LocalInk, c: number, r: number): CellGroup | undefined {
+  const at = { c: c - local.c0, r: r - local.r0 };
+  return connectedGroups(local.ink.mask, local.ink.columns, local.ink.rows)
+    .filter((g) => g.c0 <= at.c && g.c1 >= at.c && g.r0 <= at.r && g.r1 >= at.r)
     .sort((a, b) => b.count - a.count)[0];
-  return found ? { ink: { mask, columns, rows, cell }, group: found, c0, r0 } : undefined;
+}
+
+/**
+ * Each row's own page: the mean of its two outermost cells at each end. A bar shaded from top to
+ * bottom (a real app's button bar went from 89 to 125) has no one level, but its ends beside the
+ * buttons show each row's.
+ */
+function rowEnds(level: Uint8Array, columns: number): Uint8Array {
+  const rows = level.length / columns;
+  const pages = new Uint8Array(rows);
+  for (let r = 0, at = 0; r < rows; r++, at += columns)
+    pages[r] = (level[at]! + level[at + 1]! + level[at + columns - 1]! + level[at + columns - 2]!) / 4;
+  return pages;
 }
 
 /** The most common level (in bins of 4) of the window's border cells. */

@@ -35,7 +35,7 @@ function materialSwitch(image: GrayImage, x: number, y: number, on: boolean, tra
 function controlsOf(image: GrayImage) {
   const picture = layoutPicture(image, { width: WIDTH * 1.5, height: HEIGHT * 1.5 });
   // Device boxes (1080 wide) back to dp, rounded, for readable expectations.
-  return detectControls(picture).map((shape) => ({
+  return detectControls(picture).shapes.map((shape) => ({
     kind: shape.kind,
     checked: shape.state?.checked,
     x: Math.round(shape.box.x / 3),
@@ -115,6 +115,23 @@ describe('Material controls on real apps (detect-controls)', () => {
     rect(image, 40, 412, 40, 10, 30); // its label
     rect(image, 0, 600, 360, 56, 0xd6); // a toolbar-like bar across the screen
     expect(controlsOf(image)).toEqual([{ kind: 'button', checked: undefined, x: 16, y: 400 }]);
+  });
+
+  it("finds the buttons a bar across the screen holds (shaded top to bottom), and its edges are no field's underline", () => {
+    // A real app's bottom bar on a dark page: a light line on top, the bar shaded from #AA to #82,
+    // two #5B5B5D buttons with white labels.
+    const image = screen(0x33);
+    rect(image, 0, 500, 360, 1, 0xc8);
+    for (let row = 0; row < 54; row++) rect(image, 0, 501 + row, 360, 1, 0xaa - Math.round((row * 40) / 54));
+    for (const x of [8, 184]) {
+      rect(image, x, 511, 168, 36, 0x5b);
+      rect(image, x + 50, 523, 68, 12, 0xff);
+    }
+    const shapes = detectLayout(image, { width: WIDTH * 1.5, height: HEIGHT * 1.5 }).shapes!;
+    expect(shapes.map((s) => [s.kind, Math.round(s.box.x / 3), Math.round(s.box.y / 3)])).toEqual([
+      ['button', 8, 511],
+      ['button', 184, 511],
+    ]);
   });
 
   it('adds them to the layout only where the virtual phone detectors found nothing', () => {
