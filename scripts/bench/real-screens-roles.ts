@@ -55,6 +55,7 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
       const inView = model.elements.filter((element) => belongs(element.box, view.box));
       const match = inView.find((element) => roleOf(element.kind) === kind);
       count(kind, match !== undefined, inView.length > 0);
+      if (!match) miss(`${kind} missed`, screen, view.box, inView);
       if (match && kind === 'toggle' && view.checked !== undefined) {
         states.total++;
         if (match.state.checked === view.checked) states.right++;
@@ -69,7 +70,15 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
         ...screen.roleViews.filter((view) => ROLE_OF_CLASS(view.viewClass) === kind).map((view) => view.box),
         ...(kind === 'button' ? screen.iconButtons : []),
       ];
-      if (!views.some((view) => belongs(element.box, view))) entry.none++;
+      if (!views.some((view) => belongs(element.box, view))) {
+        entry.none++;
+        miss(
+          `false ${kind}`,
+          screen,
+          [element.box.x, element.box.y, element.box.x + element.box.width, element.box.y + element.box.height],
+          [element],
+        );
+      }
       wrong.set(kind, entry);
     }
   });
@@ -82,6 +91,23 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
     figures[`${label}: ${kind} elements where no ${kind} view is (inside a dialog's window)`] = `${none} of ${total}`;
   if (states.total) figures[`${label}: toggle states as the view's`] = `${states.right} of ${states.total}`;
   return figures;
+}
+
+/**
+ * With BENCHHAND_REAL_ROLE_MISSES=1 each miss and false role is printed (to stderr): the screen,
+ * the view's box and what the model made of it, to see which class of control is lost and why.
+ */
+function miss(
+  what: string,
+  screen: RealScreen,
+  box: readonly number[],
+  elements: { kind: string; text?: string; box: { x: number; y: number; width: number; height: number } }[],
+): void {
+  if (process.env.BENCHHAND_REAL_ROLE_MISSES !== '1') return;
+  const found = elements.map(
+    (e) => `${e.kind} "${e.text ?? ''}" @${e.box.x},${e.box.y} ${e.box.width}x${e.box.height}`,
+  );
+  process.stderr.write(`${what}: ${screen.app}/${screen.tag} [${box.join(',')}] -> ${found.join('; ') || 'nothing'}\n`);
 }
 
 /** The element kind's role as the view classes name it (a checkbox is a toggle there). */

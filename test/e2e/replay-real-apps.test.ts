@@ -24,6 +24,11 @@ const navigation = [
   { flow: 'ad-silence', app: 'bluepie.ad_silence', endsOn: '2023-10-19_074743' },
   // Its dialogs are dark cards over a dimmed page, found by their edges (core/vision/detect-card.ts).
   { flow: 'ad-silence-dialog', app: 'bluepie.ad_silence', endsOn: '2023-10-19_074804' },
+  // A wrapped paragraph read whole, then a dialog's own CANCEL (the recording's CANCEL lands on the
+  // settings with the switch on).
+  { flow: 'activity-launcher-theme-dialog', app: 'de.szalkowski.activitylauncher', endsOn: '2023-10-19_094545' },
+  // A switch and its label as one toggle: the tap on the label turns it on (the state with it on).
+  { flow: 'activity-launcher-switch', app: 'de.szalkowski.activitylauncher', endsOn: '2023-10-19_094545' },
   { flow: 'aeondroid', app: 'io.github.phora.aeondroid', endsOn: '2023-10-19_035049' },
   { flow: 'ajsha', app: 'org.ligi.ajsha', endsOn: '2023-10-19_142046' },
 ];
@@ -52,6 +57,21 @@ if (!existsSync(realApps)) {
         flowGuardMs,
       );
     }
+
+    it.skipIf(missing.includes('de.szalkowski.activitylauncher'))(
+      'a paragraph asserted with one word changed fails: the whole wrapped text is matched, no false success',
+      async () => {
+        const run = await runFlowOnReplay(
+          resolve(flows, 'activity-launcher-paragraph-never-shown.yaml'),
+          resolve(realApps, 'de.szalkowski.activitylauncher'),
+        );
+        expect(run.result.status).toBe('failed');
+        expect(run.result.failure?.step).toMatch(/^3 \(assert_visible/);
+        expect(run.device.stateTag).toBe('2023-10-19_094522');
+        expect(run.actions.withOutcome).toBe(run.actions.intents);
+      },
+      flowGuardMs,
+    );
 
     it.skipIf(missing.includes('bluepie.ad_silence'))(
       'a flow whose expected text never shows fails at that step, naming it: no false success',

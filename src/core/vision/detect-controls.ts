@@ -6,14 +6,18 @@
 import { connectedGroups, type CellGroup } from './connected-groups.js';
 import { inkCells, type InkCells } from './ink-cells.js';
 import { percentileOf } from './gray-image.js';
-import { meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
+import { iou, meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
+import { groupAt, localInk } from './local-ink.js';
 import { cutBox } from './line-crop.js';
 import type { ShapeHint } from './screen-elements.js';
+import type { Box } from './screen-model.js';
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
 import { toolbarIcons } from './toolbar-icons.js';
 
 /** A switch with its thumb: 26..40 dp wide, 15..26 dp tall (measured on real apps: 32..33 x 20..23). */
 const SWITCH = { minWidth: 26, maxWidth: 40, minHeight: 15, maxHeight: 26 };
+/** A faint switch's ink at least this many dp each way (its thumb alone: 20 dp drawn, 14 of it inked on a dark card). */
+const FAINT_SWITCH = { minSide: 10 };
 /** The thumb stands this many dp taller than the track (20 dp against 14, less where the thumb's edge is faint). */
 const THUMB_OVER_TRACK = 3;
 /** Page (no ink) this many dp left and right of a switch or checkbox, beside all its rows. */
@@ -29,9 +33,16 @@ const CHECK_MARK_SHARE = 0.05;
 /** A tonal button: 30..64 dp tall, at least 48 wide, narrower than this share of the screen (a bar or snackbar is not one). */
 const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
 
-export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(picture)): ShapeHint[] {
+export interface Controls {
+  shapes: ShapeHint[];
+  /** Bars across the screen that hold buttons (a dialog's or an activity's button bar): their edges are no underlines. */
+  bars: Box[];
+}
+
+export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(picture)): Controls {
   const cellsPerDp = picture.px / ink.cell;
   const shapes: ShapeHint[] = [];
+  const bars: Box[] = [];
   // The phone's bars hold icons, not the app's controls (the Recents square is no checkbox).
   const top = ink.rows * STATUS_BAR_SHARE,
     bottom = ink.rows * (1 - NAVIGATION_BAR_SHARE);
@@ -61,17 +72,113 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
       shapes.push({ kind: 'toggle', box: box(), state: { checked: thumb === 'right' } });
       continue;
     }
-    if (
-      height >= BUTTON.minHeight &&
-      height <= BUTTON.maxHeight &&
-      width >= BUTTON.minWidth &&
-      width > height &&
-      width < BUTTON.maxWidthShare * (ink.columns / cellsPerDp) &&
-      solid >= BUTTON.solid
-    )
-      shapes.push({ kind: 'button', box: box() });
+    // Held apart on its own window's ink, not on this one's: the faint thumb's few cells here
+    // touch it at no distance.
+    const faint = faintSwitch(picture, ink, group, width, height, cellsPerDp);
+    if (faint && !shapes.some((shape) => iou(shape.box, faint.box) > 0)) {
+      shapes.push(faint);
+      continue;
+    }
+    if (isTonalButton(width, height, solid, ink.columns / cellsPerDp)) shapes.push({ kind: 'button', box: box() });
+    else if (width >= BUTTON.maxWidthShare * (ink.columns / cellsPerDp) && height >= BUTTON.minHeight) {
+      const held = barButtons(picture, ink, group, height, solid, cellsPerDp);
+      if (held.length) bars.push(box());
+      shapes.push(...held);
+    }
   }
-  return [...shapes, ...toolbarIcons(picture, ink)];
+  return { shapes: [...shapes, ...toolbarIcons(picture, ink)], bars };
+}
+
+function isTonalButton(width: number, height: number, solid: number, screenDp: number): boolean {
+  return (
+    height >= BUTTON.minHeight &&
+    height <= BUTTON.maxHeight &&
+    width >= BUTTON.minWidth &&
+    width > height &&
+    width < BUTTON.maxWidthShare * screenDp &&
+    solid >= BUTTON.solid
+  );
+}
+
+/**
+ * A solid bar across the screen, up to two buttons' height, is no button itself but may hold
+ * some: a real app's bottom bar (#AAA) held two #5B5B5D buttons, all of it ink against the dark
+ * page above, shaded from top to bottom. Looked at against each row's own level at the bar's ends
+ * (local-ink.ts), each
+ * solid fill in it that a tonal button's rule takes is a button.
+ */
+function barButtons(
+  picture: LayoutPicture,
+  ink: InkCells,
+  group: CellGroup,
+  height: number,
+  solid: number,
+  cellsPerDp: number,
+): ShapeHint[] {
+  if (height > 2 * BUTTON.maxHeight || solid < BUTTON.solid) return [];
+  const local = localInk(picture, ink, group, 'row ends');
+  const screenDp = ink.columns / cellsPerDp;
+  return connectedGroups(local.ink.mask, local.ink.columns, local.ink.rows).flatMap((found) => {
+    const w = (found.c1 - found.c0 + 1) / cellsPerDp,
+      h = (found.r1 - found.r0 + 1) / cellsPerDp;
+    const filled = found.count / ((found.c1 - found.c0 + 1) * (found.r1 - found.r0 + 1));
+    if (!isTonalButton(w, h, filled, screenDp)) return [];
+    const box = toDeviceBox(
+      picture,
+      (local.c0 + found.c0) * ink.cell,
+      (local.r0 + found.r0) * ink.cell,
+      (local.c0 + found.c1 + 1) * ink.cell,
+      (local.r0 + found.r1 + 1) * ink.cell,
+    );
+    return [{ kind: 'button' as const, box }];
+  });
+}
+
+/**
+ * A switch whose ink here is only its thumb, or its thumb and a few cells of its track (a
+ * disabled switch on a dark dialog's card): looked at again against its own surroundings
+ * (local-ink.ts), grown by a track's length each way, and held to the same thumb-and-track test.
+ */
+function faintSwitch(
+  picture: LayoutPicture,
+  ink: InkCells,
+  group: CellGroup,
+  width: number,
+  height: number,
+  cellsPerDp: number,
+): ShapeHint | undefined {
+  if (width < FAINT_SWITCH.minSide || width > SWITCH.maxWidth) return undefined;
+  if (height < FAINT_SWITCH.minSide || height > SWITCH.maxHeight) return undefined;
+  const grow = Math.round((SWITCH.maxWidth - FAINT_SWITCH.minSide + APART_DP) * cellsPerDp),
+    growRows = Math.round(APART_DP * cellsPerDp);
+  const local = localInk(picture, ink, {
+    c0: group.c0 - grow,
+    r0: group.r0 - growRows,
+    c1: group.c1 + grow,
+    r1: group.r1 + growRows,
+  });
+  const found = groupAt(local, Math.round((group.c0 + group.c1) / 2), Math.round((group.r0 + group.r1) / 2));
+  if (!found) return undefined;
+  const w = (found.c1 - found.c0 + 1) / cellsPerDp,
+    h = (found.r1 - found.r0 + 1) / cellsPerDp,
+    solid = found.count / ((found.c1 - found.c0 + 1) * (found.r1 - found.r0 + 1));
+  // Nothing else in the window beside it, and not cut by the window's edge (a longer shape).
+  if (found.c0 === 0 || found.r0 === 0 || found.c1 === local.ink.columns - 1 || found.r1 === local.ink.rows - 1)
+    return undefined;
+  if (!standsApart(local.ink, found, Math.round(APART_DP * cellsPerDp))) return undefined;
+  const thumb = thumbSide(local.ink, found, w, h, solid, cellsPerDp);
+  if (!thumb) return undefined;
+  return {
+    kind: 'toggle',
+    box: toDeviceBox(
+      picture,
+      (local.c0 + found.c0) * ink.cell,
+      (local.r0 + found.r0) * ink.cell,
+      (local.c0 + found.c1 + 1) * ink.cell,
+      (local.r0 + found.r1 + 1) * ink.cell,
+    ),
+    state: { checked: thumb === 'right' },
+  };
 }
 
 /** Ink rows in each column of the group. */
@@ -113,7 +220,12 @@ function thumbSide(
   return left > right ? 'left' : 'right';
 }
 
-/** The track's height: the tallest of the longest run of columns within 2 dp of each other, if it looks like a track. */
+/**
+ * The track's height: the tallest of the longest run of columns within 2 dp of each other and of
+ * a track's height (11..17 dp), if it is 8 dp or longer. Only runs of a track's height compete: a
+ * thumb drawn 21 dp wide has a flat top as long as the track beside it (a real app's switch, off,
+ * its light thumb as wide as the visible track).
+ */
 function trackHeight(heights: number[], cellsPerDp: number): number | undefined {
   let best = { length: 0, top: 0 };
   for (let start = 0; start < heights.length; start++) {
@@ -126,10 +238,10 @@ function trackHeight(heights: number[], cellsPerDp: number): number | undefined 
       low = Math.min(low, h);
       high = Math.max(high, h);
     }
-    if (stop - start > best.length) best = { length: stop - start, top: high };
+    const top = high / cellsPerDp;
+    if (stop - start > best.length && top >= 11 && top <= 17) best = { length: stop - start, top: high };
   }
-  const top = best.top / cellsPerDp;
-  return best.length >= 8 * cellsPerDp && top >= 11 && top <= 17 ? best.top : undefined;
+  return best.length >= 8 * cellsPerDp ? best.top : undefined;
 }
 
 /**

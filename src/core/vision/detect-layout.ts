@@ -12,6 +12,7 @@ import type { GrayImage } from './gray-image.js';
 import { invert, type Upright } from './contrast.js';
 import { iou, layoutPicture, meanIn, type LayoutPicture } from './layout-pixels.js';
 import type { LayoutHints, RegionHint, ShapeHint } from './screen-elements.js';
+import type { Box } from './screen-model.js';
 
 /** `upright`: `rectified` already turned the way up (contrast.ts turnUpright), when the caller has it. */
 export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: Upright): LayoutHints {
@@ -20,7 +21,13 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
   const filled = detectFilled(picture, patches);
   const panel = detectPanel(picture) ?? detectCard(picture);
   const banner = panel ? undefined : detectBanner(picture);
-  const shapes = [...filled.shapes, ...detectStrokeShapes(picture, patches), ...panelStrokeShapes(picture, panel)];
+  const controls = detectControls(picture);
+  // A bar's edges and its buttons' edges are strokes too, but no field's underline.
+  const shapes = [
+    ...filled.shapes,
+    ...detectStrokeShapes(picture, patches),
+    ...panelStrokeShapes(picture, panel),
+  ].filter((shape) => !(shape.kind === 'field' && controls.bars.some((bar) => underlineOn(shape.box, bar, picture))));
   // Real apps' controls where the virtual phone's detectors found nothing: no shape there, and no
   // toast's or banner's pill (a pill is not a button).
   const taken = [
@@ -28,12 +35,19 @@ export function detectLayout(rectified: GrayImage, deviceSize: Size, upright?: U
     ...filled.regions.map((region) => region.box),
     ...(banner ? [banner.box] : []),
   ];
-  const controls = detectControls(picture).filter((control) => !taken.some((box) => iou(box, control.box) > 0));
+  const added = controls.shapes.filter((control) => !taken.some((box) => iou(box, control.box) > 0));
   return {
     regions: [...(panel ? [panel] : []), ...(banner ? [banner] : []), ...filled.regions],
-    shapes: [...shapes, ...controls],
+    shapes: [...shapes, ...added],
     evidence: 'pixels',
   };
+}
+
+/** A field's underline (its box's bottom) lies on the bar: from 3 dp above its top edge to its bottom. */
+function underlineOn(field: Box, bar: Box, picture: LayoutPicture): boolean {
+  const y = field.y + field.height,
+    margin = 3 * picture.px * picture.toDevice;
+  return y >= bar.y - margin && y <= bar.y + bar.height && field.x < bar.x + bar.width && field.x + field.width > bar.x;
 }
 
 /**

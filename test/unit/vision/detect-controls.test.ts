@@ -35,7 +35,7 @@ function materialSwitch(image: GrayImage, x: number, y: number, on: boolean, tra
 function controlsOf(image: GrayImage) {
   const picture = layoutPicture(image, { width: WIDTH * 1.5, height: HEIGHT * 1.5 });
   // Device boxes (1080 wide) back to dp, rounded, for readable expectations.
-  return detectControls(picture).map((shape) => ({
+  return detectControls(picture).shapes.map((shape) => ({
     kind: shape.kind,
     checked: shape.state?.checked,
     x: Math.round(shape.box.x / 3),
@@ -67,6 +67,25 @@ describe('Material controls on real apps (detect-controls)', () => {
     ]);
   });
 
+  it('finds an off switch whose light thumb, with its shadow, is a longer flat run than the short track beside it', () => {
+    // AppCompat's switch as a real app drew it: a 21 dp thumb over the left of a short 14 dp track,
+    // its shadow widening the thumb's flat top (the track alone was taken for the thumb's run).
+    const image = screen(250);
+    rect(image, 310, 203, 14, 14, 185);
+    disc(image, 324, 210, 14, 185);
+    for (let shadow = 0; shadow <= 2; shadow++) disc(image, 310.5 + shadow, 210.5, 21, 236);
+    expect(controlsOf(image)).toEqual([{ kind: 'toggle', checked: false, x: 300, y: 200 }]);
+  });
+
+  it("finds a disabled switch on a dark dialog's card whose track is near the dimmed page outside the card", () => {
+    // Levels as a real app's: the dimmed page 93, the card 66, the track 83 (17 off the card, 10
+    // off the page), the thumb 95. The screen-wide ink cells lose the track; its own window finds it.
+    const image = screen(93);
+    rect(image, 25, 152, 310, 400, 66);
+    materialSwitch(image, 285, 200, true, 83, 95);
+    expect(controlsOf(image)).toEqual([{ kind: 'toggle', checked: true, x: 285, y: 200 }]);
+  });
+
   it('tells a checked checkbox (filled, a mark inside) from an unchecked one (an outline), and neither from a letter or a plain square', () => {
     const image = screen(250);
     rect(image, 40, 200, 18, 18, 0x75); // unchecked: 2 dp outline
@@ -96,6 +115,23 @@ describe('Material controls on real apps (detect-controls)', () => {
     rect(image, 40, 412, 40, 10, 30); // its label
     rect(image, 0, 600, 360, 56, 0xd6); // a toolbar-like bar across the screen
     expect(controlsOf(image)).toEqual([{ kind: 'button', checked: undefined, x: 16, y: 400 }]);
+  });
+
+  it("finds the buttons a bar across the screen holds (shaded top to bottom), and its edges are no field's underline", () => {
+    // A real app's bottom bar on a dark page: a light line on top, the bar shaded from #AA to #82,
+    // two #5B5B5D buttons with white labels.
+    const image = screen(0x33);
+    rect(image, 0, 500, 360, 1, 0xc8);
+    for (let row = 0; row < 54; row++) rect(image, 0, 501 + row, 360, 1, 0xaa - Math.round((row * 40) / 54));
+    for (const x of [8, 184]) {
+      rect(image, x, 511, 168, 36, 0x5b);
+      rect(image, x + 50, 523, 68, 12, 0xff);
+    }
+    const shapes = detectLayout(image, { width: WIDTH * 1.5, height: HEIGHT * 1.5 }).shapes!;
+    expect(shapes.map((s) => [s.kind, Math.round(s.box.x / 3), Math.round(s.box.y / 3)])).toEqual([
+      ['button', 8, 511],
+      ['button', 184, 511],
+    ]);
   });
 
   it('adds them to the layout only where the virtual phone detectors found nothing', () => {
