@@ -13,6 +13,7 @@ import {
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { homographyFromPoints } from '../../core/vision/homography.js';
 import { warpGray, type PackedImage } from '../../core/vision/warp-gray.js';
+import { debandRows } from '../../core/vision/deband-rows.js';
 import { decodeGray } from './decode.js';
 
 /** Output scale relative to the screen's size in the camera picture. */
@@ -52,11 +53,18 @@ export function rectifyGray(
   return warpGray(camera, width, height, outToCamera, rows);
 }
 
+/**
+ * The frame's print and its decoded picture, a PWM-dimmed display's rolling-shutter bands divided
+ * out first when the picture shows them (core/vision/deband-rows.ts; a clean frame is left as it
+ * is): the read and the print both see the screen's content, not the flicker's phase this frame.
+ */
 export async function fingerprintCameraFrame(
   image: Uint8Array,
   calibration: ScreenCalibration,
+  deband = true,
 ): Promise<{ print: ContentFingerprint; camera: PackedImage }> {
-  const camera = await decodeRaw(image);
+  const decoded = await decodeRaw(image);
+  const camera = deband ? debandRows(decoded, calibration.screenCorners).image : decoded;
   const width = Math.max(90, Math.round(screenSizeInCamera(calibration.screenCorners).width * SCALE));
   return {
     print: fingerprintWithDetail(rectifyGray(camera, calibration, width, true), calibration.deviceSize),

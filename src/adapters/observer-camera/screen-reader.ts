@@ -55,6 +55,8 @@ export interface ScreenReaderOptions extends PreprocessOptions {
   rereadBelow?: number;
   /** Cell difference (gray levels) below which the content counts as unchanged (default DEFAULT_NOISE_FLOOR); -1 never reuses. */
   noiseFloor?: number;
+  /** Divide a PWM-dimmed display's rolling-shutter bands out of a camera frame that shows them (default true; core/vision/deband-rows.ts). */
+  deband?: boolean;
   /** Keep what OCR reads of the system bars' icons ("WV", "O"; icon-words.ts); default false: dropped. */
   keepBarIcons?: boolean;
 }
@@ -178,7 +180,7 @@ export class ScreenReader implements ScreenReaderPort {
       const { print, gray } = await fingerprintScreenshot(image);
       return { content: print, gray };
     }
-    const { print, camera } = await fingerprintCameraFrame(image, this.input.calibration);
+    const { print, camera } = await fingerprintCameraFrame(image, this.input.calibration, this.options.deband ?? true);
     return { content: print, camera };
   }
 

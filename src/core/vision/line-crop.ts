@@ -56,3 +56,68 @@ export function normaliseLine(crop: GrayImage): { image: GrayImage; inverted: bo
   for (let i = 0; i < data.length; i++) data[i] = lookup[pixels[i]!]!;
   return { image: { data, width: crop.width, height: crop.height }, inverted };
 }
+
+/**
+ * A line crop whose ground is lit unevenly along it (a lamp's glare spot on the glass, its edge
+ * crossing the line) made even: the ground is measured in blocks of columns (the ground side's
+ * 75th percentile: the ink is the minority of a block), smoothed, and each column's excess over
+ * the darkest ground taken off. Glare adds light (a reflection), so it is subtracted, not divided;
+ * the text keeps its contrast. A line whose ground varies by less than UNEVEN_GROUND levels is
+ * returned as it is (the same object): a clean line is never touched.
+ */
+export function evenLineGround(crop: GrayImage): GrayImage {
+  const { data, width, height } = crop;
+  if (width < 4 * height || height < 6) return crop;
+  const histogram = histogramOf(crop);
+  const at = (share: number) => {
+    let seen = 0;
+    for (let value = 0; value < 256; value++) if ((seen += histogram[value]!) > share * data.length) return value;
+    return 255;
+  };
+  const low = at(0.01),
+    ground = at(0.5),
+    high = at(0.99);
+  const lightText = high - ground > ground - low;
+  // Blocks about a letter wide: narrow enough to follow a spot's edge, wide enough to hold ground.
+  const block = Math.max(4, Math.round(height / 2));
+  const blocks = Math.ceil(width / block);
+  const grounds = new Float64Array(blocks);
+  const counts = new Uint16Array(256);
+  for (let b = 0; b < blocks; b++) {
+    counts.fill(0);
+    const x0 = b * block,
+      x1 = Math.min(width, x0 + block);
+    for (let y = 0; y < height; y++) for (let x = x0; x < x1; x++) counts[data[y * width + x]!]!++;
+    const target = (lightText ? 0.25 : 0.75) * (x1 - x0) * height;
+    let seen = 0,
+      value = 0;
+    for (; value < 255; value++) if ((seen += counts[value]!) >= target) break;
+    grounds[b] = value;
+  }
+  // Smoothed over three blocks: one block of dense ink must not read as a dip in the light.
+  const smooth = grounds.map((_, b) => {
+    const from = Math.max(0, b - 1),
+      to = Math.min(blocks - 1, b + 1);
+    let sum = 0;
+    for (let i = from; i <= to; i++) sum += grounds[i]!;
+    return sum / (to - from + 1);
+  });
+  const base = Math.min(...smooth);
+  if (Math.max(...smooth) - base < UNEVEN_GROUND) return crop;
+  const out = new Uint8Array(data.length);
+  for (let x = 0; x < width; x++) {
+    // Linear between blocks' centres.
+    const position = Math.min(blocks - 1, Math.max(0, (x + 0.5) / block - 0.5));
+    const left = Math.floor(position),
+      right = Math.min(blocks - 1, left + 1);
+    const excess = smooth[left]! + (smooth[right]! - smooth[left]!) * (position - left) - base;
+    for (let y = 0; y < height; y++) {
+      const value = data[y * width + x]! - excess;
+      out[y * width + x] = value < 0 ? 0 : value > 255 ? 255 : Math.round(value);
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Ground levels (0..255) a line's light may vary along it before it is evened. */
+const UNEVEN_GROUND = 24;
