@@ -3,7 +3,7 @@
 // a calibration. open-bench.ts turns a RigSource into one when the bench starts (its rig part: the
 // only caller), and every camera is made by camera-from-config.ts.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { calibrationFromConfig } from '../../config/calibration-from-config.js';
 import type { CalibrationSection } from '../../config/calibration-section.js';
 import { cameraKind, type CameraSection } from '../../config/camera-section.js';
@@ -110,11 +110,11 @@ export async function startBench(
   };
 }
 
-/** The device file a task names, looked up beside the task file. */
+/** The device file a task names: an absolute path as it is, a relative one beside the task file. */
 export function deviceFileForTask(taskFile: string, device: string | undefined): string {
   if (!device)
     throw new Error(`${taskFile} names no device: give --sim DEVICE_FILE, or add "device: NAME.yaml" to the task`);
-  const candidate = join(dirname(taskFile), device);
+  const candidate = resolve(dirname(taskFile), device);
   if (!existsSync(candidate)) throw new Error(`${taskFile} names device ${device}, but ${candidate} does not exist`);
   return candidate;
 }
