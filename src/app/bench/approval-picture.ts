@@ -97,10 +97,13 @@ export function sampleUpright(
   const ys = new Float64Array(window.width + EXACT_EVERY);
   for (let v = 0; v < window.height; v++) {
     const deviceY = window.top + (v + 0.5) / window.scale;
+    const mapped = (u: number) => toCamera({ x: window.left + (u + 0.5) / window.scale, y: deviceY });
+    // Each segment's end is the next one's start: mapped once.
+    let to = mapped(0);
     for (let u = 0; u < window.width; u += EXACT_EVERY) {
       const last = Math.min(u + EXACT_EVERY, window.width - 1);
-      const from = toCamera({ x: window.left + (u + 0.5) / window.scale, y: deviceY });
-      const to = toCamera({ x: window.left + (last + 0.5) / window.scale, y: deviceY });
+      const from = to;
+      to = mapped(last);
       const span = Math.max(1, last - u);
       for (let k = u; k <= last; k++) {
         const t = (k - u) / span;

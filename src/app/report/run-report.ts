@@ -2,6 +2,7 @@
 // the run's timeline — each step with its calls, each physical action with its journal records
 // (intent, outcome, verification), the pictures it was decided on and verified with, and any
 // approval; recovery decisions and operator commands where they happened. Pure.
+import type { CaptureRecord } from '../../core/vision/retake-policy.js';
 import type { RunError } from '../../core/agent/run-state.js';
 import type { FindingRecord } from '../../core/findings/finding-record.js';
 import type { AuditRecord, JournalRecord, PhysicalAction, JournalExpectation } from '../../core/ports/run-store.js';
@@ -56,12 +57,7 @@ export interface ActionRecord {
   outcome?: ActionOutcome;
   verified?: { met: boolean; detail: string };
   /** How the quality gate chose the picture the action was planned on (absent: no gate, or the first frame passed unrecorded). */
-  look?: {
-    chosen: 'first' | 'retaken' | 'fused' | 'best_of_failed';
-    tries: number;
-    fused: number;
-    problems?: string[];
-  };
+  look?: Pick<CaptureRecord, 'chosen' | 'tries' | 'fused'> & { problems?: readonly string[] };
   before?: ReportFrame;
   after?: ReportFrame;
 }

@@ -359,12 +359,11 @@ export class ScriptInterpreter implements Interpreter {
       kind: 'halt',
       reason: `script step ${this.position()} (${describeStep(step)}) failed${this.attempts ? ` after ${this.attempts} retr${this.attempts === 1 ? 'y' : 'ies'}` : ''}: ${last.status}: ${last.content.split('\n')[0]}`,
     };
-    const card =
-      this.notificationSwipes < MAX_NOTIFICATION_SWIPES
-        ? mayClearNotification(this.task.dismissNotifications, last, awaitedBy(toToolCall(step, this.task.inputs)), now)
-        : undefined;
-    if (card) {
-      this.clearing = { card, awaited: awaitedBy(toToolCall(step, this.task.inputs))!, failed, phase: 'swipe' };
+    const awaited =
+      this.notificationSwipes < MAX_NOTIFICATION_SWIPES ? awaitedBy(toToolCall(step, this.task.inputs)) : undefined;
+    const card = awaited && mayClearNotification(this.task.dismissNotifications, last, awaited, now);
+    if (awaited && card) {
+      this.clearing = { card, awaited, failed, phase: 'swipe' };
       return undefined;
     }
     if (!RETRYABLE.has(last.status) || this.attempts >= retries) return failed;
