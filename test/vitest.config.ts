@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './support/slowest-first-sequencer.js';
 
 // Lives in test/ so the top level stays as the layout asks; the root is the repository.
 export default defineConfig({
@@ -16,6 +17,8 @@ export default defineConfig({
     maxWorkers: Math.min(availableParallelism() + 1, 6),
     // Hang guards, not timing asserts: a test that spawns the CLI (tsx, tesseract, a broker) takes
     // seconds per process beside a busy machine's other work, and must still pass there.
+    // The slowest files start first, so the suite does not end on one long file (see the sequencer).
+    sequence: { sequencer: SlowestFirstSequencer },
     testTimeout: 120000,
     hookTimeout: 120000,
   },

@@ -212,7 +212,7 @@ if (!existsSync(CHROMIUM))
         .locator('.reply[data-state="ok"]')
         .filter({ hasText: /^stop done/ })
         .waitFor({ timeout: 10000 });
-      // The run draws its video before it exits: on a busy machine that takes a while.
+      // A hang guard, not a timing assert: the run exits once its stop is taken and its record saved.
       const code = await Promise.race([exited, delay(120000).then(() => 'still running after 120 s')]);
       expect(code, output.slice(-3000)).toBe(130);
       expect(output).toMatch(/Cancelled \(stopped by alice/);

@@ -7,19 +7,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.js';
+import { runCli, WITH_VIDEO } from '../support/run-cli.js';
 
 describe('a Maestro flow of gestures on the virtual bench', () => {
   it('passes, with its screenshot and video', async () => {
     const out = mkdtempSync(join(tmpdir(), 'bh-maestro-'));
-    const run = await runCli([
-      'test',
-      'examples/maestro/messages',
-      '--sim',
-      'src/sim/devices/messages.yaml',
-      '--output',
-      out,
-    ]);
+    const run = await runCli(
+      ['test', 'examples/maestro/messages', '--sim', 'src/sim/devices/messages.yaml', '--output', out],
+      '',
+      WITH_VIDEO,
+    );
     const [result] = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results;
     expect(run.code, JSON.stringify(result.failure)).toBe(0);
     expect(result).toMatchObject({

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, type CliResult } from './run-cli.js';
+import { runCli, type CliResult, WITH_VIDEO } from './run-cli.js';
 
 export interface SuiteResult {
   status: string;
@@ -23,7 +23,7 @@ export interface SuiteRun {
 
 export async function runMaestroSuite(folders: string[], device: string): Promise<SuiteRun> {
   const out = mkdtempSync(join(tmpdir(), 'bh-maestro-'));
-  const run = await runCli(['test', ...folders, '--sim', device, '--format', 'junit', '--output', out]);
+  const run = await runCli(['test', ...folders, '--sim', device, '--format', 'junit', '--output', out], '', WITH_VIDEO);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results as SuiteResult[];
   return { out, run, results, junit: join(out, 'junit.xml') };
 }

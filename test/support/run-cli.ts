@@ -10,9 +10,21 @@ function command(): string[] {
   return built ? [built] : ['--import', 'tsx', source];
 }
 
+/** Commands that draw a run video at their end unless told `--no-video`. */
+const VIDEO_COMMANDS = new Set(['run', 'resume', 'test']);
+
+/**
+ * The env a test passes to keep the run video on. Without it a run, resume or test is spawned with
+ * `--no-video`: drawing and encoding the video costs about 2 CPU-s a run, a sixth of a short run,
+ * and only the tests about the video (and what links it) look at it.
+ */
+export const WITH_VIDEO: NodeJS.ProcessEnv = { BENCHHAND_TEST_WITH_VIDEO: '1' };
+
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const keepVideo =
+    env.BENCHHAND_TEST_WITH_VIDEO === '1' || !VIDEO_COMMANDS.has(args[0] ?? '') || args.includes('--no-video');
   // A bench's installed /etc/benchhand/config.yaml must not leak into tests run on that bench.
-  return spawn(process.execPath, [...command(), ...args], {
+  return spawn(process.execPath, [...command(), ...args, ...(keepVideo ? [] : ['--no-video'])], {
     env: { BENCHHAND_CONFIG: 'none', ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

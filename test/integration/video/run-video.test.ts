@@ -13,7 +13,7 @@ import { TesseractPool } from '../../../src/adapters/observer-camera/tesseract-p
 import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
 import { readRun } from '../../../src/app/report/read-run.js';
 import { screenText } from '../../../src/core/vision/screen-model.js';
-import { runCli } from '../../support/run-cli.js';
+import { runCli, WITH_VIDEO } from '../../support/run-cli.js';
 
 const TASK = 'test/fixtures/tasks/pin-shown.task.yaml';
 const PIN = '73914682';
@@ -22,16 +22,11 @@ const video = join(stateDir, 'video.mp4');
 let ocr: TesseractPool;
 
 beforeAll(async () => {
-  const { code, stdout, stderr } = await runCli([
-    'run',
-    TASK,
-    '--sim',
-    '--state-dir',
-    stateDir,
-    '--approve',
-    'all',
-    '--video-inset',
-  ]);
+  const { code, stdout, stderr } = await runCli(
+    ['run', TASK, '--sim', '--state-dir', stateDir, '--approve', 'all', '--video-inset'],
+    '',
+    WITH_VIDEO,
+  );
   expect(code, stdout).toBe(0);
   expect(stderr).toContain(`video: ${video}`);
   ocr = await TesseractPool.start(1);
