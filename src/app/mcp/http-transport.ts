@@ -1,11 +1,13 @@
 // The session over Streamable HTTP (the SDK's transport, one session): on the address given
 // (loopback unless told otherwise), and only for requests that carry the bearer token. A request
-// without it, or with another, is refused with 401 before the SDK sees it.
+// without it, or with another, is refused with 401 before the SDK sees it; on loopback, a request
+// by another host name or from a web page is refused with 403 first (host-check.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { refusedByHost } from './host-check.js';
 
 export interface HttpEndpoint {
   host: string;
@@ -26,6 +28,12 @@ export async function serveHttp(server: Server, endpoint: HttpEndpoint): Promise
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
   await server.connect(transport);
   const http: HttpServer = createServer((request, response) => {
+    const refused = refusedByHost(endpoint.host, request.headers);
+    if (refused) {
+      response.writeHead(403, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: refused }));
+      return;
+    }
     if (!authorised(request, endpoint.token)) {
       response.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
       response.end(
