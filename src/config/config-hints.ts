@@ -40,6 +40,8 @@ const HINTS: Record<string, string> = {
     'the name of the environment variable that holds the password, e.g. BENCHHAND_MQTT_PASSWORD, and export it (systemd: EnvironmentFile)',
   'mqtt.tlsCa': "the path of the CA certificate (PEM) that signed the broker's certificate",
   'mqtt.exitWaitSeconds': 'seconds a run waits at its end for an away broker, from 0 to 600, e.g. 30 (default 10)',
+  'mqtt.manualIdleMinutes':
+    'minutes a person may hold the bench by hand without a command before it is handed back, from 1 to 240 (default 10)',
   console:
     'console: { broker: ws://raspberrypi.local:9001, host: 127.0.0.1, port: 8080 } (host/benchhand.example.yaml)',
   'console.broker':

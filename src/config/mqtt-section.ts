@@ -8,6 +8,8 @@ export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** How long a run that ends with events unsent waits for the broker, by default, before handing them over. */
 export const DEFAULT_EXIT_WAIT_SECONDS = 10;
+/** The longest a person may hold the bench by hand without a command (mqtt.manualIdleMinutes). */
+export const MAX_MANUAL_IDLE_MINUTES = 240;
 const MAX_EXIT_WAIT_SECONDS = 600;
 
 function brokerUrlProblem(text: string): string | undefined {
@@ -51,6 +53,18 @@ export const mqttSectionSchema = z.strictObject({
     .min(0, { message: 'must be 0 or more seconds (0: hand unsent events over at once)' })
     .max(MAX_EXIT_WAIT_SECONDS, {
       message: `must be at most ${MAX_EXIT_WAIT_SECONDS} seconds: a run should not hold the bench longer at its end; what is left goes to the next process`,
+    })
+    .optional(),
+  /**
+   * A person who takes the bench by hand (the console's remote control) and sends nothing for this
+   * long has it handed back for them: the paused task goes on after a fresh look, a reserved idle
+   * bench serves its inbox and fleet again. Default 10.
+   */
+  manualIdleMinutes: z
+    .number({ message: `must be a number of minutes from 1 to ${MAX_MANUAL_IDLE_MINUTES}, e.g. 10` })
+    .min(1, { message: 'must be at least 1 minute: a person needs time to look at the screen between two taps' })
+    .max(MAX_MANUAL_IDLE_MINUTES, {
+      message: `must be at most ${MAX_MANUAL_IDLE_MINUTES} minutes: a bench must not stay reserved by someone who walked away`,
     })
     .optional(),
 });

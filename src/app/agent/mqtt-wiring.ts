@@ -20,6 +20,8 @@ export interface MqttSettings {
   tlsCa?: string;
   /** How long a closing bench waits for an away broker to deliver its last events (mqtt.exitWaitSeconds). */
   exitWaitMs?: number;
+  /** How long a person may hold the bench by hand without a command (mqtt.manualIdleMinutes). */
+  manualIdleMs?: number;
 }
 
 export function connectMqtt(settings: MqttSettings, stateDir: string, say: (line: string) => void): Promise<MqttBench> {

@@ -155,6 +155,7 @@ export async function runTask(request: RunRequest): Promise<RunOutcome> {
       signal: request.signal,
       phaseHook: crashHook(),
       operator: hardware.operator,
+      ...(request.mqtt?.manualIdleMs !== undefined ? { manualIdleLimitMs: request.mqtt.manualIdleMs } : {}),
       emergencyStop: bench.get('estop'),
     },
     { goal: task.goal, task: request.taskFile, resume: plan },

@@ -388,6 +388,7 @@ export function mqttSettings(
     ...(passwordEnv ? { password: process.env[passwordEnv] } : {}),
     ...(tlsCa ? { tlsCa: readFileSync(tlsCa, 'utf8') } : {}),
     exitWaitMs: (file?.exitWaitSeconds ?? DEFAULT_EXIT_WAIT_SECONDS) * 1000,
+    ...(file?.manualIdleMinutes !== undefined ? { manualIdleMs: file.manualIdleMinutes * 60_000 } : {}),
   };
 }
 

@@ -91,4 +91,40 @@ describe('manual control', () => {
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ tool: 'tap_point', by: 'alice' });
   }, 30000);
+
+  it('hands the bench back for a holder who sent nothing for the idle limit; a command from them starts the limit again', async () => {
+    const h = await startHarness('settings-wifi');
+    const task = loadTask('src/sim/devices/settings-wifi.task.yaml');
+    const interpreter = new ScriptInterpreter(task as typeof task & { steps: NonNullable<typeof task.steps> });
+    const takenAt = h.clock.now();
+    // The loop holds before its first step while alice holds the bench: the script is first asked once she no longer does.
+    let firstAskedAt: number | undefined;
+    const next = interpreter.next.bind(interpreter);
+    interpreter.next = (...args) => ((firstAskedAt ??= h.clock.now()), next(...args));
+    let acted = false;
+    // alice takes the bench, taps once 40 s in (on empty screen, below every row), then walks away.
+    const operator: OperatorPort = {
+      poll: async () => {
+        if (h.clock.now() === takenAt) return [{ id: 't1', kind: 'take', by: 'alice' }];
+        if (!acted && h.clock.now() - takenAt >= 40_000) {
+          acted = true;
+          return [{ id: 'a1', kind: 'act', by: 'alice', action: { kind: 'tap', x: 540, y: 1400 } }];
+        }
+        return [];
+      },
+    };
+    const summary = await runAgent(
+      { ...h.deps(interpreter, {}, task), operator, manualIdleLimitMs: 60_000 },
+      { goal: task.goal, task: 'test' },
+    );
+    const handBack = h.audit().find((line) => line.tool === 'operator_hand_back');
+    expect(handBack).toMatchObject({ status: 'ok', args: { by: 'alice' } });
+    expect(handBack!.message).toMatch(/handed back for alice: nothing from them for 1 min \(mqtt\.manualIdleMinutes\)/);
+    // Handed back a minute after her tap (40 s + 60 s), not a minute after the take.
+    expect(firstAskedAt! - takenAt).toBeGreaterThanOrEqual(100_000);
+    expect(firstAskedAt! - takenAt).toBeLessThan(102_000);
+    // Then the task went on to its end: her one tap and the script's taps, each once.
+    expect(summary.termination.kind).toBe('submitted');
+    expect(h.journal().filter((record) => record.type === 'intent' && record.by === 'alice')).toHaveLength(1);
+  }, 30000);
 });

@@ -55,6 +55,8 @@ export interface AgentDeps {
   onProgress?(event: ProgressEvent): void;
   /** A person's pause, resume, stop and redirect, applied at safe points. */
   operator?: OperatorPort;
+  /** A person holding the bench by hand who sends nothing this long has it handed back (operator-phase.ts; default 10 min). */
+  manualIdleLimitMs?: number;
   /** The bench's durable e-stop: while it is latched the run holds still and a resume is refused. */
   emergencyStop?: EmergencyStopRecord;
   /**

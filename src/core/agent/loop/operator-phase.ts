@@ -6,7 +6,9 @@
 // Manual control (issue 39): take pauses the run and reserves it for one person, whose actions go
 // through the step (manual-control.ts) while it holds still; the screen is looked at every half
 // second meanwhile, so the web console's view stays live; release (or resume) hands it back, and
-// the next step looks again before anything is decided.
+// the next step looks again before anything is decided. A holder who sends nothing for the idle
+// limit (mqtt.manualIdleMinutes) has the bench handed back on their behalf: a person who walked
+// away must not leave a task paused or a bench reserved for good.
 import type { OperatorCommand } from '../../ports/operator.js';
 import type { ToolOutcome } from '../types.js';
 import type { RunState } from '../run-state.js';
@@ -35,6 +37,9 @@ export interface ManualControl {
 /** How often the held screen is looked at while a person controls the bench (the console's live view). */
 export const MANUAL_LOOK_MS = 500;
 
+/** How long a person may hold the bench without a command before it is handed back for them (the default). */
+export const MANUAL_IDLE_LIMIT_MS = 10 * 60_000;
+
 export async function applyOperatorCommands(
   deps: AgentDeps,
   state: RunState,
@@ -45,8 +50,10 @@ export async function applyOperatorCommands(
   let paused = false;
   let holder: string | undefined;
   let lookedAt = -Infinity;
+  let heardFromHolderAt = 0;
   for (;;) {
     for (const command of (await deps.operator?.poll()) ?? []) {
+      if (holder && command.by === holder) heardFromHolderAt = deps.clock.now();
       const verdict =
         command.kind === 'take' || command.kind === 'hand_back' || command.kind === 'act'
           ? await control(deps, state, command, holder, manual)
@@ -57,9 +64,15 @@ export async function applyOperatorCommands(
       if (nested && command.kind === 'redirect')
         return { kind: 'answered', text: `Ended early: ${command.by} redirected the run (${verdict.message}).` };
       if (command.kind === 'pause') paused = true;
-      if (command.kind === 'take' && verdict.status === 'ok') [paused, holder] = [true, command.by];
+      if (command.kind === 'take' && verdict.status === 'ok')
+        [paused, holder, heardFromHolderAt] = [true, command.by, deps.clock.now()];
       if ((command.kind === 'resume' || command.kind === 'hand_back') && verdict.status === 'ok')
         [paused, holder] = [false, undefined];
+    }
+    const idleLimitMs = deps.manualIdleLimitMs ?? MANUAL_IDLE_LIMIT_MS;
+    if (holder && deps.clock.now() - heardFromHolderAt >= idleLimitMs) {
+      await handBackIdle(deps, state, holder, idleLimitMs);
+      [paused, holder] = [false, undefined];
     }
     if (holder && manual && deps.clock.now() - lookedAt >= MANUAL_LOOK_MS && !(await estopLatched(deps))) {
       lookedAt = deps.clock.now();
@@ -145,6 +158,14 @@ async function control(
     message: `${outcome.tool}: ${outcome.status}: ${outcome.content.split('\n')[0]!.slice(0, 200)}`,
     status: outcome.status === 'ok' ? 'ok' : 'refused',
   };
+}
+
+/** The holder sent nothing for the idle limit: the bench is handed back as they would have, on the record. */
+function handBackIdle(deps: AgentDeps, state: RunState, holder: string, idleLimitMs: number): Promise<void> {
+  const minutes = Math.round((idleLimitMs / 60_000) * 10) / 10;
+  const message = `handed back for ${holder}: nothing from them for ${minutes} min (mqtt.manualIdleMinutes); the run looks at the screen again before it acts`;
+  state.log(`manual control by ${holder} ended: ${message}`);
+  return audit(deps, state, { id: `idle-${deps.newId()}`, kind: 'hand_back', by: holder }, { message, status: 'ok' });
 }
 
 function audit(deps: AgentDeps, state: RunState, command: OperatorCommand, verdict: Verdict): Promise<void> {
