@@ -440,12 +440,26 @@ export class ScriptInterpreter implements Interpreter {
     const step = this.flow.current();
     if (!isScrollUntilVisible(step)) return 'other';
     this.scrollSwipes++;
-    const verdict = judgeScrollSwipe(step, last, now, this.scrollSwipes, (text) =>
-      fillPlaceholders(text, this.task.inputs),
+    const verdict = judgeScrollSwipe(
+      step,
+      last,
+      now,
+      this.scrollSwipes,
+      (text) => fillPlaceholders(text, this.task.inputs),
+      this.attempts > 0,
     );
     if (verdict.next === 'other') return 'other';
-    if (verdict.next === 'again') return undefined;
+    // A lost swipe is sent again as a retry of itself (attempts > 0 declares it: the repeat guard lets it through).
+    if (verdict.next === 'again_lost') {
+      this.attempts++;
+      return undefined;
+    }
+    if (verdict.next === 'again') {
+      this.attempts = 0;
+      return undefined;
+    }
     this.scrollSwipes = 0;
+    this.attempts = 0;
     if (verdict.next === 'halt')
       return {
         kind: 'halt',
