@@ -1,7 +1,7 @@
 // Every benchmark `npm run bench` knows, each with its full size and its smoke size. The size is the
 // benchmark's own unit (iterations, frames, rounds, runs, steps, benches in a fleet). `npm run bench
 // -- --smoke` runs each once at its smoke size — tiny, to prove it still runs to the end, never to
-// measure — and CI does so (test/integration/bench-smoke.test.ts), so no benchmark can rot unseen.
+// measure — and CI does so (test/support/bench-smoke.ts), so no benchmark can rot unseen.
 // A new benchmark joins by adding one entry here with both sizes.
 import { benchMcuLink } from './mcu-link.bench.js';
 import { benchVision, benchWideCorpus } from './vision.bench.js';
