@@ -4,6 +4,8 @@
 import type { ScreenCalibration, Size } from '../../core/vision/calibration.js';
 import { screenSizeInCamera } from '../../core/vision/calibration.js';
 import { clearBorder, flatField, turnUpright } from '../../core/vision/contrast.js';
+import { frameStats } from '../../core/vision/frame-stats.js';
+import { needsSharpening, UNSHARP_SIGMA, unsharpMask } from '../../core/vision/unsharp.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
 import { decodeGray, gaussianBlur, resized } from './decode.js';
@@ -27,6 +29,8 @@ export interface Prepared {
    * prepared; kept so the layout and the line reader do not test and invert it again.
    */
   upright?: GrayImage;
+  /** A soft camera frame was sharpened before the contrast steps (core/vision/unsharp.ts); `rectified` is not. */
+  sharpened?: true;
   /** Multiply prepared-image pixels by these to get device pixels. */
   toDevice: { x: number; y: number };
   timings: { decodeMs: number; warpMs: number; contrastMs: number };
@@ -45,10 +49,14 @@ export async function prepareCameraFrame(
   const size = outputSize(calibration.deviceSize, options.width ?? screenSizeInCamera(calibration.screenCorners).width);
   const rectified = rectifyGray(camera, calibration, size.width);
   const warped = performance.now();
-  const result = await contrastSteps(rectified, options.flatField ?? true);
+  const sharpened = needsSharpening(rectified, frameStats(rectified))
+    ? unsharpMask(rectified, await gaussianBlur(rectified, UNSHARP_SIGMA))
+    : undefined;
+  const result = await contrastSteps(sharpened ?? rectified, options.flatField ?? true);
   return {
     ...result,
     rectified,
+    ...(sharpened ? { sharpened: true as const } : {}),
     toDevice: { x: calibration.deviceSize.width / size.width, y: calibration.deviceSize.height / size.height },
     timings: { decodeMs: decoded - started, warpMs: warped - decoded, contrastMs: performance.now() - warped },
   };

@@ -15,12 +15,23 @@ export interface FrameStats {
   sharpness: number;
 }
 
+/**
+ * The measures of a picture, kept per picture object (a rectified frame is never written to once
+ * made): the preprocessing measures a camera frame to decide whether to sharpen it
+ * (core/vision/unsharp.ts) and the reader reports the same measures after, for one pass (5 to 9 ms).
+ */
+const measured = new WeakMap<GrayImage, FrameStats>();
+
 export function frameStats(image: GrayImage): FrameStats {
+  const known = measured.get(image);
+  if (known) return { ...known };
   // One histogram for both percentiles: a whole screen is two million pixels.
   const histogram = histogramOf(image);
   const brightness = percentileOfHistogram(histogram, image.data.length, 0.99);
   const contrast = Math.max(1, brightness - percentileOfHistogram(histogram, image.data.length, 0.01));
-  return { brightness, contrast, sharpness: (topMean(gradientHistogram(image), 0.01) / contrast) * 100 };
+  const stats = { brightness, contrast, sharpness: (topMean(gradientHistogram(image), 0.01) / contrast) * 100 };
+  measured.set(image, stats);
+  return stats;
 }
 
 /** Counts of |dx| + |dy| inside the one-pixel frame: at most 510, so no bin needs clamping. */
@@ -36,7 +47,7 @@ function gradientHistogram(image: GrayImage): Uint32Array {
 }
 
 /** Mean of the largest `fraction` of the values counted in a histogram. */
-function topMean(histogram: Uint32Array, fraction: number): number {
+export function topMean(histogram: Uint32Array, fraction: number): number {
   const total = histogram.reduce((s, n) => s + n, 0);
   let want = Math.max(1, Math.floor(total * fraction)),
     sum = 0,

@@ -48,7 +48,14 @@ const strengths: Record<CameraFault, Record<FaultStrength, CameraOptionsInput>> 
   'under-exposure': { mild: { exposure: 0.73 }, severe: { exposure: 0.53 } },
   // Glass reflects 4 % ((n-1)/(n+1))², n = 1.5) of a lamp: a diffused desk lamp of ~5 000 cd/m² is
   // seen at ~200 cd/m², half a screen's indoor white (~400 cd/m²); a bare LED of ~20 000 cd/m² at
-  // ~800 cd/m², twice the white: the spot clips.
+  // ~800 cd/m², twice the white: the spot clips. The spot's size is the lamp's mirror image seen from
+  // the lens 90 mm above the glass: a source D wide at L from the glass spans D·s/(s+L) there. The
+  // mild spot (sigma 0.09 of the picture's width = 148 px = 9.5 mm, 22 mm across at half height) is a
+  // 10 cm shade 30 cm away; the severe one (12.6 mm, 30 mm across) a 13 cm source at 30 cm. A source
+  // that large is a diffuser (5 000 to 10 000 cd/m²), so the severe spot pairs a bare lamp's
+  // luminance with a shade's size: a bound from above, kept as such (a bare LED's own spot is a few
+  // mm across but clips all of it). Checked against the reader: the text under the clipped core is
+  // gone from the pixels (ink and ground both at 255), no processing brings it back.
   glare: {
     mild: { glare: { x: 0.45, y: 0.45, radius: 0.09, strength: 110 } },
     severe: { glare: { x: 0.45, y: 0.45, radius: 0.12, strength: 230 } },
