@@ -66,25 +66,34 @@ function centreIn(box: OcrLine['box'], [x0, y0, x1, y1]: TruthText['box'], slack
   return cx >= x0 - slack && cx <= x1 + slack && cy >= y0 - slack && cy <= y1 + slack;
 }
 
+/** An emoji (a picture drawn from a colour font, not a letter; © ® ™ are letters here), with its variation selector. */
+const PICTOGRAPH = /(?![©®™])\p{Extended_Pictographic}\uFE0F?/gu;
+
 /**
  * The truth's known noise (real-apps README): a label the app ellipsized keeps its text as the
- * view tree has it (full, or cut with "…"), and a Switch's ON/OFF is not drawn. Returns the texts
+ * view tree has it (full, or cut with "…"), a Switch's ON/OFF is not drawn, and an emoji in a
+ * text ("Tuto ❓", "TODO🗒️") is drawn as a picture, which no text reader spells. Returns the texts
  * as drawn: a label with an ellipsis in its truth or in what was read in its box cut to the words
- * before it (the cut word dropped), ON/OFF of switches left out.
+ * before it (the cut word dropped), ON/OFF of switches left out, emoji taken out of the texts.
  */
 export function withoutNoise(
   texts: TruthText[],
   readIn: (text: TruthText) => string,
-): { texts: TruthText[]; ellipsized: number; switchStates: number } {
+): { texts: TruthText[]; ellipsized: number; switchStates: number; pictographs: number } {
   let ellipsized = 0,
-    switchStates = 0;
+    switchStates = 0,
+    pictographs = 0;
   const kept: TruthText[] = [];
-  for (const text of texts) {
-    if (/Switch/.test(text.viewClass ?? '') && /^(ON|OFF)$/.test(text.text)) {
+  for (const drawn of texts) {
+    if (/Switch/.test(drawn.viewClass ?? '') && /^(ON|OFF)$/.test(drawn.text)) {
       switchStates++;
       continue;
     }
-    const read = readIn(text);
+    const pictured = drawn.text.match(PICTOGRAPH) !== null;
+    const text = pictured ? { ...drawn, text: drawn.text.replace(PICTOGRAPH, '').replace(/\s+/g, ' ').trim() } : drawn;
+    if (pictured) pictographs++;
+    if (!text.text) continue;
+    const read = readIn(drawn);
     const drawnCut = /(…|\.\.\.)$/u.test(read) ? read.replace(/(…|\.\.\.)$/u, '') : undefined;
     const truthCut = text.text.indexOf('…');
     if (drawnCut === undefined && truthCut < 0) {
@@ -97,5 +106,5 @@ export function withoutNoise(
     const visible = words.slice(0, Math.max(0, Math.min(words.length - 1, shown)));
     if (visible.length) kept.push({ ...text, text: visible.join(' ') });
   }
-  return { texts: kept, ellipsized, switchStates };
+  return { texts: kept, ellipsized, switchStates, pictographs };
 }

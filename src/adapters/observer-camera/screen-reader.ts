@@ -39,6 +39,7 @@ import { encodeForOcr } from './decode.js';
 import { readDotRuns } from './dot-runs.js';
 import { toDeviceLines } from './raw-to-model.js';
 import { withoutBarIcons } from './icon-words.js';
+import { withoutStrayMarks } from '../../core/vision/stray-marks.js';
 import { withFieldDots } from './field-dots.js';
 import { DEFAULT_REREAD_BELOW, rereadDoubtful } from './line-reread.js';
 
@@ -145,7 +146,10 @@ export class ScreenReader implements ScreenReaderPort {
       );
     const lines = stampedMade(
       withFieldDots(
-        this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared)),
+        withoutStrayMarks(
+          this.options.keepBarIcons ? read.lines : withoutBarIcons(read.lines, this.deviceSize(prepared)),
+          this.deviceSize(prepared),
+        ),
         prepared.image,
         layout.shapes ?? [],
         prepared.toDevice,

@@ -10,6 +10,7 @@ import type { OcrEngine, RawLine, RawWord } from '../../core/ports/ocr.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import { cutBox, evenLineGround, normaliseLine, type CropBox } from '../../core/vision/line-crop.js';
 import { blankPgm } from './decode.js';
+import { withoutRules } from '../../core/vision/strikethrough.js';
 
 /** The height a line's crop is scaled to: tesseract reads text about 20-30 px high best. */
 export const LINE_HEIGHT = 40;
@@ -174,7 +175,7 @@ async function scaledLine(
   box: CropBox,
 ): Promise<{ crop: GrayImage; placement: Omit<Placed, 'top' | 'height'> }> {
   const { crop, x0, y0 } = cutBox(image, box);
-  const { image: upright } = normaliseLine(evenLineGround(crop));
+  const upright = withoutRules(normaliseLine(evenLineGround(crop)).image);
   const scale = LINE_HEIGHT / upright.height;
   const width = Math.max(8, Math.round(upright.width * scale));
   const { data } = await sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 1 } })
