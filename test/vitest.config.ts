@@ -19,7 +19,7 @@ export default defineConfig({
     // seconds per process beside a busy machine's other work, and must still pass there.
     // The slowest files start first, so the suite does not end on one long file (see the sequencer).
     sequence: { sequencer: SlowestFirstSequencer },
-    testTimeout: 120000,
-    hookTimeout: 120000,
+    testTimeout: 240000,
+    hookTimeout: 240000,
   },
 });

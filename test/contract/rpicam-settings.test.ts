@@ -53,7 +53,7 @@ describe('Pi camera settings through rpicam-vid', () => {
     expect(runs[1]).toMatch(
       /--shutter 30000 --gain 2 --awbgains 2,1\.5 --autofocus-mode manual --lens-position 11(\s|$)/,
     );
-  }, 30_000);
+  });
 
   it('leaves the lens out on a fixed-focus camera (Camera Module 2: imx219)', async () => {
     const { camera, argsFile } = await fakeRpicam('imx219');
@@ -65,5 +65,5 @@ describe('Pi camera settings through rpicam-vid', () => {
     const runs = readFileSync(argsFile, 'utf8').trim().split('\n');
     expect(runs[1]).toMatch(/--shutter 30000 --gain 2 --awbgains 2,1\.5/);
     expect(runs[1]).not.toMatch(/lens-position|autofocus/);
-  }, 30_000);
+  });
 });

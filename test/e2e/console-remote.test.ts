@@ -89,7 +89,7 @@ if (!existsSync(CHROMIUM))
       child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
       exited = new Promise((resolve) => child.on('exit', resolve));
-    }, 60000);
+    });
 
     afterAll(async () => {
       if (child?.exitCode === null) {
@@ -196,7 +196,7 @@ if (!existsSync(CHROMIUM))
       expect(refused).toBe(135);
       expect(taps()).toBe(tapsBefore);
       expect(journal().some((r) => r.by === 'vic')).toBe(false);
-    }, 60000);
+    });
 
     it('the e-stop from the page during manual control latches the MCU; stop ends the run', async () => {
       const alice = await logIn('alice');

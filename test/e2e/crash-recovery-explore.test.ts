@@ -84,5 +84,5 @@ describe('kill -9 inside an explore sub-run', () => {
     expect(new Set(taps).size).toBe(2);
     const result = JSON.parse(readFileSync(join(stateDir, 'result.json'), 'utf8'));
     expect(result.result.evidence).toEqual([expect.objectContaining({ text: 'HomeNet-5G', held: true })]);
-  }, 90000);
+  });
 });

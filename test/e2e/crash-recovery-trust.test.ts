@@ -109,7 +109,7 @@ describe('resume refuses what it cannot trust, before anything moves', () => {
     const foreign = await resume(stateDir, other);
     expect(foreign.stdout).toMatch(/another task/);
     expect(foreign.code).toBe(22);
-  }, 60000);
+  });
 
   it('bad files stop with their code and one sentence (issue 14.6): the journal a symlink to /dev/zero, result.json a directory', async () => {
     const stateDir = copyOfCrashed();
@@ -127,7 +127,7 @@ describe('resume refuses what it cannot trust, before anything moves', () => {
     expect(directory.stdout).toMatch(/result.json is a directory, not a result file: move it aside/);
     expect(directory.code).toBe(21);
     expect(shared.taps().length).toBe(before);
-  }, 90000);
+  });
 });
 
 describe('resume does not trust a journal that lost records (issue 14.5)', () => {
@@ -211,7 +211,7 @@ describe('bad files stop with their code and one sentence (issue 14.6)', () => {
     expect(run.stderr).toMatch(/mcu-command-ids.json: field reservedThrough must be a whole number .* delete it/);
     expect(run.code).toBe(21);
     expect(taps()).toHaveLength(0);
-  }, 60000);
+  });
 });
 
 describe('a run halted by repeated context overflow is not resumed into the model again (issue 14.7)', () => {
@@ -238,5 +238,5 @@ describe('a run halted by repeated context overflow is not resumed into the mode
     } finally {
       await fake.close();
     }
-  }, 90000);
+  });
 });

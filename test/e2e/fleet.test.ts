@@ -240,7 +240,7 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     await client.endAsync();
     expect(new Set(claims).size).toBe(1);
     expect(BENCHES.map(keysAndTaps)).toEqual(before);
-  }, 60000);
+  });
 
   it('reports a job for tags no bench has as unclaimed at its deadline, and refuses a malformed job with the field', async () => {
     const before = BENCHES.map(keysAndTaps);
@@ -287,7 +287,7 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
     expect(results.stdout).toMatch(/^UNCLAIMED +suite-nobody-001 +open-list-1/m);
     expect(results.code).toBe(1);
     expect(BENCHES.map(keysAndTaps)).toEqual(before);
-  }, 60000);
+  });
 
   it('says offline itself on SIGTERM (a clean disconnect fires no will), and its state stays retained', async () => {
     const b3 = served.get('b3')!;
@@ -306,5 +306,5 @@ describeWithMosquitto('a fleet of three benches on one broker', () => {
       state: 'idle',
       job: null,
     });
-  }, 60000);
+  });
 });

@@ -55,7 +55,7 @@ describe('benchhand run on the virtual bench', () => {
     expect(unmetExpectations(loadTaskFile(TASK), bench.device)).toEqual([]);
     const audit = checkRecord(stateDir, 'submitted');
     expect(audit.map((a) => a.status)).toEqual(audit.map(() => 'ok'));
-  }, 90000);
+  });
 
   describe('LLM mode', () => {
     let fake: FakeLlmServer;
@@ -90,7 +90,7 @@ describe('benchhand run on the virtual bench', () => {
       expect(unmetExpectations(loadTaskFile(TASK), bench.device)).toEqual([]);
       checkRecord(stateDir, 'submitted');
       expect(fake.requests.some((r) => r.view.images.length > 0)).toBe(true);
-    }, 90000);
+    });
   });
 
   it('Ctrl-C stops the run between actions; the record says cancelled', async () => {
@@ -106,5 +106,5 @@ describe('benchhand run on the virtual bench', () => {
     expect(code).toBe(130);
     expect(stdout).toMatch(/Cancelled \(SIGINT received\)/);
     checkRecord(stateDir, 'cancelled');
-  }, 90000);
+  });
 });

@@ -159,7 +159,7 @@ describe('benchhand run --config FILE on the rig the file describes', () => {
     const runs = readdirSync(join(dir, 'bench-state', 'runs'));
     expect(runs).toHaveLength(1);
     expect(existsSync(join(dir, 'bench-state', 'runs', runs[0]!, 'result.json'))).toBe(true);
-  }, 60000);
+  });
 
   it("takes a calibration file relative to the config, a port from $BENCHHAND_CONFIG's environment, and flags over both", async () => {
     writeFileSync(
@@ -178,7 +178,7 @@ describe('benchhand run --config FILE on the rig the file describes', () => {
     expect(stdout).toMatch(/Submitted a result: completed 2 of 2 steps/);
     expect(code).toBe(0);
     expect(existsSync(join(dir, 'state-2', 'result.json'))).toBe(true);
-  }, 60000);
+  });
 
   it('refuses a config with problems before anything moves (exit 2), and names what a half rig lacks', async () => {
     writeFileSync(

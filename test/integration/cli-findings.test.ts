@@ -154,7 +154,7 @@ describe('benchhand findings', () => {
     const status = await runCli(['findings', 'list', '--status', 'open', '--state-dir', stateDir]);
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('unknown status "open": use new, acknowledged, in_progress, dismissed, resolved');
-  }, 60000);
+  });
 
   it('lists the matches of an ambiguous prefix', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'bh-cli-findings-'));

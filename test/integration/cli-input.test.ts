@@ -28,24 +28,24 @@ describe('command-line input', () => {
     expect(stderr).toMatch(/bad\.task\.yaml: \d+ problem\(s\) in the task file/);
     expect(stderr).toMatch(/line \d+, steps/);
     expect(code).toBe(2);
-  }, 30_000);
+  });
 
   it('a task file that does not exist exits 2 and says which file', async () => {
     const { code, stderr } = await runCli(['run', '/nonexistent/x.task.yaml', '--sim']);
     expect(stderr).toMatch(/cannot read the task file \/nonexistent\/x\.task\.yaml/);
     expect(code).toBe(2);
-  }, 30_000);
+  });
 
   it('refuses --max-steps beyond its bound, naming the flag and the bound', async () => {
     const { code, stderr } = await runCli(['run', TASK, '--sim', '--max-steps', '99999999999999999999']);
     expect(stderr).toMatch(/--max-steps must be a whole number of steps from 1 to 10000; got "99999999999999999999"/);
     expect(code).toBe(2);
-  }, 30_000);
+  });
 
   it('refuses a negative --deadline with the flag and its rule, not a parser message', async () => {
     const { code, stderr } = await runCli(['run', TASK, '--sim', '--deadline', '-5']);
     expect(stderr).toMatch(/--deadline must be a whole number of seconds from 1 to 86400; got "-5"/);
     expect(stderr).not.toMatch(/ambiguous|Unknown option/);
     expect(code).toBe(2);
-  }, 30_000);
+  });
 });

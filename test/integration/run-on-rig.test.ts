@@ -56,7 +56,7 @@ describe('benchhand run on a rig given by --port, --camera and --calibration', (
     ]);
     expect(stdout).toMatch(/Submitted a result: completed 2 of 2 steps/);
     expect(code).toBe(0);
-  }, 60000);
+  });
 
   it('names what is missing when the rig is only half described', async () => {
     const { code, stderr } = await runCli(['run', join(dir, 'task.yaml'), '--port', sim.mcu.path]);
@@ -73,5 +73,5 @@ describe('benchhand run on a rig given by --port, --camera and --calibration', (
       join(dir, 'calibration.json'),
     ]);
     expect(bad.stderr).toMatch(/camera source "webcam" is not one of rpicam, v4l2/);
-  }, 30000);
+  });
 });

@@ -72,7 +72,7 @@ describe('benchhand service with a console section', () => {
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
-  }, 60000);
+  });
 
   it('says a taken port by its setting and goes on as a bench service', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bh-service-console-'));
@@ -88,5 +88,5 @@ describe('benchhand service with a console section', () => {
     );
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
-  }, 60000);
+  });
 });

@@ -13,7 +13,7 @@ import { startSimMcu, type SimFixture } from '../../support/sim-mcu-fixture.js';
 let sim: SimFixture;
 beforeAll(async () => {
   sim = await startSimMcu();
-}, 60_000);
+});
 afterAll(async () => {
   await sim?.cleanup();
 });
@@ -33,5 +33,5 @@ describe('estop release --port, with the parts openBench builds', () => {
     expect(said).toMatch(/^e-stop released: the MCU is disarmed/);
     expect((await FileEmergencyStopRecord.open(estopDirectory(stateDir))).latched()).toBe(false);
     expect(await releaseEstop(stateDir, 'a test', sim.mcu.path)).toMatch(/nothing to release/);
-  }, 60_000);
+  });
 });

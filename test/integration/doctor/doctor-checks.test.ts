@@ -28,7 +28,7 @@ describe('OCR data', () => {
         /best_int model in \S*@tesseract\.js-data\/eng\/4\.0\.0_best_int \(best_int, the default[^)]*\); a worker started offline in \d+ ms$/,
       ),
     });
-  }, 60_000);
+  });
 });
 
 describe('OCR engine', () => {
@@ -41,7 +41,7 @@ describe('OCR engine', () => {
         /^text-line detector: PP-OCRv4 text detector \S+@gutenye\/ocr-models\/assets\/ch_PP-OCRv4_det_infer\.onnx on onnxruntime-node 1\.30\.0 \(ran in \d+ ms\), then tesseract\.js reads the stacked lines/,
       ),
     });
-  }, 60_000);
+  });
 
   it('warns that the reader falls back to tesseract alone where the detector cannot load, and says why', async () => {
     const result = await checkOcrEngine(async () => ({ missing: 'onnxruntime-node does not load on linux/arm' }));

@@ -136,4 +136,4 @@ it('`benchhand ops web` checks its flags and serves until stopped', async () => 
   expect(await (await fetch(new URL('config.json', url))).json()).toEqual({ broker: 'ws://localhost:9001' });
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
-}, 60000);
+});

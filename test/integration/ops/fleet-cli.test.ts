@@ -95,5 +95,5 @@ describeWithMosquitto('benchhand ops submit, results, findings', () => {
       suite: 'suite-cli1',
       name: 'one',
     });
-  }, 60000);
+  });
 });

@@ -84,7 +84,7 @@ describeWithMosquitto('two copies of one job reach two idle benches', () => {
       yieldedTo: runners[0],
     });
     expect(claims.get(`benchhand/_fleet/lab/claims/${runners[0]}/copies-0001`)).not.toHaveProperty('yieldedTo');
-  }, 30000);
+  });
 
   it('ops cancel: a job no bench claimed is never taken; a claimed one is refused, naming its bench', async () => {
     const ops = (args: string[]) => runCli(['ops', ...args, '--broker', broker.url]);
@@ -123,5 +123,5 @@ describeWithMosquitto('two copies of one job reach two idle benches', () => {
     expect([...logs.values()].flat().filter((l) => /claimed cancel-0002/.test(l))).toEqual([]);
     const results = await ops(['results', 'cancel-0002', '--pool', 'lab']);
     expect(results.stdout).toMatch(/^CANCELLED +cancel-0002 +cancel-me/m);
-  }, 60000);
+  });
 });

@@ -198,6 +198,6 @@ describe.skipIf(!haveChromium)(
       } finally {
         await browser.close();
       }
-    }, 60000);
+    });
   },
 );

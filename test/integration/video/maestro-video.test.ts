@@ -62,5 +62,5 @@ describe("a Maestro run's video", () => {
     expect(duration).toBeGreaterThan(12.5);
     expect(duration).toBeLessThan(13.5);
     expect(frames).toBeLessThanOrEqual(4);
-  }, 60000);
+  });
 });

@@ -58,7 +58,7 @@ describe('the approval picture', () => {
     const ring = { x: Math.round(540 / 3 + 9), y: Math.round((540 - 388) / 3) };
     const at = (ring.y * info.width + ring.x) * info.channels;
     expect(data[at]! - Math.max(data[at + 1]!, data[at + 2]!)).toBeGreaterThan(60);
-  }, 30000);
+  });
 
   it('goes to the operator view with the context; the frame itself does not', async () => {
     let shown: PendingApprovalView | null = null;

@@ -23,7 +23,7 @@ beforeAll(async () => {
     camera: { exposure: 0.53, lensDioptres: 5 },
   });
   cameraUrl = `${fixture.server.url}/camera/`;
-}, 60_000);
+});
 afterAll(() => fixture?.close());
 
 const cameraSettingsCheck = (calibration: CalibrationBlock) =>

@@ -38,7 +38,7 @@ describe('OCR on the corpus', () => {
     }
     // Measured 0.848 on these 16 frames (deterministic: same corpus, same model); 0.80 catches a real regression.
     expect(recall / chosen.length).toBeGreaterThan(0.8);
-  }, 60_000);
+  });
 
   it('puts words where the device drew them (device pixels) so the matcher gives a tap point on the target', async () => {
     const frame = frames.find((f) => f.dir === 'settings-wifi-default' && f.state === 'networks-more')!;

@@ -76,7 +76,7 @@ it('is the screen upright at 360 px wide, small, with the lines and the tap in d
   process.stderr.write(
     `view: ${jpeg.length} B JPEG (${view.image.width}x${view.image.height}), ${JSON.stringify(view).length} B message, made in ${tookMs.toFixed(0)} ms\n`,
   );
-}, 30000);
+});
 
 it('is not made without a camera frame (a fake observer)', async () => {
   const { frame: _frame, ...withoutFrame } = observation;
