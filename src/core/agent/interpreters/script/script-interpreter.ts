@@ -449,23 +449,16 @@ export class ScriptInterpreter implements Interpreter {
       this.attempts > 0,
     );
     if (verdict.next === 'other') return 'other';
-    // A lost swipe is sent again as a retry of itself (attempts > 0 declares it: the repeat guard lets it through).
-    if (verdict.next === 'again_lost') {
-      this.attempts++;
-      return undefined;
-    }
-    if (verdict.next === 'again') {
-      this.attempts = 0;
-      return undefined;
-    }
+    // A lost swipe is sent again as a retry of itself (attempts > 0 declares it: the repeat guard lets
+    // it through); any other verdict starts the count again.
+    this.attempts = verdict.next === 'again_lost' ? this.attempts + 1 : 0;
+    if (verdict.next === 'again' || verdict.next === 'again_lost') return undefined;
     this.scrollSwipes = 0;
-    this.attempts = 0;
     if (verdict.next === 'halt')
       return {
         kind: 'halt',
         reason: `script step ${this.position()} (${describeStep(step)}) failed: ${verdict.reason}`,
       };
-    this.attempts = 0;
     this.retryOn = undefined;
     this.flow.advance();
     return undefined;
