@@ -37,7 +37,7 @@ export function recallAsDrawn(
   screens.forEach((screen, index) => {
     const { reading, score } = reads[index]!;
     const clean = withoutNoise(screen.texts, (text) => score.texts[screen.texts.indexOf(text)]!.read);
-    const drawn = scoreScreen(screen, reading.model.lines, clean.texts);
+    const drawn = scoreScreen(screen, reading.model, clean.texts);
     found += drawn.found;
     wanted += drawn.truthWords;
     textsRead += score.texts.filter((text) => text.cer <= 0.2).length;

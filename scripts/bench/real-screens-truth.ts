@@ -16,6 +16,10 @@ export interface TruthText {
   /** The view class the text came from (undefined where the screen's view tree is not kept). */
   viewClass?: string;
   textClass: TextClass;
+  /** Cut to the words before its ellipsis (real-screens-score.ts withoutNoise): the read is cut alike. */
+  cut?: boolean;
+  /** The text's box is blank in the screenshot (an item being swiped away, a field's text not drawn). */
+  blank?: boolean;
 }
 
 export interface RoleView {
@@ -76,6 +80,7 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
   const display = sharp(jpeg).extract({ left: 0, top: 0, width: width!, height });
   const png = await display.clone().png().toBuffer();
   const rgb = await display.clone().removeAlpha().raw().toBuffer();
+  const gray = await display.clone().greyscale().raw().toBuffer();
   const stateFile = join(root, app, 'states', `state_${tag}.json`);
   const views = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { views: View[] }).views : [];
   const flat = (view: View): [number, number, number, number] => [
@@ -93,7 +98,8 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
       { rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), width: width!, height },
       text.box,
     );
-    return { ...text, ...(view ? { viewClass: view.class } : {}), textClass };
+    const blank = levelRange(gray, width!, height, text.box) < BLANK_RANGE;
+    return { ...text, ...(view ? { viewClass: view.class } : {}), textClass, ...(blank ? { blank } : {}) };
   });
   const roleViews = views
     .filter((view) => view.visible && ROLE_OF_CLASS(view.class) !== undefined)
@@ -117,6 +123,29 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
       .filter((view) => view.visible && /ImageButton$/.test(view.class) && flat(view)[3] <= height)
       .map(flat),
   };
+}
+
+/**
+ * A box whose levels span less than this (1st to 99th percentile) shows no text: the faintest
+ * texts drawn in these recordings (hints, disabled labels) span 60 levels and more, the blank
+ * boxes 0 to 3.
+ */
+const BLANK_RANGE = 16;
+
+function levelRange(gray: Buffer, width: number, height: number, [x0, y0, x1, y1]: TruthText['box']): number {
+  const counts = new Array<number>(256).fill(0);
+  let total = 0;
+  for (let y = Math.max(0, y0); y < Math.min(height, y1); y++)
+    for (let x = Math.max(0, x0); x < Math.min(width, x1); x++) {
+      counts[gray[y * width + x]!]!++;
+      total++;
+    }
+  const level = (share: number) => {
+    let seen = 0;
+    for (let value = 0; value < 256; value++) if ((seen += counts[value]!) > share * total) return value;
+    return 255;
+  };
+  return total ? level(0.99) - level(0.01) : 0;
 }
 
 /**

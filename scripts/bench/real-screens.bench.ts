@@ -22,9 +22,10 @@ import { resolveCameraOptions, type CameraOptionsInput } from '../../src/sim/cam
 import { faultTable } from './real-screens-faults.js';
 import { referenceLoopMs } from './machine-reference.js';
 import { round } from './stats.js';
-import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, type RealScreen } from './real-screens-truth.js';
+import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, type RealScreen, type TruthText } from './real-screens-truth.js';
 import { roleFigures } from './real-screens-roles.js';
-import { scoreScreen, withoutNoise, type ScreenScore } from './real-screens-score.js';
+import { scoreScreen, withoutNoise, wordsOf, type ScreenScore } from './real-screens-score.js';
+import { normaliseText } from '../../src/core/vision/text-distance.js';
 import { TEXT_CLASSES } from './real-screens-classes.js';
 
 const require = createRequire(import.meta.url);
@@ -94,7 +95,7 @@ async function readAll(
       reading,
       cpuMs,
       ...(again !== undefined ? { leastCpuMs: Math.min(cpuMs, again) } : {}),
-      score: scoreScreen(screen, reading.model.lines),
+      score: scoreScreen(screen, reading.model),
     });
   }
   return reads;
@@ -148,6 +149,7 @@ function summary(label: string, screens: RealScreen[], reads: Read[], detail = t
   let ellipsized = 0,
     switchStates = 0,
     pictographs = 0,
+    notDrawn = 0,
     found = 0,
     wanted = 0;
   const drawnTexts: typeof texts = [];
@@ -157,12 +159,14 @@ function summary(label: string, screens: RealScreen[], reads: Read[], detail = t
     ellipsized += clean.ellipsized;
     switchStates += clean.switchStates;
     pictographs += clean.pictographs;
-    const score = scoreScreen(screen, reads[index]!.reading.model.lines, clean.texts);
+    notDrawn += clean.notDrawn;
+    const score = scoreScreen(screen, reads[index]!.reading.model, clean.texts);
     found += score.found;
     wanted += score.truthWords;
     drawnTexts.push(...score.texts);
+    printMisses(label, screen, clean.texts, score);
   });
-  const asDrawn = `against the truth as drawn (${ellipsized} ellipsized, ${switchStates} switch ON/OFF, ${pictographs} with emoji taken out)`;
+  const asDrawn = `against the truth as drawn (${ellipsized} ellipsized, ${switchStates} switch ON/OFF, ${pictographs} with emoji taken out, ${notDrawn} not drawn (cut by the navigation bar or blank) left out)`;
   figures[`${label}: word recall % ${asDrawn}`] = pct(found, wanted);
   figures[`${label}: texts read (CER <= 0.2) ${asDrawn}`] = share(drawnTexts);
   figures[`${label}: CPU ms per whole-screen read, median | max`] =
@@ -172,6 +176,23 @@ function summary(label: string, screens: RealScreen[], reads: Read[], detail = t
     figures[`${label}: CPU ms per whole-screen read, the lesser of two reads, median | max`] =
       `${Math.round(least[least.length >> 1]!)} | ${Math.round(least[least.length - 1]!)}`;
   return figures;
+}
+
+/**
+ * With BENCHHAND_REAL_TEXT_MISSES=1 each truth text not read (CER > 0.2, against the truth as
+ * drawn) or with words missing from what was read in its box is printed to stderr: the screen, the
+ * text's box, the words missed, the truth and what was read there.
+ */
+function printMisses(label: string, screen: RealScreen, texts: TruthText[], score: ScreenScore): void {
+  if (process.env.BENCHHAND_REAL_TEXT_MISSES !== '1') return;
+  score.texts.forEach((text, index) => {
+    const read = new Set(wordsOf(text.read));
+    const missed = wordsOf(text.text).filter((word) => !read.has(normaliseText(word))).length;
+    if (text.cer <= 0.2 && missed === 0) return;
+    process.stderr.write(
+      `${label} miss: ${screen.app}/${screen.tag} [${texts[index]!.box.join(',')}] ${missed} words "${text.text}" -> "${text.read}"\n`,
+    );
+  });
 }
 
 const models = (reads: Read[]) => reads.map((read) => read.reading.model);

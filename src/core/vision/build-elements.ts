@@ -298,11 +298,40 @@ function sameLetters(a: OcrLine, b: OcrLine, meanHeight: number): boolean {
   return wider < TITLE_LETTER_RATIO * narrower;
 }
 
-/** Wrapped lines as one text: a space between them, none after a word broken at its hyphen ("Featherstonehaugh-" + "Wolstenholme"). */
-function joinWrapped(texts: string[]): string {
-  return texts
-    .reduce((joined, text) => (!joined ? text : /\p{L}-$/u.test(joined) ? `${joined}${text}` : `${joined} ${text}`), '')
+/**
+ * Wrapped lines (top to bottom) as one text: a space between them, none after a word broken at
+ * its hyphen ("Featherstonehaugh-" + "Wolstenholme") or inside a word too long for the column,
+ * whose right edge is `columnRight`.
+ */
+export function joinWrapped(lines: OcrLine[], columnRight: number): string {
+  return lines
+    .reduce((joined, line, index) => {
+      const text = line.text.trim();
+      if (!index) return text;
+      const glued = /\p{L}-$/u.test(joined) || brokenWord(lines[index - 1]!, line, columnRight);
+      return glued ? `${joined}${text}` : `${joined} ${text}`;
+    }, '')
     .replace(/\s+/g, ' ');
+}
+
+/** A word this long alone on a line is an identifier, a path or an address, not a word of prose. */
+const BROKEN_WORD_CHARACTERS = 12;
+
+/**
+ * Android breaks a line inside a word only when the word alone is wider than the line
+ * ("de.szalkowski.activitylauncher" over ".MainActivity"): a line of one long word that fills its
+ * column to within a letter of the right edge, with the next line below it, goes on in the next
+ * line's first word. A line that stops short of the edge ended where its text did (a hard break).
+ */
+function brokenWord(line: OcrLine, next: OcrLine, columnRight: number): boolean {
+  const text = line.text.trim();
+  const h = line.box.height;
+  return (
+    !/\s/.test(text) &&
+    text.length >= BROKEN_WORD_CHARACTERS &&
+    line.box.x + line.box.width >= columnRight - 0.8 * h &&
+    next.box.y >= line.box.y + 0.7 * h
+  );
 }
 
 /**
@@ -316,15 +345,19 @@ function finish(draft: Draft, regions: ScreenRegion[]): ScreenElement {
   const lines = [...draft.lines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const textBox = lines.length ? unionBox(lines.map((l) => l.box)) : draft.box!;
   const box = draft.box ?? textBox;
+  const region = regionOf(regions, box);
+  // The text's column: its container's width less the left margin taken again on the right.
+  const container = draft.box ?? region.box;
+  const columnRight = container.x + container.width - Math.max(0, textBox.x - container.x);
   return {
     id: '',
     kind: draft.kind,
-    text: withoutCaret(joinWrapped(lines.map((l) => l.text.trim()))),
+    text: withoutCaret(joinWrapped(lines, columnRight)),
     box,
     textBox,
     lines,
     confidence: lines.length ? Math.min(...lines.map((l) => l.confidence)) : 0,
-    region: regionOf(regions, box).id,
+    region: region.id,
     state: { ...(draft.state ?? {}) },
     evidence: draft.evidence,
   };

@@ -47,6 +47,23 @@ describe('matching whole elements', () => {
     expect(screen(heading).elements.map((e) => e.text)).toEqual(['Your privacy settings', 'are saved on this phone']);
   });
 
+  it('an identifier too long for its line, broken inside the word, is one word again', () => {
+    // As Activity Launcher draws a class name in a 570 px column: Android breaks inside a word
+    // only when the word alone is wider than the line.
+    const model = screen([
+      line('de.szalkowski.activitylauncher', 306, 520, 570, 40),
+      line('.MainActivity', 306, 566, 240, 40),
+    ]);
+    expect(model.elements.map((e) => e.text)).toEqual(['de.szalkowski.activitylauncher.MainActivity']);
+    expect(findElements(model, { text: 'de.szalkowski.activitylauncher.MainActivity' }).matches).toHaveLength(1);
+    // A line that stops short of the column's edge ended where its text did: a hard break.
+    const printed = screen([
+      line('WRITE_EXTERNAL_STORAGE:true', 60, 1206, 700, 40),
+      line('ACCESS_NETWORK_STATE:true', 60, 1252, 640, 40),
+    ]);
+    expect(printed.elements.map((e) => e.text)).toEqual(['WRITE_EXTERNAL_STORAGE:true ACCESS_NETWORK_STATE:true']);
+  });
+
   it('two short lines stacked are two elements: a line that did not run long did not wrap', () => {
     const model = screen([line('Wi-Fi', 60, 600), line('Bluetooth', 60, 650)]);
     expect(model.elements.map((e) => e.text)).toEqual(['Wi-Fi', 'Bluetooth']);

@@ -1,7 +1,8 @@
 // The real-screens bench's truth as drawn (scripts/bench/real-screens-score.ts withoutNoise): an
 // emoji in a truth text is a picture no text reader spells, so it is taken out of the text (and
 // counted); a text of emoji alone is left out; letters, signs and © stay; a Switch's ON/OFF and an
-// ellipsized label are handled as before.
+// ellipsized label are handled as before; a Switch's state at the end of its label, a text cut by
+// the navigation bar and a text with a blank box are not drawn.
 import { describe, expect, it } from 'vitest';
 import { withoutNoise } from '../../../scripts/bench/real-screens-score.js';
 import type { TruthText } from '../../../scripts/bench/real-screens-truth.js';
@@ -41,5 +42,26 @@ describe('withoutNoise', () => {
     const clean = withoutNoise([title], () => 'AJShA Android Java Sh...');
     expect(clean.texts.map((text) => text.text)).toEqual(['AJShA Android Java']);
     expect(clean.ellipsized).toBe(1);
+  });
+
+  it("takes a Switch's undrawn state off the end of its label", () => {
+    const clean = withoutNoise(
+      [truth('Tidal (not installed) ON', 'android.widget.Switch'), truth('Turn it ON', 'android.widget.TextView')],
+      () => '',
+    );
+    expect(clean.texts.map((text) => text.text)).toEqual(['Tidal (not installed)', 'Turn it ON']);
+    expect(clean.switchStates).toBe(1);
+  });
+
+  it('leaves out a text cut by the navigation bar and a text whose box is blank, and counts them', () => {
+    const cut = {
+      ...truth('The source code of this App is available'),
+      box: [216, 1678, 1032, 1776] as TruthText['box'],
+    };
+    const above = { ...truth('Switch to personal profile'), box: [306, 1600, 876, 1700] as TruthText['box'] };
+    const blank = { ...truth('Swipe an item left to delete it'), blank: true };
+    const clean = withoutNoise([cut, above, blank], () => '');
+    expect(clean.texts.map((text) => text.text)).toEqual(['Switch to personal profile']);
+    expect(clean.notDrawn).toBe(2);
   });
 });
