@@ -176,27 +176,39 @@ if (!existsSync(CHROMIUM))
       const box = (await card(vic).locator('canvas.view').boundingBox())!;
       await vic.mouse.click(box.x + box.width / 2, box.y + box.height / 3);
       // Straight to the broker, as vic: an act is refused (not authorized), so it never reaches the bench.
-      const direct = await mqtt.connectAsync(broker.url, {
-        protocolVersion: 5,
-        username: 'vic',
-        password: PASSWORD,
-        reconnectPeriod: 0,
+      const refused = await publishAs('vic', {
+        requestId: 'vic-act-0001',
+        command: 'act',
+        action: { kind: 'tap', x: 540, y: 540 },
       });
-      const refused = await direct
-        .publishAsync(
-          `benchhand/${BENCH}/cmd/vic`,
-          JSON.stringify({ requestId: 'vic-act-0001', command: 'act', action: { kind: 'tap', x: 540, y: 540 } }),
-          { qos: 1 },
-        )
-        .then(
-          () => 0,
-          (error: { code?: number }) => error.code ?? -1,
-        );
-      await direct.endAsync();
       expect(refused).toBe(135);
       expect(taps()).toBe(tapsBefore);
       expect(journal().some((r) => r.by === 'vic')).toBe(false);
     });
+
+    /** Publishes one command as `user` straight to the broker (not through a page); 0, or the broker's refusal code. */
+    async function publishAs(user: string, body: object): Promise<number> {
+      const direct = await mqtt.connectAsync(broker.url, {
+        protocolVersion: 5,
+        username: user,
+        password: PASSWORD,
+        reconnectPeriod: 0,
+      });
+      try {
+        const properties = {
+          responseTopic: `benchhand/${BENCH}/reply/${user}-direct`,
+          correlationData: Buffer.from(user),
+        };
+        return await direct
+          .publishAsync(`benchhand/${BENCH}/cmd/${user}`, JSON.stringify(body), { qos: 1, properties })
+          .then(
+            () => 0,
+            (error: { code?: number }) => error.code ?? -1,
+          );
+      } finally {
+        await direct.endAsync();
+      }
+    }
 
     it('the e-stop from the page during manual control latches the MCU; stop ends the run', async () => {
       const alice = await logIn('alice');
@@ -207,6 +219,19 @@ if (!existsSync(CHROMIUM))
         .filter({ hasText: /^estop done/ })
         .waitFor({ timeout: 10000 });
       expect(bench.mcu.events().some((e) => e.ev === 'estop')).toBe(true);
+      // Held by this page, then handed back from elsewhere (as the bench does for a holder idle past
+      // mqtt.manualIdleMinutes): the page follows the bench and no longer holds it.
+      await card(alice).locator('button.take').click();
+      await card(alice).locator('.manual[data-held="true"]').waitFor({ timeout: 15000 });
+      expect(await publishAs('alice', { requestId: 'alice-back-0001', command: 'hand_back' })).toBe(0);
+      await card(alice)
+        .locator('.manual[data-held="false"]')
+        .waitFor({ timeout: 30000 })
+        .catch(async (error: Error) => {
+          const seen = await card(alice).locator('.last-action').innerText();
+          throw new Error(`${error.message}; the page's last action: ${seen}; the run said:\n${output.slice(-2000)}`);
+        });
+      expect(await card(alice).locator('.manual-note').innerText()).toMatch(/^Handed back at/);
       await card(alice).locator('button[data-command="stop"]').click();
       await card(alice)
         .locator('.reply[data-state="ok"]')

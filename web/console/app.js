@@ -166,6 +166,8 @@ async function sendCommand(card, body) {
   if (ok && (command === 'take' || command === 'hand_back')) {
     const manual = card.querySelector('.manual');
     manual.dataset.held = String(command === 'take');
+    // The bench's own time of the last state seen: a hand-back it reports later ends this hold (render.js).
+    manual.dataset.heldSince = card.dataset.stateAt ?? '';
     manual.querySelector('.manual-note').textContent =
       command === 'take'
         ? 'You hold the bench once it has paused: tap, hold or drag on the picture; type below. Each action is checked and journaled as yours.'

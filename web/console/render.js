@@ -42,6 +42,8 @@ export function updateCard(card, bench) {
   show(card.querySelector('.estopped'), state.estopped === true);
   card.classList.toggle('is-estopped', state.estopped === true);
   updateRun(card, state.run);
+  followHold(card, state);
+  if (state.at) card.dataset.stateAt = state.at;
   updateApproval(card, state);
   set(
     card,
@@ -75,6 +77,25 @@ function updateRun(card, run) {
     card,
     '.time-text',
     run?.deadlineMs ? `${describeDuration(run.elapsedMs ?? 0)} / ${describeDuration(run.deadlineMs)}` : '',
+  );
+}
+
+/**
+ * This page holds the bench from its take until its hand-back, or until the bench reports a
+ * hand-back after the take: the bench hands back for a holder idle past mqtt.manualIdleMinutes,
+ * and the holder may hand back from another page or client. The page then stops sending actions
+ * (a click would only be refused with "take the bench first").
+ */
+function followHold(card, state) {
+  const manual = card.querySelector('.manual');
+  const back = state.lastAction;
+  if (manual?.dataset.held !== 'true' || back?.tool !== 'operator_hand_back' || back.status !== 'ok') return;
+  if (!back.at || back.at <= (manual.dataset.heldSince ?? '')) return;
+  manual.dataset.held = 'false';
+  set(
+    card,
+    '.manual-note',
+    `Handed back at ${clockTime(back.at)} (from elsewhere, or by the bench after no action for its idle limit): take the bench again to act.`,
   );
 }
 

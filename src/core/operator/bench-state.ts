@@ -8,9 +8,13 @@ import type { ProgressEvent } from '../agent/loop/agent-deps.js';
 /** The outcome events the loop's operator phase reports (core/agent/loop/operator-phase.ts). */
 const OPERATOR_PAUSE = 'operator_pause';
 const OPERATOR_RESUME = 'operator_resume';
-/** Manual control (issue 39): a person took the bench (the run holds still) and handed it back. */
-const OPERATOR_TAKE = 'operator_take';
-const OPERATOR_RELEASE = 'operator_release';
+/**
+ * Manual control (issue 39): a person took the bench (the run holds still) and handed it back, or
+ * the bench handed it back for them when they sent nothing for mqtt.manualIdleMinutes. The loop
+ * audits each as `operator_<command>` (operator-phase.ts).
+ */
+export const OPERATOR_TAKE = 'operator_take';
+export const OPERATOR_HAND_BACK = 'operator_hand_back';
 
 /** Longer screen text is cut: a retained message is re-sent to every new subscriber. */
 export const MAX_SCREEN_TEXT = 1000;
@@ -199,7 +203,7 @@ export function stateUpdateForProgress(
       // point, and a resume likewise: the state says so from then until the other one.
       if ((event.tool === OPERATOR_PAUSE || event.tool === OPERATOR_TAKE) && event.status === 'ok')
         return { lastAction, run: { status: 'paused' } };
-      if ((event.tool === OPERATOR_RESUME || event.tool === OPERATOR_RELEASE) && event.status === 'ok')
+      if ((event.tool === OPERATOR_RESUME || event.tool === OPERATOR_HAND_BACK) && event.status === 'ok')
         return { lastAction, run: { status: 'running' } };
       return { lastAction };
     }

@@ -135,4 +135,10 @@ it("the state says paused from the loop's pause until its resume", () => {
   expect(state.run?.status).toBe('paused');
   fold({ type: 'outcome', step: 3, tool: 'operator_resume', status: 'ok', content: 'resumed', durationMs: 0 });
   expect(state.run?.status).toBe('running');
+  // Manual control, as the loop audits it: taken holds the run, handed back (by the person or for
+  // them when idle) lets it go on.
+  fold({ type: 'outcome', step: 4, tool: 'operator_take', status: 'ok', content: 'the bench is yours', durationMs: 0 });
+  expect(state.run?.status).toBe('paused');
+  fold({ type: 'outcome', step: 4, tool: 'operator_hand_back', status: 'ok', content: 'handed back', durationMs: 0 });
+  expect(state.run?.status).toBe('running');
 });
