@@ -1,8 +1,11 @@
 // Checks citations against one look at the screen with the verification matcher: whole
 // elements (unless a citation says contains), never the phone's bars, never a banner or pop-up
 // that appeared unasked unless the citation names it (in: banner), anchors as in every step.
-// The refusal names what is and is not there, so the one who claimed can look again. Pure.
+// The refusal names what is and is not there, so the one who claimed can look again. Given the
+// claim's moment, a citation holds only on lines read from a picture taken since: a line a band
+// read carried over from an earlier picture is stale, and the caller reads the screen anew. Pure.
 import { describe, describeElement, findElements, notFoundMessage } from '../../vision/match-elements.js';
+import { readBefore } from '../../vision/ocr-line.js';
 import type { ScreenModel } from '../../vision/screen-model.js';
 import { queryOf } from '../tools/place-args.js';
 import { describeCitation, describePlace, type Citation, type CitationCheck } from './citation.js';
@@ -12,20 +15,28 @@ export interface CitationVerdict {
   checks: CitationCheck[];
 }
 
-export function checkCitations(model: ScreenModel, citations: Citation[]): CitationVerdict {
-  const checks = citations.map((citation) => checkOne(model, citation));
+export function checkCitations(model: ScreenModel, citations: Citation[], since?: number): CitationVerdict {
+  const checks = citations.map((citation) => checkOne(model, citation, since));
   return { held: checks.every((c) => c.held), checks };
 }
 
-function checkOne(model: ScreenModel, citation: Citation): CitationCheck {
+function checkOne(model: ScreenModel, citation: Citation, since: number | undefined): CitationCheck {
   const { text, ...place } = citation;
   const query = queryOf(text, place);
   const report = findElements(model, query);
   const where = describePlace(citation);
   const base = { text, ...(where ? { where } : {}) };
-  const first = report.matches[0];
+  const fresh = report.matches.filter((match) => since === undefined || !readBefore(match.element.lines, since));
+  const first = fresh[0];
+  if (!first && report.matches.length)
+    return {
+      ...base,
+      held: false,
+      stale: true,
+      detail: `"${report.matches[0]!.element.text}" was read from a picture taken before the claim (carried over), not from the screen now`,
+    };
   if (!first) return { ...base, held: false, detail: notFoundMessage(query, report) };
-  const count = report.matches.length > 1 ? ` (and ${report.matches.length - 1} more)` : '';
+  const count = fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : '';
   return {
     ...base,
     held: true,

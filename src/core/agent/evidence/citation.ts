@@ -35,6 +35,8 @@ export interface CitationCheck {
   /** The place the citation asked for, in words ("below \"HomeNet-5G\""); absent when none. */
   where?: string;
   held: boolean;
+  /** Seen only on lines carried over from a picture taken before the claim: the screen is read anew. */
+  stale?: boolean;
   /** Where it was seen, or why it was not (set aside in a banner, a near miss, an anchor missing). */
   detail: string;
 }

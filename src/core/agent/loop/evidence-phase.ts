@@ -1,5 +1,6 @@
 // Before a run ends on a claim (a submitted result, an LLM's final answer), a fresh frame is
-// taken and every citation is checked with the verification matcher. A claim whose citations do
+// taken and every citation is checked with the verification matcher, on lines read from a picture
+// taken since the claim (a line carried over is read anew). A claim whose citations do
 // not all hold is sent back as an observation naming what is and is not on the screen; the second
 // refused claim in a row hands the run over to a person with both refusals. A model grading its
 // own answer agrees with itself; the screen does not.
@@ -41,8 +42,15 @@ export class EvidenceGate {
         [],
       );
     }
-    const fresh = await looks.look(deps.clock.now());
-    const verdict = checkCitations(fresh.screen, citations);
+    const claimedAt = deps.clock.now();
+    let fresh = await looks.look(claimedAt);
+    let verdict = checkCitations(fresh.screen, citations, claimedAt);
+    // A citation seen only on a line a band read carried over from an earlier picture says
+    // nothing of the screen now: the screen is read anew, whole, and judged on that.
+    if (verdict.checks.some((check) => check.stale)) {
+      fresh = await looks.look(deps.clock.now(), undefined, true);
+      verdict = checkCitations(fresh.screen, citations, claimedAt);
+    }
     deps.onProgress?.({ type: 'evidence', step: state.step, claim, held: verdict.held, citations: verdict.checks });
     state.log(
       `evidence for the ${claim}: ${verdict.checks.map((c) => `${describeCitation(c)} ${c.held ? 'held' : 'NOT held'}`).join('; ')}`,
