@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
 import type { Verification } from '../../../src/core/agent/loop/verify-phase.js';
+import { provenUnchanged } from '../../../src/core/agent/verify/verify-window.js';
 import type { Observation, ObserveOptions, ObserverPort } from '../../../src/core/ports/observer.js';
 import type { Expectation } from '../../../src/core/agent/tools/tool.js';
 import { waitFor } from '../../../src/core/agent/tools/session-tools.js';
@@ -80,5 +81,44 @@ describe('a line carried over from a picture taken before the action', () => {
     await advanceUntil(clock, () => result !== undefined, { stepMs: 50, limitMs: 60_000, what: 'wait_for' });
     expect(result!.status).toBe('not_found');
     expect(asked.some((options) => options.readAnew)).toBe(true);
+  });
+
+  it('a window of carried-over rows proves nothing unchanged: one picture read whole shows the cart changed, so no retry', async () => {
+    // "Add to cart" expected "Added" (a toast that never showed); the cart line changed by one
+    // digit, which the band read's fingerprint missed: the rows were carried over all window.
+    const cartBefore: Observation = {
+      at: 900,
+      screen: screen([title, line('Cart: 1 item', 60, 2100)]),
+      quality: { ok: true },
+    };
+    const asked: ObserveOptions[] = [];
+    const verification = await verifyOnClock(
+      (clock) => ({
+        async observe(options: ObserveOptions = {}): Promise<Observation> {
+          asked.push(options);
+          const at = clock.now();
+          await clock.sleep(300);
+          const rows = options.readAnew
+            ? [
+                { ...title, readFrom: { at } },
+                { ...line('Cart: 2 items', 60, 2100), readFrom: { at } },
+              ]
+            : [
+                { ...title, readFrom: { at: OLDER_PICTURE } },
+                { ...line('Cart: 1 item', 60, 2100), readFrom: { at: OLDER_PICTURE } },
+              ];
+          return { at, screen: screen(rows), quality: { ok: true } };
+        },
+        describe: () => 'a reader carrying every row over',
+        close: async () => undefined,
+      }),
+      cartBefore,
+      { kind: 'text_appears', text: 'Added' },
+      3000,
+    );
+    expect(verification.met).toBe(false);
+    expect(asked.some((options) => options.readAnew)).toBe(true);
+    expect(verification.window.change?.summary).toMatch(/Cart/);
+    expect(provenUnchanged(verification.window)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { FRAME_GAP_MS, waitIsOverPastBanners } from '../tools/frame-gap.js';
 import type { Expectation } from '../tools/tool.js';
 import type { AgentDeps } from './agent-deps.js';
 import type { Observations } from './observe-phase.js';
-import { VerifyWindow, type WindowVerdict } from '../verify/verify-window.js';
+import { NOT_READ_WHOLE, VerifyWindow, type WindowVerdict } from '../verify/verify-window.js';
 import { typedDifference } from '../verify/typed-difference.js';
 import { rereadTyped } from '../verify/typed-reread.js';
 
@@ -39,10 +39,10 @@ export async function verify(
   let readAnew = false;
   for (;;) {
     // Each look must be a new picture: taken after the action, and after the previous look.
-    const seen = await looks.look(after, undefined, readAnew);
+    let seen = await looks.look(after, undefined, readAnew);
     after = Math.max(after, seen.at) + 0.001;
     window.see(seen);
-    const check = judge(before, seen, expectation, tap, actedAt);
+    let check = judge(before, seen, expectation, tap, actedAt);
     // Found only in a line read from a picture taken before the action: the next picture is read whole.
     readAnew = check.stale === true;
     if (check.met) return { ...check, observation: seen, window: window.verdict() };
@@ -50,6 +50,14 @@ export async function verify(
       waitIsOverPastBanners(seen, actedAt, deps.clock.now(), timeoutMs, deps.dismissNotifications) ||
       deps.signal.aborted
     ) {
+      // Unmet, and only carried-over rows say nothing changed: one picture read whole decides
+      // whether the action had an effect (and whether a retry may be sent).
+      if (!deps.signal.aborted && window.verdict().unproven === NOT_READ_WHOLE) {
+        seen = await looks.look(after, undefined, true);
+        window.see(seen);
+        check = judge(before, seen, expectation, tap, actedAt);
+        if (check.met) return { ...check, observation: seen, window: window.verdict() };
+      }
       // Typing not read back from the whole screen: the field read again alone (verify/typed-reread.ts).
       const again = deps.signal.aborted ? undefined : await rereadTyped(deps.observer, before, seen, expectation);
       if (again?.met) return { met: true, detail: again.detail, observation: seen, window: window.verdict() };

@@ -2,10 +2,13 @@
 // effect did not show may still have had an effect — a toast, snackbar or banner that came and went
 // while the verify looked. Any change of the content on a good picture during the window is an
 // effect and forbids a retry; a retry needs the screen provably unchanged: every look a good
-// picture, none changed, and no stretch without a look long enough for a toast to come and go
-// unseen. Pure.
+// picture, none changed, no stretch without a look long enough for a toast to come and go
+// unseen, and at least one picture since the action read whole (a band read carries unchanged
+// rows over from older pictures on its content fingerprint, which can miss a one-digit change:
+// "1 item" becoming "2 items" after a tap whose expected text did not show). Pure.
 import type { Observation } from '../../ports/observer.js';
 import type { Point } from '../../vision/homography.js';
+import { readBefore } from '../../vision/ocr-line.js';
 import { screenChange } from '../../vision/screen-change.js';
 
 /**
@@ -27,6 +30,8 @@ export class VerifyWindow {
   private lastGoodAt: number;
   private longestGapMs = 0;
   private poor = 0;
+  /** A good look since the action whose every line was read from a picture taken since the action. */
+  private readWholeSince = false;
 
   constructor(
     private readonly before: Observation,
@@ -45,6 +50,7 @@ export class VerifyWindow {
     }
     this.longestGapMs = Math.max(this.longestGapMs, look.at - this.lastGoodAt);
     this.lastGoodAt = Math.max(this.lastGoodAt, look.at);
+    if (!readBefore(look.screen.lines, this.actedAt)) this.readWholeSince = true;
     if (this.change) return;
     const change = screenChange(this.before, look, this.tap);
     if (change.changed) this.change = { summary: change.summary, afterMs: Math.round(look.at - this.actedAt) };
@@ -61,9 +67,14 @@ export class VerifyWindow {
       return {
         unproven: `${Math.round(this.longestGapMs)} ms went by without a good picture (a toast could have come and gone unseen)`,
       };
+    if (!this.readWholeSince) return { unproven: NOT_READ_WHOLE };
     return {};
   }
 }
+
+/** Why a window whose pictures were all partly carried over proves nothing: verify reads one more picture whole. */
+export const NOT_READ_WHOLE =
+  'no picture since the action was read whole (rows were carried over from earlier pictures on their fingerprint)';
 
 /** Nothing changed on any picture of the window, and the pictures prove it: a retry on the same screen is safe. */
 export const provenUnchanged = (verdict: WindowVerdict): boolean => !verdict.change && !verdict.unproven;
