@@ -86,10 +86,7 @@ export async function photograph(
     jpeg,
     width: options.width,
     height: options.height,
-    // Through a distorting lens the rig sees (and calibrates on) the corners where the lens puts them.
-    screenCorners: options.lensDistortion
-      ? projection.corners.map((p) => distortPoint(p, options))
-      : projection.corners,
+    screenCorners: cornersSeen(projection.corners, options),
     deviceToCamera: projection.deviceToCamera,
     timings: {
       prepareMs: reused ? 0 : projection.prepareMs,
@@ -146,6 +143,19 @@ async function project(screen: ScreenPicture, options: CameraOptions, sigma: num
     prepareMs: prepared - started,
     warpMs: performance.now() - prepared,
   };
+}
+
+/**
+ * Where a screen of this size lies in this camera's pictures (device corners (0,0), (W,0), (W,H),
+ * (0,H) in camera pixels): what a calibrated rig knows before it takes a frame.
+ */
+export function screenCornersInPicture(options: CameraOptions, screen: { width: number; height: number }): Point[] {
+  return cornersSeen(placeScreen(options, screen), options);
+}
+
+/** Through a distorting lens the rig sees (and calibrates on) the corners where the lens puts them. */
+function cornersSeen(corners: Point[], options: CameraOptions): Point[] {
+  return options.lensDistortion ? corners.map((p) => distortPoint(p, options)) : corners;
 }
 
 export function deviceToCameraPoint(photo: Pick<Photograph, 'deviceToCamera'>, point: Point): Point {
