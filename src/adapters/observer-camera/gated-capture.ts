@@ -2,13 +2,24 @@
 // (core/vision/retake-policy.ts decides; this file takes, measures and fuses the frames). The
 // gate measures the screen warped upright at half its size in the camera picture (its limits
 // were measured at that scale: core/vision/frame-gate.ts), a quarter of the pixels; a fusion is of the decoded camera pictures, encoded
-// again as a high-quality JPEG for the reader (which reads camera pictures as bytes).
+// again as a high-quality JPEG for the reader (which reads camera pictures as bytes). A frame
+// overexposed or underexposed is retaken at a corrected shutter when the camera takes settings and
+// says which it runs at (core/vision/exposure-retake.ts); the camera keeps the corrected shutter
+// for the looks after (the screen stays as bright as it became), within the bounds of the settings
+// the gate first saw.
 import sharp from 'sharp';
-import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
+import type {
+  CameraFrame,
+  CameraPort,
+  CameraSettings,
+  CameraSettingsControl,
+  CaptureOptions,
+} from '../../core/ports/camera.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { fuseFrames } from '../../core/vision/burst-fusion.js';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
-import { measureFrame } from '../../core/vision/frame-gate.js';
+import { exposureRetake, type ExposureChange } from '../../core/vision/exposure-retake.js';
+import { measureFrame, type GateProblem } from '../../core/vision/frame-gate.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import {
   captureThroughGate,
@@ -33,6 +44,11 @@ const GATE_SCALE = 0.5;
 const FUSED_JPEG_QUALITY = 95;
 
 export class GatedCapture {
+  /** The camera's settings control, asked for once when a frame first fails on exposure; null: it has none. */
+  private control?: CameraSettingsControl | null;
+  /** The settings the gate first saw: a retake's shutter stays within bounds of these. */
+  private baseline?: CameraSettings;
+
   constructor(
     private readonly camera: CameraPort,
     private readonly calibration: ScreenCalibration,
@@ -52,11 +68,26 @@ export class GatedCapture {
         }),
         measure: async (frame, before) => measureFrame(await this.grayOf(frame), before && (await this.grayOf(before))),
         fuse: async (frames) => this.fuse(frames),
+        correctExposure: async (problems) => this.correctExposure(problems),
         clock: this.clock,
       },
       this.policy,
     );
     return { frame: frame.frame, record };
+  }
+
+  private async correctExposure(problems: readonly GateProblem[]): Promise<ExposureChange | undefined> {
+    if (this.control === undefined) {
+      const support = await this.camera.settingsControl?.();
+      this.control = support?.ok ? support.control : null;
+    }
+    const current = this.control?.current?.();
+    if (!this.control || !current) return undefined;
+    this.baseline ??= current;
+    const retake = exposureRetake(problems, current, this.baseline, this.control.shutterLimitsUs);
+    if (!retake) return undefined;
+    await this.control.apply(retake.settings);
+    return retake.change;
   }
 
   private async grayOf(frame: GateFrame): Promise<GrayImage> {

@@ -1,9 +1,10 @@
 // Which frame a look reads: the first that passes the quality gate (frame-gate.ts); a frame that
 // fails is retaken, up to a number of tries and a time budget on the injected clock; when the
 // frames agree (no movement between them) and fail only on noise or banding, the agreeing frames
-// are fused (burst-fusion.ts) and the fusion is judged instead; when nothing passes, the frame
-// that misses the gate least is read and the record says so. Pure but for the capture functions
-// it is given.
+// are fused (burst-fusion.ts) and the fusion is judged instead; a frame that fails on exposure is
+// retaken at a corrected shutter where the camera takes settings (exposure-retake.ts); when
+// nothing passes, the frame that misses the gate least is read and the record says so. Pure but
+// for the capture functions it is given.
 import type { Clock } from '../ports/clock.js';
 import {
   FUSABLE,
@@ -14,6 +15,7 @@ import {
   type GateLimits,
   type GateProblem,
 } from './frame-gate.js';
+import type { ExposureChange } from './exposure-retake.js';
 
 export interface RetakePolicy {
   /** Frames taken at most for one look (the first included). */
@@ -44,6 +46,8 @@ export interface CaptureRecord {
   problems: GateProblem[];
   /** Milliseconds on the injected clock from the first capture asked for to the frame chosen. */
   elapsedMs: number;
+  /** The shutter changes asked for before retakes (a frame overexposed or underexposed), in order; absent: none. */
+  exposure?: ExposureChange[];
 }
 
 export interface GateDeps<F> {
@@ -53,6 +57,11 @@ export interface GateDeps<F> {
   measure(frame: F, before?: F): Promise<FrameMeasures>;
   /** Agreeing frames fused into one (absent: no fusion). */
   fuse?(frames: F[]): Promise<F>;
+  /**
+   * Before the retake of a frame with these problems: the camera set to a corrected exposure, and
+   * the change made; undefined when nothing was changed (absent: a camera without settings).
+   */
+  correctExposure?(problems: readonly GateProblem[]): Promise<ExposureChange | undefined>;
   clock: Pick<Clock, 'now'>;
 }
 
@@ -61,9 +70,17 @@ export async function captureThroughGate<F>(
   policy: RetakePolicy = defaultRetakePolicy,
 ): Promise<{ frame: F; record: CaptureRecord }> {
   const startedAt = deps.clock.now();
+  const exposure: ExposureChange[] = [];
   const done = (frame: F, chosen: CaptureRecord['chosen'], tries: number, fused: number, problems: GateProblem[]) => ({
     frame,
-    record: { chosen, tries, fused, problems, elapsedMs: deps.clock.now() - startedAt },
+    record: {
+      chosen,
+      tries,
+      fused,
+      problems,
+      elapsedMs: deps.clock.now() - startedAt,
+      ...(exposure.length ? { exposure } : {}),
+    },
   });
   let best: { frame: F; problems: GateProblem[]; shortfall: number; fused: number } | undefined;
   const consider = (frame: F, measures: FrameMeasures, problems: GateProblem[], fused: number) => {
@@ -101,6 +118,12 @@ export async function captureThroughGate<F>(
       if (!fusedProblems.length) return done(fused, 'fused', tries, policy.fuseFrames, []);
       consider(fused, fusedMeasures, fusedProblems, policy.fuseFrames);
     }
+    // The next frame at a corrected shutter, when there is one and this frame's exposure failed.
+    const retakeLeft = tries < policy.maxTries && deps.clock.now() - firstAt < policy.maxMs;
+    const exposureFailed = problems.some((p) => p.kind === 'overexposed' || p.kind === 'underexposed');
+    const change =
+      retakeLeft && exposureFailed && deps.correctExposure ? await deps.correctExposure(problems) : undefined;
+    if (change) exposure.push(change);
   }
   return done(best!.frame, 'best_of_failed', tries, best!.fused, best!.problems);
 }

@@ -11,7 +11,19 @@ import { resolveCameraOptions, type CameraOptions, type CameraOptionsInput } fro
 import type { Point } from './homography.js';
 import { mixSeed } from './prng.js';
 import { photograph, type Photograph, type ProjectionMemo, type ScreenPicture } from './photograph.js';
-import { settingsEffect, STEADY_LIGHT, type RigLight, type SettingsEffect } from './settings-effect.js';
+import {
+  settingsAsItCame,
+  settingsEffect,
+  STEADY_LIGHT,
+  type RigLight,
+  type SettingsEffect,
+} from './settings-effect.js';
+
+/**
+ * The Pi camera's: a shutter of a few rows' time (the IMX219 reads a row in ~27 µs) up to a frame's
+ * interval at 10 fps.
+ */
+const SHUTTER_LIMITS_US = { minUs: 100, maxUs: 100_000 };
 
 export interface VirtualCameraSettings {
   /** Renders the device as it is now (e.g. `() => device.render()` after advancing its clock). */
@@ -73,6 +85,8 @@ export class VirtualCamera implements CameraPort {
           this.applied = { ...settings, awbGains: [...settings.awbGains] };
           this.effect = settingsEffect(this.options, this.applied, this.rig);
         },
+        current: () => this.applied ?? settingsAsItCame(this.options),
+        shutterLimitsUs: SHUTTER_LIMITS_US,
       },
     };
   }
