@@ -29,6 +29,8 @@ export interface Photograph {
 export interface ExposureAdjustments {
   exposureFactor?: number;
   extraBlurSigma?: number;
+  /** The motion streak's length as a share of the options' (a shake dying down: virtual-camera.ts); 1 when absent. */
+  motionBlurScale?: number;
 }
 
 /**
@@ -67,7 +69,13 @@ export async function photograph(
   const projection = reused ? kept : await project(screen, options, sigma);
   memo.last = projection;
   const started = performance.now();
-  const faulty = applyPictureFaults(projection.raw, options, seed, {
+  const scale = adjust.motionBlurScale ?? 1;
+  // The streak is per frame, the projection is not: the options the projection was made with stay the memo's key.
+  const frameOptions =
+    scale === 1
+      ? options
+      : { ...options, motionBlur: { ...options.motionBlur, length: options.motionBlur.length * scale } };
+  const faulty = applyPictureFaults(projection.raw, frameOptions, seed, {
     deviceToCamera: projection.deviceToCamera,
     screen,
   });
