@@ -17,9 +17,10 @@ import type {
 } from '../../core/ports/camera.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { fuseFrames } from '../../core/vision/burst-fusion.js';
+import { debandRows } from '../../core/vision/deband-rows.js';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
 import { exposureRetake, type ExposureChange } from '../../core/vision/exposure-retake.js';
-import { measureFrame, type GateProblem } from '../../core/vision/frame-gate.js';
+import { bandingOf, measureFrame, type FrameMeasures, type GateProblem } from '../../core/vision/frame-gate.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import {
   captureThroughGate,
@@ -30,10 +31,12 @@ import {
 import type { PackedImage } from '../../core/vision/warp-gray.js';
 import { decodeRaw, rectifyGray } from './fingerprint-frame.js';
 
-/** A frame on its way through the gate, decoded and rectified once. */
+/** A frame on its way through the gate, decoded, debanded and rectified once. */
 interface GateFrame {
   frame: CameraFrame;
   raw?: PackedImage;
+  /** The picture with a PWM display's bands divided out, as the reader sees it (the raw one when it shows none). */
+  debanded?: PackedImage;
   gray?: GrayImage;
 }
 
@@ -66,7 +69,7 @@ export class GatedCapture {
             timeoutMs: asked.timeoutMs,
           }),
         }),
-        measure: async (frame, before) => measureFrame(await this.grayOf(frame), before && (await this.grayOf(before))),
+        measure: async (frame, before) => this.measure(frame, before),
         fuse: async (frames) => this.fuse(frames),
         correctExposure: async (problems) => this.correctExposure(problems),
         clock: this.clock,
@@ -90,19 +93,40 @@ export class GatedCapture {
     return retake.change;
   }
 
+  /**
+   * The gate's measures of the picture the reader sees, a PWM display's bands divided out (against
+   * the bands' edges, a still screen measured 8 px of movement between frames, and no banded frame
+   * was ever fused); its banding is the raw picture's: bands divided out still cost the dark bands'
+   * light (their text at a fraction of its contrast, the noise lifted with it), which fusing frames
+   * whose bands lie elsewhere mends.
+   */
+  private async measure(frame: GateFrame, before?: GateFrame): Promise<FrameMeasures> {
+    const measures = measureFrame(await this.grayOf(frame), before && (await this.grayOf(before)));
+    if (frame.debanded === frame.raw) return measures;
+    return { ...measures, banding: bandingOf(this.rectify(frame.raw!)) };
+  }
+
   private async grayOf(frame: GateFrame): Promise<GrayImage> {
     frame.raw ??= await decodeRaw(frame.frame.image);
-    frame.gray ??= rectifyGray(
-      frame.raw,
-      this.calibration,
-      Math.max(90, Math.round(screenSizeInCamera(this.calibration.screenCorners).width * GATE_SCALE)),
-    );
+    frame.debanded ??= debandRows(frame.raw, this.calibration.screenCorners).image;
+    frame.gray ??= this.rectify(frame.debanded);
     return frame.gray;
   }
 
+  private rectify(picture: PackedImage): GrayImage {
+    return rectifyGray(
+      picture,
+      this.calibration,
+      Math.max(90, Math.round(screenSizeInCamera(this.calibration.screenCorners).width * GATE_SCALE)),
+    );
+  }
+
   private async fuse(frames: GateFrame[]): Promise<GateFrame> {
-    for (const frame of frames) frame.raw ??= await decodeRaw(frame.frame.image);
-    const raw = fuseFrames(frames.map((frame) => frame.raw!));
+    for (const frame of frames) await this.grayOf(frame);
+    // The pictures the reader would see, each frame's PWM bands divided out (a frame without them
+    // is as it came): their dark bands lie in other rows, and the median takes each row from a
+    // frame that had its light; a median of the banded frames kept part of every band.
+    const raw = fuseFrames(frames.map((frame) => frame.debanded!));
     const last = frames.at(-1)!.frame;
     const image = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels as 3 } })
       .jpeg({ quality: FUSED_JPEG_QUALITY })

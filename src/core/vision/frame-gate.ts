@@ -105,12 +105,17 @@ export function measureFrame(image: GrayImage, before?: GrayImage): FrameMeasure
     clippedHighlights: high / data.length,
     clippedOfBright: bright ? high / bright : 0,
     clippedShadows: low / data.length,
-    banding: Math.max(rowBanding(image), rowBanding(transpose(image))),
+    banding: bandingOf(image),
     noise: noiseSigma(image),
     ...(before && before.width === image.width && before.height === image.height
       ? { movement: shiftBetween(image, before) }
       : {}),
   };
+}
+
+/** The rows' or the columns' background swings, whichever is larger (FrameMeasures.banding). */
+export function bandingOf(image: GrayImage): number {
+  return Math.max(rowBanding(image), rowBanding(transpose(image)));
 }
 
 export function judgeFrame(measures: FrameMeasures, limits: GateLimits = defaultGateLimits): GateProblem[] {

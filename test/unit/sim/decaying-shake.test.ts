@@ -4,35 +4,18 @@
 // newer than a later moment) starts a new shake. Through the quality gate on a manual clock the
 // full streak of the first frame fails and a sharper retake is read (the sign-in screen: the
 // gate's sharpness passes the other example screens' full 8 px streak).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
 import { decodeRaw, rectifyGray } from '../../../src/adapters/observer-camera/fingerprint-frame.js';
 import { GatedCapture } from '../../../src/adapters/observer-camera/gated-capture.js';
-import type { CameraFrame, CameraPort } from '../../../src/core/ports/camera.js';
+import type { CameraFrame } from '../../../src/core/ports/camera.js';
 import { screenSizeInCamera } from '../../../src/core/vision/calibration.js';
 import { measureFrame } from '../../../src/core/vision/frame-gate.js';
 import { withCameraFault } from '../../../src/sim/camera/camera-faults.js';
-import { screenCornersInPicture } from '../../../src/sim/camera/photograph.js';
-import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
-import { VirtualDevice } from '../../../src/sim/device/device.js';
-import { parseDeviceFile } from '../../../src/sim/device/load.js';
+import { faultyCamera } from '../../support/faulty-camera.js';
 
-const device = new VirtualDevice(parseDeviceFile(readFileSync('src/sim/devices/sign-in-otp.yaml', 'utf8')));
-
-function shakenCamera(clock: ManualClock) {
-  const camera = new VirtualCamera({
-    source: () => device.render(),
-    options: withCameraFault('motion-blur', 'severe'),
-    seed: 3,
-    now: () => clock.now(),
-  });
-  const calibration = {
-    deviceSize: { width: device.width, height: device.height },
-    screenCorners: screenCornersInPicture(camera.options, device),
-  };
-  return { camera, calibration };
-}
+const shakenCamera = (clock: ManualClock) =>
+  faultyCamera('sign-in-otp', withCameraFault('motion-blur', 'severe'), clock, { seed: 3 });
 
 describe('a shake that dies down', () => {
   it('gives each retake a shorter streak, and starts again for a look after an action', async () => {
@@ -63,15 +46,7 @@ describe('a shake that dies down', () => {
 
   it('through the gate: the first frame fails as blurred, a sharper retake is read', async () => {
     const clock = new ManualClock(1000);
-    const { camera, calibration } = shakenCamera(clock);
-    const port: CameraPort = {
-      capture: async (options) => {
-        await clock.advance(100);
-        return camera.capture(options);
-      },
-      describe: () => camera.describe(),
-      close: () => camera.close(),
-    };
+    const { port, calibration } = shakenCamera(clock);
     const { record } = await new GatedCapture(port, calibration, clock).capture({});
     expect(record.chosen).toBe('retaken');
     expect(record.problems).toEqual([]);

@@ -4,18 +4,14 @@
 // look's record names it (gated-capture.ts), on the virtual camera with the severe over-exposure
 // fault (a screen that auto-brightness doubled) on a manual clock. A camera without settings keeps
 // the gate's behaviour as it was: retakes at the same exposure, the least bad read.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
 import { GatedCapture } from '../../../src/adapters/observer-camera/gated-capture.js';
-import type { CameraPort, CameraSettings } from '../../../src/core/ports/camera.js';
+import type { CameraSettings } from '../../../src/core/ports/camera.js';
 import { exposureRetake } from '../../../src/core/vision/exposure-retake.js';
 import type { GateProblem } from '../../../src/core/vision/frame-gate.js';
 import { withCameraFault } from '../../../src/sim/camera/camera-faults.js';
-import { screenCornersInPicture } from '../../../src/sim/camera/photograph.js';
-import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
-import { VirtualDevice } from '../../../src/sim/device/device.js';
-import { parseDeviceFile } from '../../../src/sim/device/load.js';
+import { faultyCamera } from '../../support/faulty-camera.js';
 
 const settings: CameraSettings = { shutterUs: 20_000, gain: 1, awbGains: [2, 1.5], lensPosition: 11.1 };
 const over: GateProblem = { kind: 'overexposed', value: 0.9, limit: 0.62 };
@@ -46,31 +42,8 @@ describe('exposure retake', () => {
 });
 
 describe('the capture path retakes an overexposed frame at a corrected exposure', () => {
-  const device = new VirtualDevice(parseDeviceFile(readFileSync('src/sim/devices/settings-wifi.yaml', 'utf8')));
-
-  /** The virtual camera with the severe over-exposure fault, each frame 100 ms after the one before. */
-  function overexposedCamera(clock: ManualClock, withSettings: boolean) {
-    const camera = new VirtualCamera({
-      source: () => device.render(),
-      options: withCameraFault('over-exposure', 'severe'),
-      seed: 5,
-      now: () => clock.now(),
-    });
-    const port: CameraPort = {
-      capture: async (options) => {
-        await clock.advance(100);
-        return camera.capture(options);
-      },
-      ...(withSettings ? { settingsControl: () => camera.settingsControl() } : {}),
-      describe: () => camera.describe(),
-      close: () => camera.close(),
-    };
-    const calibration = {
-      deviceSize: { width: device.width, height: device.height },
-      screenCorners: screenCornersInPicture(camera.options, device),
-    };
-    return { camera, port, calibration };
-  }
+  const overexposedCamera = (clock: ManualClock, settings: boolean) =>
+    faultyCamera('settings-wifi', withCameraFault('over-exposure', 'severe'), clock, { seed: 5, settings });
 
   it('halves the shutter, reads the retake and names the change', async () => {
     const clock = new ManualClock();
