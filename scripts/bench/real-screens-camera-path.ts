@@ -99,7 +99,8 @@ export function lookSummary(looks: Look[]): string {
       50,
     ),
   );
-  return `${count('first')}/${count('retaken')}/${count('fused')}/${count('best_of_failed')}, ${round(frames, 1)} frames, ${cpu} ms`;
+  const shutterChanges = looks.reduce((sum, look) => sum + (look.record.exposure?.length ?? 0), 0);
+  return `${count('first')}/${count('retaken')}/${count('fused')}/${count('best_of_failed')}, ${round(frames, 1)} frames, ${cpu} ms, ${shutterChanges} shutter changes`;
 }
 
 function cpuMsSince(started: NodeJS.CpuUsage): number {

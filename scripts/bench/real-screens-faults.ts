@@ -108,6 +108,7 @@ export async function faultTable(
   return figures;
 }
 
-const LOOKS = 'looks first/retaken/fused/best_of_failed, frames per look (mean), CPU ms per look (gate + read, median)';
+const LOOKS =
+  'looks first/retaken/fused/best_of_failed, frames per look (mean), CPU ms per look (gate + read, median), shutter changes (exposure retakes)';
 
 const cell = ({ words, texts }: { words: number; texts: number }) => `${words} | ${texts}`;

@@ -20,7 +20,13 @@ import { fuseFrames } from '../../core/vision/burst-fusion.js';
 import { debandRows } from '../../core/vision/deband-rows.js';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
 import { exposureRetake, type ExposureChange } from '../../core/vision/exposure-retake.js';
-import { bandingOf, measureFrame, type FrameMeasures, type GateProblem } from '../../core/vision/frame-gate.js';
+import {
+  bandingOf,
+  clippingOf,
+  measureFrame,
+  type FrameMeasures,
+  type GateProblem,
+} from '../../core/vision/frame-gate.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import {
   captureThroughGate,
@@ -96,14 +102,17 @@ export class GatedCapture {
   /**
    * The gate's measures of the picture the reader sees, a PWM display's bands divided out (against
    * the bands' edges, a still screen measured 8 px of movement between frames, and no banded frame
-   * was ever fused); its banding is the raw picture's: bands divided out still cost the dark bands'
-   * light (their text at a fraction of its contrast, the noise lifted with it), which fusing frames
-   * whose bands lie elsewhere mends.
+   * was ever fused); its banding and clipping are the raw picture's: bands divided out still cost
+   * the dark bands' light (their text at a fraction of its contrast, the noise lifted with it),
+   * which fusing frames whose bands lie elsewhere mends, and the sensor clipped what the raw
+   * picture shows (dividing the bands out lifts every row to the brightest bands' light, clipping
+   * whites the sensor did not: no exposure to correct).
    */
   private async measure(frame: GateFrame, before?: GateFrame): Promise<FrameMeasures> {
     const measures = measureFrame(await this.grayOf(frame), before && (await this.grayOf(before)));
     if (frame.debanded === frame.raw) return measures;
-    return { ...measures, banding: bandingOf(this.rectify(frame.raw!)) };
+    const raw = this.rectify(frame.raw!);
+    return { ...measures, ...clippingOf(raw), banding: bandingOf(raw) };
   }
 
   private async grayOf(frame: GateFrame): Promise<GrayImage> {

@@ -90,6 +90,21 @@ const BRIGHT = 200;
 
 export function measureFrame(image: GrayImage, before?: GrayImage): FrameMeasures {
   const stats = frameStats(image);
+  return {
+    sharpness: stats.sharpness,
+    ...clippingOf(image),
+    banding: bandingOf(image),
+    noise: noiseSigma(image),
+    ...(before && before.width === image.width && before.height === image.height
+      ? { movement: shiftBetween(image, before) }
+      : {}),
+  };
+}
+
+/** The shares of the picture burnt out and crushed, and of its bright pixels burnt out (FrameMeasures). */
+export function clippingOf(
+  image: GrayImage,
+): Pick<FrameMeasures, 'clippedHighlights' | 'clippedOfBright' | 'clippedShadows'> {
   const { data } = image;
   let high = 0,
     bright = 0,
@@ -101,15 +116,9 @@ export function measureFrame(image: GrayImage, before?: GrayImage): FrameMeasure
     if (v >= BRIGHT) bright++;
   }
   return {
-    sharpness: stats.sharpness,
     clippedHighlights: high / data.length,
     clippedOfBright: bright ? high / bright : 0,
     clippedShadows: low / data.length,
-    banding: bandingOf(image),
-    noise: noiseSigma(image),
-    ...(before && before.width === image.width && before.height === image.height
-      ? { movement: shiftBetween(image, before) }
-      : {}),
   };
 }
 
