@@ -77,7 +77,10 @@ export class GatedCapture {
         }),
         measure: async (frame, before) => this.measure(frame, before),
         fuse: async (frames) => this.fuse(frames),
-        correctExposure: async (problems) => this.correctExposure(problems),
+        exposure: {
+          correct: async (problems) => this.correctExposure(problems),
+          undo: async (change) => this.undoExposure(change),
+        },
         clock: this.clock,
       },
       this.policy,
@@ -86,17 +89,30 @@ export class GatedCapture {
   }
 
   private async correctExposure(problems: readonly GateProblem[]): Promise<ExposureChange | undefined> {
+    const { control, current } = await this.settingsNow();
+    if (!control || !current) return undefined;
+    this.baseline ??= current;
+    const retake = exposureRetake(problems, current, this.baseline, control.shutterLimitsUs);
+    if (!retake) return undefined;
+    await control.apply(retake.settings);
+    return retake.change;
+  }
+
+  private async undoExposure(change: ExposureChange): Promise<ExposureChange | undefined> {
+    const { control, current } = await this.settingsNow();
+    if (!control || !current) return undefined;
+    await control.apply({ ...current, shutterUs: change.fromUs });
+    return { because: 'undone', fromUs: current.shutterUs, toUs: change.fromUs };
+  }
+
+  /** The camera's settings control (asked for once) and the settings it runs at; undefined: none to change. */
+  private async settingsNow(): Promise<{ control?: CameraSettingsControl; current?: CameraSettings }> {
     if (this.control === undefined) {
       const support = await this.camera.settingsControl?.();
       this.control = support?.ok ? support.control : null;
     }
-    const current = this.control?.current?.();
-    if (!this.control || !current) return undefined;
-    this.baseline ??= current;
-    const retake = exposureRetake(problems, current, this.baseline, this.control.shutterLimitsUs);
-    if (!retake) return undefined;
-    await this.control.apply(retake.settings);
-    return retake.change;
+    if (!this.control) return {};
+    return { control: this.control, current: this.control.current?.() };
   }
 
   /**

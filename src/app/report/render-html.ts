@@ -207,7 +207,11 @@ function lookLine(look: ActionRecord['look']): string {
     fused: `Picture: ${look.fused} agreeing frames fused (${look.tries} taken)`,
     best_of_failed: `Picture: no frame passed the quality gate in ${look.tries} tries; the least bad was read${problems}`,
   }[look.chosen];
-  return `<p class="look ${look.chosen === 'best_of_failed' ? 'bad' : ''}" data-chosen="${look.chosen}">${esc(said)}</p>`;
+  // A retake at a corrected shutter (core/vision/exposure-retake.ts): the camera keeps it for the looks after.
+  const shutter = look.exposure?.length
+    ? `; the shutter ${look.exposure.map((c) => `${c.fromUs} -> ${c.toUs} us (${c.because})`).join(', ')}`
+    : '';
+  return `<p class="look ${look.chosen === 'best_of_failed' ? 'bad' : ''}" data-chosen="${look.chosen}">${esc(said + shutter)}</p>`;
 }
 
 function frameFigure(

@@ -15,7 +15,7 @@ import {
   type GateLimits,
   type GateProblem,
 } from './frame-gate.js';
-import type { ExposureChange } from './exposure-retake.js';
+import { LookExposure, type ExposureChange, type ExposureControl } from './exposure-retake.js';
 
 export interface RetakePolicy {
   /** Frames taken at most for one look (the first included). */
@@ -58,10 +58,10 @@ export interface GateDeps<F> {
   /** Agreeing frames fused into one (absent: no fusion). */
   fuse?(frames: F[]): Promise<F>;
   /**
-   * Before the retake of a frame with these problems: the camera set to a corrected exposure, and
-   * the change made; undefined when nothing was changed (absent: a camera without settings).
+   * The camera's exposure, corrected before the retake of a frame that failed on it and put back
+   * when the retake was no better (exposure-retake.ts; absent: a camera without settings).
    */
-  correctExposure?(problems: readonly GateProblem[]): Promise<ExposureChange | undefined>;
+  exposure?: ExposureControl;
   clock: Pick<Clock, 'now'>;
 }
 
@@ -70,7 +70,7 @@ export async function captureThroughGate<F>(
   policy: RetakePolicy = defaultRetakePolicy,
 ): Promise<{ frame: F; record: CaptureRecord }> {
   const startedAt = deps.clock.now();
-  const exposure: ExposureChange[] = [];
+  const exposure = new LookExposure(deps.exposure);
   const done = (frame: F, chosen: CaptureRecord['chosen'], tries: number, fused: number, problems: GateProblem[]) => ({
     frame,
     record: {
@@ -79,13 +79,14 @@ export async function captureThroughGate<F>(
       fused,
       problems,
       elapsedMs: deps.clock.now() - startedAt,
-      ...(exposure.length ? { exposure } : {}),
+      ...(exposure.changes.length ? { exposure: exposure.changes } : {}),
     },
   });
   let best: { frame: F; problems: GateProblem[]; shortfall: number; fused: number } | undefined;
   const consider = (frame: F, measures: FrameMeasures, problems: GateProblem[], fused: number) => {
     const shortfall = gateShortfall(measures, policy.limits);
     if (!best || shortfall < best.shortfall) best = { frame, problems, shortfall, fused };
+    return shortfall;
   };
   /** The frames since the last movement: what may be fused. */
   let still: F[] = [];
@@ -101,7 +102,7 @@ export async function captureThroughGate<F>(
     const measures = await deps.measure(frame, sharpBefore);
     const problems = judgeFrame(measures, policy.limits);
     if (!problems.length) return done(frame, tries === 1 ? 'first' : 'retaken', tries, 1, []);
-    consider(frame, measures, problems, 1);
+    const shortfall = consider(frame, measures, problems, 1);
     // Movement is measured only from a sharp frame: against a blurred one the edges' profiles
     // differ in shape, and their best match lands a pixel or two off on a still screen.
     sharpBefore = problems.some((p) => p.kind === 'blurred') ? undefined : frame;
@@ -120,10 +121,7 @@ export async function captureThroughGate<F>(
     }
     // The next frame at a corrected shutter, when there is one and this frame's exposure failed.
     const retakeLeft = tries < policy.maxTries && deps.clock.now() - firstAt < policy.maxMs;
-    const exposureFailed = problems.some((p) => p.kind === 'overexposed' || p.kind === 'underexposed');
-    const change =
-      retakeLeft && exposureFailed && deps.correctExposure ? await deps.correctExposure(problems) : undefined;
-    if (change) exposure.push(change);
+    await exposure.afterFailedFrame(problems, shortfall, retakeLeft);
   }
   return done(best!.frame, 'best_of_failed', tries, best!.fused, best!.problems);
 }

@@ -352,7 +352,13 @@ describe('the report page', () => {
 
   it("says how the quality gate chose an action's picture: retaken, fused, or none fit to read", () => {
     const looks = [
-      { chosen: 'retaken', tries: 2, fused: 1, problems: [] },
+      {
+        chosen: 'retaken',
+        tries: 2,
+        fused: 1,
+        problems: [],
+        exposure: [{ because: 'overexposed', fromUs: 20_000, toUs: 10_000 }],
+      },
       { chosen: 'fused', tries: 3, fused: 3, problems: [] },
       { chosen: 'best_of_failed', tries: 4, fused: 1, problems: ['blurred'] },
       { chosen: 'first', tries: 1, fused: 1, problems: [] },
@@ -386,6 +392,7 @@ describe('the report page', () => {
     );
     const html = renderReportHtml(input({ audit, journal }));
     expect(html).toContain('data-chosen="retaken">Picture: retaken (2 frames taken');
+    expect(html).toContain('the first failed the quality gate); the shutter 20000 -&gt; 10000 us (overexposed)');
     expect(html).toContain('data-chosen="fused">Picture: 3 agreeing frames fused (3 taken)');
     expect(html).toMatch(
       /class="look bad" data-chosen="best_of_failed">[^<]*in 4 tries; the least bad was read: blurred/,

@@ -146,15 +146,47 @@ describe('retake policy', () => {
     const change = { because: 'overexposed' as const, fromUs: 20_000, toUs: 10_000 };
     const { frame, record } = await captureThroughGate({
       ...deps,
-      correctExposure: async (problems) => {
-        asked.push(problems.map((p) => p.kind));
-        return change;
+      exposure: {
+        correct: async (problems) => {
+          asked.push(problems.map((p) => p.kind));
+          return change;
+        },
+        undo: async () => {
+          throw new Error('a retake that passed is never undone');
+        },
       },
     });
     expect(asked).toEqual([['overexposed']]);
     expect(taken).toEqual(['blurred', 'bright', 'good']);
     expect(frame.id).toBe('good');
     expect(record).toMatchObject({ chosen: 'retaken', tries: 3, exposure: [change] });
+  });
+
+  it('puts a change back when its retake misses the gate by as much, and changes no more (a glare spot)', async () => {
+    const { deps } = bench([
+      { id: 'spot', measures: { ...good, clippedOfBright: 0.8 } },
+      { id: 'spot, darker around it', measures: { ...good, clippedOfBright: 0.95 } },
+      { id: 'spot again', measures: { ...good, clippedOfBright: 0.8 } },
+    ]);
+    const calls: string[] = [];
+    const change = { because: 'overexposed' as const, fromUs: 20_000, toUs: 10_000 };
+    const undone = { because: 'undone' as const, fromUs: 10_000, toUs: 20_000 };
+    const { frame, record } = await captureThroughGate({
+      ...deps,
+      exposure: {
+        correct: async () => {
+          calls.push('correct');
+          return change;
+        },
+        undo: async (what) => {
+          calls.push(`undo ${what.toUs}`);
+          return undone;
+        },
+      },
+    });
+    expect(calls).toEqual(['correct', 'undo 10000']);
+    expect(record).toMatchObject({ chosen: 'best_of_failed', tries: 4, exposure: [change, undone] });
+    expect(frame.id).toBe('spot');
   });
 });
 
