@@ -5,8 +5,11 @@
 // texts read (CER ≤ 0.2) in all and per colour class, what the truth's noise costs, CPU per whole-
 // screen read (screenshots: also the lesser of two reads, and a fixed loop's CPU as the machine's
 // speed then: machine-reference.ts) and peak RSS; the screens with other scripts apart, with and
-// without their language; the screen model's roles against the view trees' classes. For iterating: BENCHHAND_REAL_EVERY=N
-// reads every Nth screen, BENCHHAND_REAL_SCREENSHOTS_ONLY=1 only the Latin screenshots.
+// without their language; the screen model's roles against the view trees' classes; each camera
+// fault as a single frame and through the camera path's quality gate (real-screens-faults.ts). For
+// iterating: BENCHHAND_REAL_EVERY=N reads every Nth screen, BENCHHAND_REAL_SCREENSHOTS_ONLY=1 only
+// the Latin screenshots, BENCHHAND_REAL_FAULTS_ONLY=1 only the fault table, BENCHHAND_REAL_FAULTS
+// and BENCHHAND_REAL_FAULT_PATHS which faults and which of its figures.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
@@ -20,6 +23,7 @@ import type { ScreenInput, ScreenReading } from '../../src/core/ports/screen-rea
 import { photograph } from '../../src/sim/camera/photograph.js';
 import { resolveCameraOptions, type CameraOptionsInput } from '../../src/sim/camera/camera-options.js';
 import { faultTable } from './real-screens-faults.js';
+import { lookAll } from './real-screens-camera-path.js';
 import { referenceLoopMs } from './machine-reference.js';
 import { round } from './stats.js';
 import { loadRealScreens, OTHER_SCRIPT, REAL_APPS, type RealScreen, type TruthText } from './real-screens-truth.js';
@@ -47,6 +51,10 @@ export async function benchRealScreens(count = Infinity): Promise<Record<string,
     screens: `${screens.length} of ${all.length} (${latin.length} Latin-script, ${other.length} other scripts)${every > 1 ? `, every ${every}th` : ''}`,
   };
   try {
+    if (process.env.BENCHHAND_REAL_FAULTS_ONLY === '1') {
+      Object.assign(figures, await faultFigures(engine, latin));
+      return figures;
+    }
     const shots = await readAll(engine, latin, 'screenshot');
     Object.assign(figures, summary('screenshots, Latin', latin, shots));
     Object.assign(figures, roleFigures(latin, models(shots), 'screenshots'));
@@ -54,7 +62,7 @@ export async function benchRealScreens(count = Infinity): Promise<Record<string,
       const photographed = await readAll(engine, latin, 'camera');
       Object.assign(figures, summary('camera, Latin', latin, photographed));
       Object.assign(figures, roleFigures(latin, models(photographed), 'camera'));
-      Object.assign(figures, await faultTable(latin, (camera) => readAll(engine, latin, 'camera', camera)));
+      Object.assign(figures, await faultFigures(engine, latin));
       const otherShots = await readAll(engine, other, 'screenshot');
       Object.assign(figures, summary('screenshots, other scripts, English only', other, otherShots, false));
       Object.assign(figures, await withLanguages(other));
@@ -67,6 +75,15 @@ export async function benchRealScreens(count = Infinity): Promise<Record<string,
       `${referenceBefore} | ${referenceLoopMs()}`;
   }
   return figures;
+}
+
+/** Each camera fault as a single frame and through the camera path's gate (real-screens-faults.ts). */
+function faultFigures(engine: OcrReader, latin: RealScreen[]) {
+  return faultTable(
+    latin,
+    (camera) => readAll(engine, latin, 'camera', camera),
+    (camera) => lookAll((input, image) => wholeRead(engine, input, image), latin, camera),
+  );
 }
 
 export interface Read {

@@ -41,18 +41,37 @@ describe('Pi camera settings through rpicam-vid', () => {
     const support = await camera.settingsControl();
     if (!support.ok) throw new Error(support.reason);
     expect(support.control.focusable).toBe(true);
+    // Automatic exposure until settings are applied: nothing for the quality gate to correct.
+    expect(support.control.current?.()).toBeUndefined();
+    expect(support.control.shutterLimitsUs).toEqual({ minUs: 100, maxUs: 100_000 });
     const before = await camera.capture();
     const firstPid = writer.pid();
     await support.control.apply(SETTINGS);
     const after = await camera.capture({ newerThan: before.capturedAt });
     expect(after.sequence).toBeGreaterThan(before.sequence);
     expect(writer.pid()).not.toBe(firstPid);
+    expect(support.control.current?.()).toEqual(SETTINGS);
     const runs = readFileSync(argsFile, 'utf8').trim().split('\n');
     expect(runs).toHaveLength(2);
     expect(runs[0]).not.toMatch(/--shutter/);
     expect(runs[1]).toMatch(
       /--shutter 30000 --gain 2 --awbgains 2,1\.5 --autofocus-mode manual --lens-position 11(\s|$)/,
     );
+  });
+
+  it('tells the settings it was started locked at, and its shutter limits at its frame rate', async () => {
+    const camera = new RpicamCamera({
+      shutterUs: 20_000,
+      gain: 1,
+      awbGains: [2, 1.5],
+      framerate: 30,
+      focusable: false,
+    });
+    const support = await camera.settingsControl();
+    if (!support.ok) throw new Error(support.reason);
+    expect(support.control.current?.()).toEqual({ shutterUs: 20_000, gain: 1, awbGains: [2, 1.5] });
+    expect(support.control.shutterLimitsUs).toEqual({ minUs: 100, maxUs: 33_333 });
+    await camera.close();
   });
 
   it('leaves the lens out on a fixed-focus camera (Camera Module 2: imx219)', async () => {

@@ -34,7 +34,13 @@ const SETTLE_FRAMES = 3;
 /** The Camera Module 3's sensor: the Pi camera with a motorised lens. */
 const FOCUSABLE_SENSOR = /imx708/i;
 
+/** rpicam-vid's shortest shutter: a few rows' time (the sensors read a row in ~20..30 µs). */
+const MIN_SHUTTER_US = 100;
+
 export class RpicamCamera extends MjpegProcessCamera {
+  /** The settings applied last through settingsControl(). */
+  private applied?: CameraSettings;
+
   constructor(private readonly options: RpicamOptions) {
     super({
       command: options.command ?? 'rpicam-vid',
@@ -53,19 +59,34 @@ export class RpicamCamera extends MjpegProcessCamera {
       ok: true,
       control: {
         focusable,
-        apply: (settings: CameraSettings) =>
-          this.restart(
+        apply: async (settings: CameraSettings) => {
+          await this.restart(
             rpicamArgs({
               ...this.options,
               ...settings,
               lensPosition: focusable ? settings.lensPosition : undefined,
             }),
             SETTLE_FRAMES,
-          ),
+          );
+          this.applied = { ...settings, awbGains: [...settings.awbGains] };
+        },
+        current: () => this.applied ?? lockedSettings(this.options),
+        // A frame's interval bounds the shutter: rpicam-vid would lower the frame rate instead.
+        shutterLimitsUs: { minUs: MIN_SHUTTER_US, maxUs: Math.round(1e6 / (this.options.framerate ?? FRAMERATE)) },
       },
     };
   }
 }
+
+/** The settings the camera was started locked at; undefined while exposure or white balance is automatic. */
+function lockedSettings(options: RpicamOptions): CameraSettings | undefined {
+  const { shutterUs, gain, awbGains, lensPosition } = options;
+  if (shutterUs === undefined || gain === undefined || !awbGains) return undefined;
+  return { shutterUs, gain, awbGains: [...awbGains], ...(lensPosition !== undefined ? { lensPosition } : {}) };
+}
+
+/** Frames per second: 10, a frame every 100 ms (the retake policy counts on it). */
+const FRAMERATE = 10;
 
 export function rpicamArgs(options: RpicamOptions = {}): string[] {
   const args = [
@@ -81,7 +102,7 @@ export function rpicamArgs(options: RpicamOptions = {}): string[] {
     '--height',
     String(options.height ?? 1232),
     '--framerate',
-    String(options.framerate ?? 10),
+    String(options.framerate ?? FRAMERATE),
   ];
   if (options.camera !== undefined) args.push('--camera', String(options.camera));
   if (options.shutterUs !== undefined) args.push('--shutter', String(options.shutterUs));

@@ -2,13 +2,31 @@
 // (core/vision/retake-policy.ts decides; this file takes, measures and fuses the frames). The
 // gate measures the screen warped upright at half its size in the camera picture (its limits
 // were measured at that scale: core/vision/frame-gate.ts), a quarter of the pixels; a fusion is of the decoded camera pictures, encoded
-// again as a high-quality JPEG for the reader (which reads camera pictures as bytes).
+// again as a high-quality JPEG for the reader (which reads camera pictures as bytes). A frame
+// overexposed or underexposed is retaken at a corrected shutter when the camera takes settings and
+// says which it runs at (core/vision/exposure-retake.ts); the camera keeps the corrected shutter
+// for the looks after (the screen stays as bright as it became), within the bounds of the settings
+// the gate first saw.
 import sharp from 'sharp';
-import type { CameraFrame, CameraPort, CaptureOptions } from '../../core/ports/camera.js';
+import type {
+  CameraFrame,
+  CameraPort,
+  CameraSettings,
+  CameraSettingsControl,
+  CaptureOptions,
+} from '../../core/ports/camera.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { fuseFrames } from '../../core/vision/burst-fusion.js';
+import { debandRows } from '../../core/vision/deband-rows.js';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
-import { measureFrame } from '../../core/vision/frame-gate.js';
+import { exposureRetake, type ExposureChange } from '../../core/vision/exposure-retake.js';
+import {
+  bandingOf,
+  clippingOf,
+  measureFrame,
+  type FrameMeasures,
+  type GateProblem,
+} from '../../core/vision/frame-gate.js';
 import type { GrayImage } from '../../core/vision/gray-image.js';
 import {
   captureThroughGate,
@@ -19,10 +37,12 @@ import {
 import type { PackedImage } from '../../core/vision/warp-gray.js';
 import { decodeRaw, rectifyGray } from './fingerprint-frame.js';
 
-/** A frame on its way through the gate, decoded and rectified once. */
+/** A frame on its way through the gate, decoded, debanded and rectified once. */
 interface GateFrame {
   frame: CameraFrame;
   raw?: PackedImage;
+  /** The picture with a PWM display's bands divided out, as the reader sees it (the raw one when it shows none). */
+  debanded?: PackedImage;
   gray?: GrayImage;
 }
 
@@ -33,6 +53,11 @@ const GATE_SCALE = 0.5;
 const FUSED_JPEG_QUALITY = 95;
 
 export class GatedCapture {
+  /** The camera's settings control, asked for once when a frame first fails on exposure; null: it has none. */
+  private control?: CameraSettingsControl | null;
+  /** The settings the gate first saw: a retake's shutter stays within bounds of these. */
+  private baseline?: CameraSettings;
+
   constructor(
     private readonly camera: CameraPort,
     private readonly calibration: ScreenCalibration,
@@ -50,8 +75,12 @@ export class GatedCapture {
             timeoutMs: asked.timeoutMs,
           }),
         }),
-        measure: async (frame, before) => measureFrame(await this.grayOf(frame), before && (await this.grayOf(before))),
+        measure: async (frame, before) => this.measure(frame, before),
         fuse: async (frames) => this.fuse(frames),
+        exposure: {
+          correct: async (problems) => this.correctExposure(problems),
+          undo: async (change) => this.undoExposure(change),
+        },
         clock: this.clock,
       },
       this.policy,
@@ -59,19 +88,70 @@ export class GatedCapture {
     return { frame: frame.frame, record };
   }
 
+  private async correctExposure(problems: readonly GateProblem[]): Promise<ExposureChange | undefined> {
+    const { control, current } = await this.settingsNow();
+    if (!control || !current) return undefined;
+    this.baseline ??= current;
+    const retake = exposureRetake(problems, current, this.baseline, control.shutterLimitsUs);
+    if (!retake) return undefined;
+    await control.apply(retake.settings);
+    return retake.change;
+  }
+
+  private async undoExposure(change: ExposureChange): Promise<ExposureChange | undefined> {
+    const { control, current } = await this.settingsNow();
+    if (!control || !current) return undefined;
+    await control.apply({ ...current, shutterUs: change.fromUs });
+    return { because: 'undone', fromUs: current.shutterUs, toUs: change.fromUs };
+  }
+
+  /** The camera's settings control (asked for once) and the settings it runs at; undefined: none to change. */
+  private async settingsNow(): Promise<{ control?: CameraSettingsControl; current?: CameraSettings }> {
+    if (this.control === undefined) {
+      const support = await this.camera.settingsControl?.();
+      this.control = support?.ok ? support.control : null;
+    }
+    if (!this.control) return {};
+    return { control: this.control, current: this.control.current?.() };
+  }
+
+  /**
+   * The gate's measures of the picture the reader sees, a PWM display's bands divided out (against
+   * the bands' edges, a still screen measured 8 px of movement between frames, and no banded frame
+   * was ever fused); its banding and clipping are the raw picture's: bands divided out still cost
+   * the dark bands' light (their text at a fraction of its contrast, the noise lifted with it),
+   * which fusing frames whose bands lie elsewhere mends, and the sensor clipped what the raw
+   * picture shows (dividing the bands out lifts every row to the brightest bands' light, clipping
+   * whites the sensor did not: no exposure to correct).
+   */
+  private async measure(frame: GateFrame, before?: GateFrame): Promise<FrameMeasures> {
+    const measures = measureFrame(await this.grayOf(frame), before && (await this.grayOf(before)));
+    if (frame.debanded === frame.raw) return measures;
+    const raw = this.rectify(frame.raw!);
+    return { ...measures, ...clippingOf(raw), banding: bandingOf(raw) };
+  }
+
   private async grayOf(frame: GateFrame): Promise<GrayImage> {
     frame.raw ??= await decodeRaw(frame.frame.image);
-    frame.gray ??= rectifyGray(
-      frame.raw,
-      this.calibration,
-      Math.max(90, Math.round(screenSizeInCamera(this.calibration.screenCorners).width * GATE_SCALE)),
-    );
+    frame.debanded ??= debandRows(frame.raw, this.calibration.screenCorners).image;
+    frame.gray ??= this.rectify(frame.debanded);
     return frame.gray;
   }
 
+  private rectify(picture: PackedImage): GrayImage {
+    return rectifyGray(
+      picture,
+      this.calibration,
+      Math.max(90, Math.round(screenSizeInCamera(this.calibration.screenCorners).width * GATE_SCALE)),
+    );
+  }
+
   private async fuse(frames: GateFrame[]): Promise<GateFrame> {
-    for (const frame of frames) frame.raw ??= await decodeRaw(frame.frame.image);
-    const raw = fuseFrames(frames.map((frame) => frame.raw!));
+    for (const frame of frames) await this.grayOf(frame);
+    // The pictures the reader would see, each frame's PWM bands divided out (a frame without them
+    // is as it came): their dark bands lie in other rows, and the median takes each row from a
+    // frame that had its light; a median of the banded frames kept part of every band.
+    const raw = fuseFrames(frames.map((frame) => frame.debanded!));
     const last = frames.at(-1)!.frame;
     const image = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels as 3 } })
       .jpeg({ quality: FUSED_JPEG_QUALITY })

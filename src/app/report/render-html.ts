@@ -198,6 +198,13 @@ ${pictures.length ? `<div class="frames">${pictures.join('')}</div>` : input.fra
 </div>`;
 }
 
+/** Why the gate changed the shutter; a change put back left clipping no exposure mends. */
+const SHUTTER_BECAUSE = {
+  overexposed: 'overexposed',
+  underexposed: 'underexposed',
+  undone: "put back: the clipping stayed, as a lamp's reflection on the glass does; move the lamp or shade the screen",
+} as const;
+
 /** How the picture the action was planned on was chosen, when it was not simply the first frame. */
 function lookLine(look: ActionRecord['look']): string {
   if (!look || look.chosen === 'first') return '';
@@ -207,7 +214,11 @@ function lookLine(look: ActionRecord['look']): string {
     fused: `Picture: ${look.fused} agreeing frames fused (${look.tries} taken)`,
     best_of_failed: `Picture: no frame passed the quality gate in ${look.tries} tries; the least bad was read${problems}`,
   }[look.chosen];
-  return `<p class="look ${look.chosen === 'best_of_failed' ? 'bad' : ''}" data-chosen="${look.chosen}">${esc(said)}</p>`;
+  // A retake at a corrected shutter (core/vision/exposure-retake.ts): the camera keeps it for the looks after.
+  const shutter = look.exposure?.length
+    ? `; the shutter ${look.exposure.map((c) => `${c.fromUs} -> ${c.toUs} us (${SHUTTER_BECAUSE[c.because]})`).join(', ')}`
+    : '';
+  return `<p class="look ${look.chosen === 'best_of_failed' ? 'bad' : ''}" data-chosen="${look.chosen}">${esc(said + shutter)}</p>`;
 }
 
 function frameFigure(

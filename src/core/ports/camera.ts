@@ -37,6 +37,13 @@ export interface CameraSettingsControl {
   readonly focusable: boolean;
   /** Takes effect for every frame captured after it resolves (older frames are never returned). */
   apply(settings: CameraSettings): Promise<void>;
+  /**
+   * The settings the camera runs at now (applied last, or locked when it started); absent or
+   * undefined: it runs on its own automatic exposure, which the quality gate leaves alone.
+   */
+  current?(): CameraSettings | undefined;
+  /** The shortest and longest shutter it takes (the longest: a frame's interval at its frame rate). */
+  readonly shutterLimitsUs?: { minUs: number; maxUs: number };
 }
 
 export type CameraSettingsSupport = { ok: true; control: CameraSettingsControl } | { ok: false; reason: string };

@@ -10,6 +10,14 @@ export interface FrameMeasures {
   sharpness: number;
   /** Share of the screen's pixels at 255 or 254 (burnt-out highlights). */
   clippedHighlights: number;
+  /**
+   * Of the bright pixels (200 and above: a screen's white and light grays), the share burnt out. A
+   * white the camera exposes right lies under the clip, its noise, glare and uneven light taking
+   * only part of it over; a white the sensor saturates is clipped almost whole, and its light-gray
+   * text and anti-aliased edges with it. A white theme clips a large share of the screen either
+   * way: this tells the two apart where the share of the screen cannot.
+   */
+  clippedOfBright: number;
   /** Share at 0 or 1 (crushed shadows). */
   clippedShadows: number;
   /**
@@ -42,6 +50,9 @@ export interface GateProblem {
 export interface GateLimits {
   minSharpness: number;
   maxClippedHighlights: number;
+  /** Judged only where at least minClippedForBright of the screen is clipped (a dark theme's few white icons are no exposure). */
+  maxClippedOfBright: number;
+  minClippedForBright: number;
   maxClippedShadows: number;
   maxBanding: number;
   maxNoise: number;
@@ -55,11 +66,16 @@ export interface GateLimits {
  * px 59..86, 4 px 37..67; banding clean 0.003..0.015, stripes of 25 % depth 0.030..0.036; noise
  * clean 0.4..1.1, sigma 14 levels 4.6..6.5; a shift of 3 camera px measures 1..2, 6 px 3; the
  * virtual camera burns out 38..44 % of a white theme's pixels and that reads well, so only more
- * than 60 % is overexposure.
+ * than 60 % is overexposure. Of the bright pixels the virtual camera clips 0.44..0.51 on the
+ * committed corpus's clean frames and 0..0.56 on every second real-apps screen
+ * (../shared/real-apps); the over-exposure fault (camera-faults.ts) 0.68..0.94 at +0.5 EV and
+ * 0.83..0.97 at +1 EV, on the real-apps screens that clip 5 % or more: over 0.62 is overexposure.
  */
 export const defaultGateLimits: GateLimits = {
   minSharpness: 80,
   maxClippedHighlights: 0.6,
+  maxClippedOfBright: 0.62,
+  minClippedForBright: 0.05,
   maxClippedShadows: 0.6,
   maxBanding: 0.025,
   maxNoise: 3.5,
@@ -69,26 +85,46 @@ export const defaultGateLimits: GateLimits = {
 /** What noise and banding are: fusing agreeing frames mends them, a retake alone rarely does. */
 export const FUSABLE: ReadonlySet<GateProblemKind> = new Set(['noisy', 'banded']);
 
+/** A screen's white and light grays, lit right or not. */
+const BRIGHT = 200;
+
 export function measureFrame(image: GrayImage, before?: GrayImage): FrameMeasures {
   const stats = frameStats(image);
-  const { data } = image;
-  let high = 0,
-    low = 0;
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i]!;
-    if (v >= 254) high++;
-    else if (v <= 1) low++;
-  }
   return {
     sharpness: stats.sharpness,
-    clippedHighlights: high / data.length,
-    clippedShadows: low / data.length,
-    banding: Math.max(rowBanding(image), rowBanding(transpose(image))),
+    ...clippingOf(image),
+    banding: bandingOf(image),
     noise: noiseSigma(image),
     ...(before && before.width === image.width && before.height === image.height
       ? { movement: shiftBetween(image, before) }
       : {}),
   };
+}
+
+/** The shares of the picture burnt out and crushed, and of its bright pixels burnt out (FrameMeasures). */
+export function clippingOf(
+  image: GrayImage,
+): Pick<FrameMeasures, 'clippedHighlights' | 'clippedOfBright' | 'clippedShadows'> {
+  const { data } = image;
+  let high = 0,
+    bright = 0,
+    low = 0;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    if (v >= 254) high++;
+    else if (v <= 1) low++;
+    if (v >= BRIGHT) bright++;
+  }
+  return {
+    clippedHighlights: high / data.length,
+    clippedOfBright: bright ? high / bright : 0,
+    clippedShadows: low / data.length,
+  };
+}
+
+/** The rows' or the columns' background swings, whichever is larger (FrameMeasures.banding). */
+export function bandingOf(image: GrayImage): number {
+  return Math.max(rowBanding(image), rowBanding(transpose(image)));
 }
 
 export function judgeFrame(measures: FrameMeasures, limits: GateLimits = defaultGateLimits): GateProblem[] {
@@ -98,7 +134,10 @@ export function judgeFrame(measures: FrameMeasures, limits: GateLimits = default
   };
   if (measures.sharpness < limits.minSharpness)
     problems.push({ kind: 'blurred', value: round(measures.sharpness), limit: limits.minSharpness });
-  above('overexposed', measures.clippedHighlights, limits.maxClippedHighlights);
+  if (measures.clippedHighlights > limits.maxClippedHighlights)
+    above('overexposed', measures.clippedHighlights, limits.maxClippedHighlights);
+  else if (measures.clippedHighlights >= limits.minClippedForBright)
+    above('overexposed', measures.clippedOfBright, limits.maxClippedOfBright);
   above('underexposed', measures.clippedShadows, limits.maxClippedShadows);
   above('banded', measures.banding, limits.maxBanding);
   above('noisy', measures.noise, limits.maxNoise);
@@ -112,6 +151,9 @@ export function gateShortfall(measures: FrameMeasures, limits: GateLimits = defa
   return (
     over(limits.minSharpness, Math.max(1e-6, measures.sharpness)) +
     over(measures.clippedHighlights, limits.maxClippedHighlights) +
+    (measures.clippedHighlights >= limits.minClippedForBright
+      ? over(measures.clippedOfBright, limits.maxClippedOfBright)
+      : 0) +
     over(measures.clippedShadows, limits.maxClippedShadows) +
     over(measures.banding, limits.maxBanding) +
     over(measures.noise, limits.maxNoise) +

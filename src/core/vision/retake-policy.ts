@@ -1,9 +1,10 @@
 // Which frame a look reads: the first that passes the quality gate (frame-gate.ts); a frame that
 // fails is retaken, up to a number of tries and a time budget on the injected clock; when the
 // frames agree (no movement between them) and fail only on noise or banding, the agreeing frames
-// are fused (burst-fusion.ts) and the fusion is judged instead; when nothing passes, the frame
-// that misses the gate least is read and the record says so. Pure but for the capture functions
-// it is given.
+// are fused (burst-fusion.ts) and the fusion is judged instead; a frame that fails on exposure is
+// retaken at a corrected shutter where the camera takes settings (exposure-retake.ts); when
+// nothing passes, the frame that misses the gate least is read and the record says so. Pure but
+// for the capture functions it is given.
 import type { Clock } from '../ports/clock.js';
 import {
   FUSABLE,
@@ -14,6 +15,7 @@ import {
   type GateLimits,
   type GateProblem,
 } from './frame-gate.js';
+import { LookExposure, type ExposureChange, type ExposureControl } from './exposure-retake.js';
 
 export interface RetakePolicy {
   /** Frames taken at most for one look (the first included). */
@@ -44,6 +46,8 @@ export interface CaptureRecord {
   problems: GateProblem[];
   /** Milliseconds on the injected clock from the first capture asked for to the frame chosen. */
   elapsedMs: number;
+  /** The shutter changes asked for before retakes (a frame overexposed or underexposed), in order; absent: none. */
+  exposure?: ExposureChange[];
 }
 
 export interface GateDeps<F> {
@@ -53,6 +57,11 @@ export interface GateDeps<F> {
   measure(frame: F, before?: F): Promise<FrameMeasures>;
   /** Agreeing frames fused into one (absent: no fusion). */
   fuse?(frames: F[]): Promise<F>;
+  /**
+   * The camera's exposure, corrected before the retake of a frame that failed on it and put back
+   * when the retake was no better (exposure-retake.ts; absent: a camera without settings).
+   */
+  exposure?: ExposureControl;
   clock: Pick<Clock, 'now'>;
 }
 
@@ -61,14 +70,23 @@ export async function captureThroughGate<F>(
   policy: RetakePolicy = defaultRetakePolicy,
 ): Promise<{ frame: F; record: CaptureRecord }> {
   const startedAt = deps.clock.now();
+  const exposure = new LookExposure(deps.exposure);
   const done = (frame: F, chosen: CaptureRecord['chosen'], tries: number, fused: number, problems: GateProblem[]) => ({
     frame,
-    record: { chosen, tries, fused, problems, elapsedMs: deps.clock.now() - startedAt },
+    record: {
+      chosen,
+      tries,
+      fused,
+      problems,
+      elapsedMs: deps.clock.now() - startedAt,
+      ...(exposure.changes.length ? { exposure: exposure.changes } : {}),
+    },
   });
   let best: { frame: F; problems: GateProblem[]; shortfall: number; fused: number } | undefined;
   const consider = (frame: F, measures: FrameMeasures, problems: GateProblem[], fused: number) => {
     const shortfall = gateShortfall(measures, policy.limits);
     if (!best || shortfall < best.shortfall) best = { frame, problems, shortfall, fused };
+    return shortfall;
   };
   /** The frames since the last movement: what may be fused. */
   let still: F[] = [];
@@ -84,7 +102,7 @@ export async function captureThroughGate<F>(
     const measures = await deps.measure(frame, sharpBefore);
     const problems = judgeFrame(measures, policy.limits);
     if (!problems.length) return done(frame, tries === 1 ? 'first' : 'retaken', tries, 1, []);
-    consider(frame, measures, problems, 1);
+    const shortfall = consider(frame, measures, problems, 1);
     // Movement is measured only from a sharp frame: against a blurred one the edges' profiles
     // differ in shape, and their best match lands a pixel or two off on a still screen.
     sharpBefore = problems.some((p) => p.kind === 'blurred') ? undefined : frame;
@@ -101,6 +119,9 @@ export async function captureThroughGate<F>(
       if (!fusedProblems.length) return done(fused, 'fused', tries, policy.fuseFrames, []);
       consider(fused, fusedMeasures, fusedProblems, policy.fuseFrames);
     }
+    // The next frame at a corrected shutter, when there is one and this frame's exposure failed.
+    const retakeLeft = tries < policy.maxTries && deps.clock.now() - firstAt < policy.maxMs;
+    await exposure.afterFailedFrame(problems, shortfall, retakeLeft);
   }
   return done(best!.frame, 'best_of_failed', tries, best!.fused, best!.problems);
 }

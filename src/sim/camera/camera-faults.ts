@@ -23,16 +23,25 @@ export const CAMERA_FAULTS = [
 export type CameraFault = (typeof CAMERA_FAULTS)[number];
 export type FaultStrength = 'mild' | 'severe';
 
+/** How fast a tap's shake dies down: the streak halves every 100 ms (derived at 'motion-blur' below). */
+const SHAKE_HALF_LIFE_MS = 100;
+
 const strengths: Record<CameraFault, Record<FaultStrength, CameraOptionsInput>> = {
   // Blur disc c = A f |1/s - 1/s_focus| (A = f/N = 1.52 mm): focus off by 10 mm at 90 mm (another
   // phone's thickness, a case) gives c = 6.4 µm = 2.9 px; off by 25 mm (the stand raised) 19.7 µm
   // = 8.8 px. A uniform disc of radius R has sigma R/2: 0.7 and 2.2 px, added to the lens's 0.8.
   defocus: { mild: { blurSigma: Math.hypot(0.8, 0.7) }, severe: { blurSigma: Math.hypot(0.8, 2.2) } },
   // A tap shakes the phone: 0.2 mm of travel within a 33 ms exposure (6 mm/s, a desk's vibration
-  // after a tap) is 3 px; 0.5 mm (the phone sliding on its stand) 8 px.
+  // after a tap) is 3 px; 0.5 mm (the phone sliding on its stand) 8 px. The shake dies down: a
+  // phone on a stand rings at its mount's resonance, ~10..20 Hz for a phone-sized mass on a
+  // desk stand's arm, with a damping ratio of a few hundredths for a metal arm to ~0.1 with rubber
+  // feet; the amplitude falls as exp(-zeta 2 pi f t), a half-life ln 2 / (zeta 2 pi f) of 40 to 370
+  // ms over that range, ~100 ms at 15 Hz and zeta 0.07 (an assumption within it, not a measured
+  // rig). The velocity, and so the streak, falls with the amplitude: it halves every 100 ms after
+  // the first frame (a single frame, photograph.ts, is that first frame: the full streak).
   'motion-blur': {
-    mild: { motionBlur: { length: 3, angleDeg: 20 } },
-    severe: { motionBlur: { length: 8, angleDeg: 20 } },
+    mild: { motionBlur: { length: 3, angleDeg: 20, halfLifeMs: SHAKE_HALF_LIFE_MS } },
+    severe: { motionBlur: { length: 8, angleDeg: 20, halfLifeMs: SHAKE_HALF_LIFE_MS } },
   },
   // libcamera's IMX219 tuning lets auto-exposure raise analog gain to 8 in its normal mode (mild);
   // the sensor's analog maximum 10.7 times digital gain 1.5 is 16 (severe). The noise per level

@@ -42,8 +42,12 @@ export interface CameraOptions {
   focalPx: number;
   /** Radial lens distortion k1 (r' = r (1 + k1 r²), r in half-diagonals; negative: barrel). */
   lensDistortion: number;
-  /** The screen moving during the exposure: the streak's length in camera pixels and its direction. */
-  motionBlur: { length: number; angleDeg: number };
+  /**
+   * The screen moving during the exposure: the streak's length in camera pixels and its direction;
+   * halfLifeMs > 0: a shake that dies down, the streak halving every halfLifeMs on the camera's
+   * clock from the first frame after it began (virtual-camera.ts); 0: steady, every frame alike.
+   */
+  motionBlur: { length: number; angleDeg: number; halfLifeMs: number };
   /** Analog gain of a dim scene: signal-dependent shot and read noise (low-light-noise.ts); 0 = off. */
   lowLightGain: number;
   /** White balance off: per-channel gains R, G, B (1, 1, 1 = balanced). */
@@ -82,7 +86,7 @@ export const defaultCameraOptions: CameraOptions = {
   offAxisDeg: 0,
   focalPx: 1357,
   lensDistortion: 0,
-  motionBlur: { length: 0, angleDeg: 0 },
+  motionBlur: { length: 0, angleDeg: 0, halfLifeMs: 0 },
   lowLightGain: 0,
   colourGains: [1, 1, 1],
   moire: 0,

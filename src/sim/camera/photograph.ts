@@ -29,6 +29,8 @@ export interface Photograph {
 export interface ExposureAdjustments {
   exposureFactor?: number;
   extraBlurSigma?: number;
+  /** The motion streak's length as a share of the options' (a shake dying down: virtual-camera.ts); 1 when absent. */
+  motionBlurScale?: number;
 }
 
 /**
@@ -67,7 +69,13 @@ export async function photograph(
   const projection = reused ? kept : await project(screen, options, sigma);
   memo.last = projection;
   const started = performance.now();
-  const faulty = applyPictureFaults(projection.raw, options, seed, {
+  const scale = adjust.motionBlurScale ?? 1;
+  // The streak is per frame, the projection is not: the options the projection was made with stay the memo's key.
+  const frameOptions =
+    scale === 1
+      ? options
+      : { ...options, motionBlur: { ...options.motionBlur, length: options.motionBlur.length * scale } };
+  const faulty = applyPictureFaults(projection.raw, frameOptions, seed, {
     deviceToCamera: projection.deviceToCamera,
     screen,
   });
@@ -86,10 +94,7 @@ export async function photograph(
     jpeg,
     width: options.width,
     height: options.height,
-    // Through a distorting lens the rig sees (and calibrates on) the corners where the lens puts them.
-    screenCorners: options.lensDistortion
-      ? projection.corners.map((p) => distortPoint(p, options))
-      : projection.corners,
+    screenCorners: cornersSeen(projection.corners, options),
     deviceToCamera: projection.deviceToCamera,
     timings: {
       prepareMs: reused ? 0 : projection.prepareMs,
@@ -146,6 +151,19 @@ async function project(screen: ScreenPicture, options: CameraOptions, sigma: num
     prepareMs: prepared - started,
     warpMs: performance.now() - prepared,
   };
+}
+
+/**
+ * Where a screen of this size lies in this camera's pictures (device corners (0,0), (W,0), (W,H),
+ * (0,H) in camera pixels): what a calibrated rig knows before it takes a frame.
+ */
+export function screenCornersInPicture(options: CameraOptions, screen: { width: number; height: number }): Point[] {
+  return cornersSeen(placeScreen(options, screen), options);
+}
+
+/** Through a distorting lens the rig sees (and calibrates on) the corners where the lens puts them. */
+function cornersSeen(corners: Point[], options: CameraOptions): Point[] {
+  return options.lensDistortion ? corners.map((p) => distortPoint(p, options)) : corners;
 }
 
 export function deviceToCameraPoint(photo: Pick<Photograph, 'deviceToCamera'>, point: Point): Point {

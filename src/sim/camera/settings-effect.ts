@@ -16,6 +16,23 @@ const REFERENCE_EXPOSURE_US = 20_000;
 const GAMMA = 2.2;
 
 /**
+ * The settings that give the camera's picture as it came (no settings applied): the reference
+ * exposure, neutral white balance, the lens where it sits. A fault's own exposure (camera-faults.ts:
+ * the screen brighter or darker than at calibration) is the light arriving, so a shutter scales
+ * it as it scales any light: both multiply the gamma-encoded picture by light^(1/2.2), before the
+ * sensor clips (optics.ts), and a shutter halved undoes the severe over-exposure's +1 EV
+ * (1.37 x 0.73 = 1.0).
+ */
+export function settingsAsItCame(base: CameraOptions): CameraSettings {
+  return {
+    shutterUs: REFERENCE_EXPOSURE_US,
+    gain: 1,
+    awbGains: [...base.neutralAwbGains],
+    lensPosition: base.lensDioptres,
+  };
+}
+
+/**
  * Defocus per dioptre the lens is off: the blur disc c = A f |1/s - 1/s_focus| (camera-faults.ts's
  * figures: aperture A = 1.52 mm, f = 3.04 mm) is 4.6 µm = 2.06 binned pixels of 2.24 µm per
  * dioptre; a uniform disc of radius R has sigma R/2: 0.52 px per dioptre.

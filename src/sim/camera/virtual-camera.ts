@@ -11,7 +11,19 @@ import { resolveCameraOptions, type CameraOptions, type CameraOptionsInput } fro
 import type { Point } from './homography.js';
 import { mixSeed } from './prng.js';
 import { photograph, type Photograph, type ProjectionMemo, type ScreenPicture } from './photograph.js';
-import { settingsEffect, STEADY_LIGHT, type RigLight, type SettingsEffect } from './settings-effect.js';
+import {
+  settingsAsItCame,
+  settingsEffect,
+  STEADY_LIGHT,
+  type RigLight,
+  type SettingsEffect,
+} from './settings-effect.js';
+
+/**
+ * The Pi camera's: a shutter of a few rows' time (the IMX219 reads a row in ~27 µs) up to a frame's
+ * interval at 10 fps.
+ */
+const SHUTTER_LIMITS_US = { minUs: 100, maxUs: 100_000 };
 
 export interface VirtualCameraSettings {
   /** Renders the device as it is now (e.g. `() => device.render()` after advancing its clock). */
@@ -43,6 +55,9 @@ export class VirtualCamera implements CameraPort {
   private readonly projection: ProjectionMemo = {};
   private readonly seed: number;
   private readonly now: () => number;
+  /** When the first frame of the current shake was taken (a decaying motion blur: camera-options.ts). */
+  private shakeFrom?: number;
+  private lastCapturedAt = -Infinity;
   readonly faults = {
     /** The next n captures come out almost black (lens cap, lights off, auto-exposure failure). */
     darkFrames: (n: number) => {
@@ -73,6 +88,8 @@ export class VirtualCamera implements CameraPort {
           this.applied = { ...settings, awbGains: [...settings.awbGains] };
           this.effect = settingsEffect(this.options, this.applied, this.rig);
         },
+        current: () => this.applied ?? settingsAsItCame(this.options),
+        shutterLimitsUs: SHUTTER_LIMITS_US,
       },
     };
   }
@@ -111,6 +128,7 @@ export class VirtualCamera implements CameraPort {
     if (fault === 'blurred') this.blurredLeft--;
     const sequence = ++this.sequence;
     const seed = this.options.noisePerFrame ? mixSeed(this.seed, sequence) : this.seed;
+    const motionBlurScale = this.shakeLeft(options);
     const photo = await photograph(
       screen,
       this.effect.options,
@@ -118,6 +136,7 @@ export class VirtualCamera implements CameraPort {
       {
         exposureFactor: this.effect.exposureFactor * (fault === 'dark' ? 0.04 : 1),
         extraBlurSigma: Math.hypot(this.effect.extraBlurSigma, fault === 'blurred' ? this.blurSigma : 0),
+        ...(motionBlurScale !== undefined ? { motionBlurScale } : {}),
       },
       this.projection,
     );
@@ -129,7 +148,22 @@ export class VirtualCamera implements CameraPort {
       capturedAt: Math.max(this.now(), (options.newerThan ?? -Infinity) + 0.001),
       sequence,
     };
+    this.lastCapturedAt = frame.capturedAt;
     return { frame, screenCorners: photo.screenCorners, photo, screen, ...(fault ? { fault } : {}) };
+  }
+
+  /**
+   * A decaying shake's streak for this frame, as a share of its full length; undefined: the motion
+   * blur is steady (or off). The shake begins with the first frame, and again with a frame asked
+   * newer than a moment after the last one: a look after an action (the tap that shook the phone)
+   * asks so, a retake asks only for a frame newer than the one before.
+   */
+  private shakeLeft(options: CaptureOptions): number | undefined {
+    const { length, halfLifeMs } = this.options.motionBlur;
+    if (!(length > 0 && halfLifeMs > 0)) return undefined;
+    const now = this.now();
+    if (this.shakeFrom === undefined || (options.newerThan ?? -Infinity) > this.lastCapturedAt) this.shakeFrom = now;
+    return Math.pow(0.5, (now - this.shakeFrom) / halfLifeMs);
   }
 
   describe(): string {

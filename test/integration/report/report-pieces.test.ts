@@ -352,9 +352,24 @@ describe('the report page', () => {
 
   it("says how the quality gate chose an action's picture: retaken, fused, or none fit to read", () => {
     const looks = [
-      { chosen: 'retaken', tries: 2, fused: 1, problems: [] },
+      {
+        chosen: 'retaken',
+        tries: 2,
+        fused: 1,
+        problems: [],
+        exposure: [{ because: 'overexposed', fromUs: 20_000, toUs: 10_000 }],
+      },
       { chosen: 'fused', tries: 3, fused: 3, problems: [] },
-      { chosen: 'best_of_failed', tries: 4, fused: 1, problems: ['blurred'] },
+      {
+        chosen: 'best_of_failed',
+        tries: 4,
+        fused: 1,
+        problems: ['blurred'],
+        exposure: [
+          { because: 'overexposed', fromUs: 20_000, toUs: 10_000 },
+          { because: 'undone', fromUs: 10_000, toUs: 20_000 },
+        ],
+      },
       { chosen: 'first', tries: 1, fused: 1, problems: [] },
     ] as const;
     const audit = looks.map((_, i) => ({
@@ -386,9 +401,13 @@ describe('the report page', () => {
     );
     const html = renderReportHtml(input({ audit, journal }));
     expect(html).toContain('data-chosen="retaken">Picture: retaken (2 frames taken');
+    expect(html).toContain('the first failed the quality gate); the shutter 20000 -&gt; 10000 us (overexposed)');
     expect(html).toContain('data-chosen="fused">Picture: 3 agreeing frames fused (3 taken)');
     expect(html).toMatch(
       /class="look bad" data-chosen="best_of_failed">[^<]*in 4 tries; the least bad was read: blurred/,
+    );
+    expect(html).toContain(
+      '10000 -&gt; 20000 us (put back: the clipping stayed, as a lamp&#39;s reflection on the glass does; move the lamp or shade the screen)',
     );
     // The ordinary case says nothing.
     expect(html).not.toContain('data-chosen="first"');

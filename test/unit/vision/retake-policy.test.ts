@@ -8,7 +8,14 @@ import { assessQuality, withCaptureVerdict } from '../../../src/core/vision/qual
 import { captureThroughGate, defaultRetakePolicy, type RetakePolicy } from '../../../src/core/vision/retake-policy.js';
 import { screenModel } from '../../../src/core/vision/screen-model.js';
 
-const good: FrameMeasures = { sharpness: 130, clippedHighlights: 0.3, clippedShadows: 0, banding: 0.01, noise: 1 };
+const good: FrameMeasures = {
+  sharpness: 130,
+  clippedHighlights: 0.3,
+  clippedOfBright: 0.4,
+  clippedShadows: 0,
+  banding: 0.01,
+  noise: 1,
+};
 const blurred: FrameMeasures = { ...good, sharpness: 50 };
 const blurrier: FrameMeasures = { ...good, sharpness: 30 };
 const noisy: FrameMeasures = { ...good, noise: 6 };
@@ -126,6 +133,60 @@ describe('retake policy', () => {
     expect(taken.length).toBe(4);
     expect(record.tries).toBe(4);
     expect(record.elapsedMs).toBe(2800);
+  });
+
+  it('asks for a corrected exposure before retaking an overexposed frame, only then, and records it', async () => {
+    const overexposed: FrameMeasures = { ...good, clippedOfBright: 0.9 };
+    const { deps, taken } = bench([
+      { id: 'blurred', measures: blurred },
+      { id: 'bright', measures: overexposed },
+      { id: 'good', measures: good },
+    ]);
+    const asked: string[][] = [];
+    const change = { because: 'overexposed' as const, fromUs: 20_000, toUs: 10_000 };
+    const { frame, record } = await captureThroughGate({
+      ...deps,
+      exposure: {
+        correct: async (problems) => {
+          asked.push(problems.map((p) => p.kind));
+          return change;
+        },
+        undo: async () => {
+          throw new Error('a retake that passed is never undone');
+        },
+      },
+    });
+    expect(asked).toEqual([['overexposed']]);
+    expect(taken).toEqual(['blurred', 'bright', 'good']);
+    expect(frame.id).toBe('good');
+    expect(record).toMatchObject({ chosen: 'retaken', tries: 3, exposure: [change] });
+  });
+
+  it('puts a change back when its retake misses the gate by as much, and changes no more (a glare spot)', async () => {
+    const { deps } = bench([
+      { id: 'spot', measures: { ...good, clippedOfBright: 0.8 } },
+      { id: 'spot, darker around it', measures: { ...good, clippedOfBright: 0.95 } },
+      { id: 'spot again', measures: { ...good, clippedOfBright: 0.8 } },
+    ]);
+    const calls: string[] = [];
+    const change = { because: 'overexposed' as const, fromUs: 20_000, toUs: 10_000 };
+    const undone = { because: 'undone' as const, fromUs: 10_000, toUs: 20_000 };
+    const { frame, record } = await captureThroughGate({
+      ...deps,
+      exposure: {
+        correct: async () => {
+          calls.push('correct');
+          return change;
+        },
+        undo: async (what) => {
+          calls.push(`undo ${what.toUs}`);
+          return undone;
+        },
+      },
+    });
+    expect(calls).toEqual(['correct', 'undo 10000']);
+    expect(record).toMatchObject({ chosen: 'best_of_failed', tries: 4, exposure: [change, undone] });
+    expect(frame.id).toBe('spot');
   });
 });
 
