@@ -70,7 +70,7 @@ async function lookThroughGate(
   ).capture({});
   const gateMs = cpuMsSince(started) - cameraCpu.ms;
   const { reading, cpuMs } = await wholeRead({ kind: 'camera', calibration }, frame.image);
-  return { reading, score: scoreScreen(screen, reading.model.lines), record, cpuMs: gateMs + cpuMs };
+  return { reading, score: scoreScreen(screen, reading.model), record, cpuMs: gateMs + cpuMs };
 }
 
 /** The camera as a rig's: each capture comes a frame interval after the one before; its CPU counted apart. */
