@@ -31,7 +31,7 @@ const CHECKBOX = { min: 15, max: 22 };
  */
 const CHECK_MARK_SHARE = 0.05;
 /** A tonal button: 30..64 dp tall, at least 48 wide, narrower than this share of the screen (a bar or snackbar is not one). */
-const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
+export const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
 
 export interface Controls {
   shapes: ShapeHint[];
