@@ -13,6 +13,7 @@ import type { ShapeHint } from './screen-elements.js';
 import type { Box } from './screen-model.js';
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
 import { toolbarIcons } from './toolbar-icons.js';
+import { overflowDots } from './overflow-dots.js';
 
 /** A switch with its thumb: 26..40 dp wide, 15..26 dp tall (measured on real apps: 32..33 x 20..23). */
 const SWITCH = { minWidth: 26, maxWidth: 40, minHeight: 15, maxHeight: 26 };
@@ -46,7 +47,8 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
   // The phone's bars hold icons, not the app's controls (the Recents square is no checkbox).
   const top = ink.rows * STATUS_BAR_SHARE,
     bottom = ink.rows * (1 - NAVIGATION_BAR_SHARE);
-  for (const group of connectedGroups(ink.mask, ink.columns, ink.rows)) {
+  const groups = connectedGroups(ink.mask, ink.columns, ink.rows);
+  for (const group of groups) {
     if (group.r0 < top || group.r1 > bottom) continue;
     const width = (group.c1 - group.c0 + 1) / cellsPerDp,
       height = (group.r1 - group.r0 + 1) / cellsPerDp,
@@ -86,7 +88,8 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
       shapes.push(...held);
     }
   }
-  return { shapes: [...shapes, ...toolbarIcons(picture, ink)], bars };
+  const inContent = groups.filter((group) => group.r0 >= top && group.r1 <= bottom);
+  return { shapes: [...shapes, ...toolbarIcons(picture, ink), ...overflowDots(picture, ink, inContent)], bars };
 }
 
 function isTonalButton(width: number, height: number, solid: number, screenDp: number): boolean {

@@ -8,13 +8,9 @@
 // whole switch's height round a thumb whose ink is only part of it, and its track's run of
 // columns allows a cell of noise either way. Before, 10 of the 13 were found (every off switch in
 // the upper half lost).
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareCameraFrame } from '../../../src/adapters/observer-camera/preprocess.js';
-import { detectLayout } from '../../../src/core/vision/detect-layout.js';
 import type { ShapeHint } from '../../../src/core/vision/screen-elements.js';
-import { photograph } from '../../../src/sim/camera/photograph.js';
-import { resolveCameraOptions } from '../../../src/sim/camera/camera-options.js';
+import { photographDrawing } from '../../support/photographed-drawing.js';
 
 const WIDTH = 1080,
   HEIGHT = 2340,
@@ -45,14 +41,8 @@ describe('switches by the screen edge of a light page, through the virtual camer
   let toggles: ShapeHint[];
 
   beforeAll(async () => {
-    const png = await sharp(Buffer.from(screen())).png().toBuffer();
-    const photo = await photograph({ png, width: WIDTH, height: HEIGHT }, resolveCameraOptions({}), 3);
-    const deviceSize = { width: WIDTH, height: HEIGHT };
-    const prepared = await prepareCameraFrame(photo.jpeg, { deviceSize, screenCorners: photo.screenCorners });
-    const upright = prepared.upright && { image: prepared.upright, inverted: prepared.inverted };
-    toggles = (detectLayout(prepared.rectified, deviceSize, upright).shapes ?? []).filter(
-      (shape) => shape.kind === 'toggle',
-    );
+    const { layout } = await photographDrawing(screen(), WIDTH, HEIGHT, 3);
+    toggles = (layout.shapes ?? []).filter((shape) => shape.kind === 'toggle');
   });
 
   it('finds every switch once, each off one as off, and nothing else as a switch', () => {

@@ -4,15 +4,11 @@
 // fill is a button (core/vision/label-fill.ts), where the ink cells alone lose some of them
 // through the camera; a toolbar's title (left on its bar), a plain label with no fill and a row
 // between two dividers are no buttons.
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareCameraFrame } from '../../../src/adapters/observer-camera/preprocess.js';
-import { detectLayout } from '../../../src/core/vision/detect-layout.js';
 import { withLabelFills } from '../../../src/core/vision/label-fill.js';
 import type { OcrLine } from '../../../src/core/vision/ocr-line.js';
 import type { LayoutHints } from '../../../src/core/vision/screen-elements.js';
-import { photograph } from '../../../src/sim/camera/photograph.js';
-import { resolveCameraOptions } from '../../../src/sim/camera/camera-options.js';
+import { photographDrawing } from '../../support/photographed-drawing.js';
 
 const WIDTH = 1080,
   HEIGHT = 2340,
@@ -96,18 +92,19 @@ describe('a button found from its label outwards (label-fill), through the virtu
 
   beforeAll(async () => {
     const { svg, labels, others } = screen();
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    const gray = new Uint8Array(await sharp(png).greyscale().raw().toBuffer());
+    const photo = await photographDrawing(svg, WIDTH, HEIGHT, 1041);
     drawn = {
-      labels: labels.map(({ label, area }) => lineAt(label, gray, area)),
-      others: others.map(({ label, area }) => lineAt(label, gray, area)),
+      labels: labels.map(({ label, area }) => lineAt(label, photo.drawn, area)),
+      others: others.map(({ label, area }) => lineAt(label, photo.drawn, area)),
     };
-    const photo = await photograph({ png, width: WIDTH, height: HEIGHT }, resolveCameraOptions({}), 1041);
-    const deviceSize = { width: WIDTH, height: HEIGHT };
-    const prepared = await prepareCameraFrame(photo.jpeg, { deviceSize, screenCorners: photo.screenCorners });
-    const upright = prepared.upright && { image: prepared.upright, inverted: prepared.inverted };
-    shapes = detectLayout(prepared.rectified, deviceSize, upright);
-    withLabels = withLabelFills(shapes, prepared.rectified, deviceSize, [...drawn.labels, ...drawn.others], upright);
+    shapes = photo.layout;
+    withLabels = withLabelFills(
+      shapes,
+      photo.rectified,
+      photo.deviceSize,
+      [...drawn.labels, ...drawn.others],
+      photo.upright,
+    );
   });
 
   it('the ink cells alone lose some of the grey buttons through the camera', () => {

@@ -4,11 +4,8 @@
 // the field "package/action" read at 220,137..586,189) on a 1080 x 1920 screen (3 px per dp):
 // each icon is a button without a label, the "Q" is not read as a letter, and the title's
 // letters are no icon.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { prepareCameraFrame } from '../../../src/adapters/observer-camera/preprocess.js';
-import { photograph } from '../../../src/sim/camera/photograph.js';
-import { resolveCameraOptions } from '../../../src/sim/camera/camera-options.js';
+import { photographDrawing } from '../../support/photographed-drawing.js';
 import type { GrayImage } from '../../../src/core/vision/gray-image.js';
 import { detectLayout } from '../../../src/core/vision/detect-layout.js';
 import { screenModel, centreOf, type OcrLine } from '../../../src/core/vision/screen-model.js';
@@ -108,12 +105,8 @@ describe('toolbar icons through the virtual camera', () => {
       `<text x="220" y="180" font-family="sans-serif" font-size="48" fill="#9E9E9E">package/action</text>`,
       '</svg>',
     ].join('');
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    const photo = await photograph({ png, width: WIDTH, height: TALL }, resolveCameraOptions({}), 1023);
-    const deviceSize = { width: WIDTH, height: TALL };
-    const prepared = await prepareCameraFrame(photo.jpeg, { deviceSize, screenCorners: photo.screenCorners });
-    const upright = prepared.upright && { image: prepared.upright, inverted: prepared.inverted };
-    const icons = (detectLayout(prepared.rectified, deviceSize, upright).shapes ?? []).filter((shape) => shape.icon);
+    const { layout } = await photographDrawing(svg, WIDTH, TALL, 1023);
+    const icons = (layout.shapes ?? []).filter((shape) => shape.icon);
     const holds = (view: number[]) =>
       icons.some((icon) => {
         const { x, y } = centreOf(icon.box);
