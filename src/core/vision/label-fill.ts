@@ -20,8 +20,15 @@ import type { Box } from './screen-model.js';
 const LABEL = { maxWords: 4, maxHeight: 22 };
 /** The edges sought this far (dp) past the text: above and below, and beside it. */
 const REACH = { vertical: 24, horizontal: 120 };
-/** An edge: the mean of 3 dp past it this many levels from the 3 dp before it (a fill 9 levels off its page through the camera). */
-const STEP = 5;
+/**
+ * An edge: the mean of 3 dp past it this many levels from the 3 dp before it (a grey fill 9 levels
+ * off a clipped white page through the camera, 5 at its top where the glare adds). Above and below
+ * the text each level is a row's mean across most of the label's width (60 pixels or more: the
+ * camera's noise averages to half a level), beside it a column's over half the text's height
+ * (about 10 pixels: a level), so the rows take a smaller step (measured on the recorded apps
+ * through the camera: 3 found one more button than 5, no false one).
+ */
+const STEP = { across: 3, beside: 5 };
 /**
  * The text centred: the gaps to the two edges of an axis differ by at most 4 dp and a tenth of
  * the gaps (a title on a toolbar or a dialog's card, edges round it too, starts at the left).
@@ -63,19 +70,21 @@ export function labelFills(picture: LayoutPicture, lines: readonly OcrLine[], hi
 function fillAround(picture: LayoutPicture, text: Box): Box | undefined {
   const s = 1 / picture.toDevice;
   const px = picture.px;
-  // The text's box in image pixels, a dp clear of its glyphs.
-  const x0 = text.x * s - px,
-    x1 = (text.x + text.width) * s + px,
-    y0 = text.y * s - px,
-    y1 = (text.y + text.height) * s + px;
+  // The text's box in image pixels, 2 dp clear of its glyphs (the camera's blur spreads their ink
+  // past the box the reader gives, a step of 3 levels within a dp of it).
+  const clear = 2 * px;
+  const x0 = text.x * s - clear,
+    x1 = (text.x + text.width) * s + clear,
+    y0 = text.y * s - clear,
+    y1 = (text.y + text.height) * s + clear;
   const band = { from: y0 + (y1 - y0) * 0.25, to: y1 - (y1 - y0) * 0.25 };
   const span = { from: x0 + (x1 - x0) * 0.1, to: x1 - (x1 - x0) * 0.1 };
   const column = (x: number) => meanIn(picture.image, x, band.from, x + 1, band.to);
   const row = (y: number) => meanIn(picture.image, span.from, y, span.to, y + 1);
-  const left = edge(column, x0, -1, REACH.horizontal * px, px),
-    right = edge(column, x1, 1, REACH.horizontal * px, px),
-    top = edge(row, y0, -1, REACH.vertical * px, px),
-    bottom = edge(row, y1, 1, REACH.vertical * px, px);
+  const left = edge(column, x0, -1, REACH.horizontal * px, px, STEP.beside),
+    right = edge(column, x1, 1, REACH.horizontal * px, px, STEP.beside),
+    top = edge(row, y0, -1, REACH.vertical * px, px, STEP.across),
+    bottom = edge(row, y1, 1, REACH.vertical * px, px, STEP.across);
   if (left === undefined || right === undefined || top === undefined || bottom === undefined) return undefined;
   const width = (right - left) / px,
     height = (bottom - top) / px;
@@ -91,9 +100,10 @@ function fillAround(picture: LayoutPicture, text: Box): Box | undefined {
 
 /**
  * From `start` outwards (`direction` -1 or 1), the first place within `reach` pixels where the
- * mean of the 3 dp past it is STEP levels or more from the mean of the 3 dp before it, and the
- * 3 dp after those too (a fill's edge, not a divider's thin rule): the place, or undefined. Each mean is a band's, so the camera's noise is averaged away; a slow
- * drift of the light moves neither mean from the other.
+ * mean of the 3 dp past it is `least` levels or more from the mean of the 3 dp before it, and the
+ * 3 dp after those too (a fill's edge, not a divider's thin rule): the place, or undefined. Each
+ * mean is a band's, so the camera's noise is averaged away; a slow drift of the light moves
+ * neither mean from the other.
  */
 function edge(
   levelAt: (at: number) => number,
@@ -101,6 +111,7 @@ function edge(
   direction: -1 | 1,
   reach: number,
   px: number,
+  least: number,
 ): number | undefined {
   const width = Math.max(2, Math.round(3 * px));
   const levels: number[] = [];
@@ -113,10 +124,10 @@ function edge(
   for (let k = width; k + 2 * width <= levels.length; k++) {
     const before = mean(k - width, k),
       step = mean(k, k + width) - before;
-    if (Math.abs(step) < STEP) continue;
+    if (Math.abs(step) < least) continue;
     // A fill's edge: the level past it stays off the fill; past a thin rule (a divider) it comes back.
     const beyond = mean(k + width, k + 2 * width) - before;
-    return Math.sign(beyond) === Math.sign(step) && Math.abs(beyond) >= STEP ? start + direction * k : undefined;
+    return Math.sign(beyond) === Math.sign(step) && Math.abs(beyond) >= least ? start + direction * k : undefined;
   }
   return undefined;
 }

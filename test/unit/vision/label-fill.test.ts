@@ -15,13 +15,19 @@ const WIDTH = 1080,
   /** Device pixels per dp: 1080 px over a 360 dp wide phone. */
   DP = 3,
   FONT = 14 * DP;
-/** Grey buttons, dp: left, top, width (36 dp tall), label; spread over the screen so the light differs. */
+/**
+ * Grey buttons, dp: left, top, width (36 dp tall), label; spread over the screen so the light
+ * differs. The last is fainter (#F0F0F0, 10 levels off the page): through the camera its top and
+ * bottom edges are a step of 3 to 5 levels, found by the rows' smaller step, 2 dp clear of the
+ * label's blurred ink.
+ */
 const BUTTONS = [
   { x: 16, y: 300, width: 88, label: 'EVAL' },
   { x: 112, y: 300, width: 88, label: 'CLEAR' },
   { x: 40, y: 470, width: 280, label: 'GRANT PERMISSION' },
   { x: 200, y: 620, width: 120, label: 'SHARE' },
   { x: 24, y: 640, width: 100, label: 'ABOUT' },
+  { x: 200, y: 380, width: 120, label: 'LOAD', fill: '#F0F0F0' },
 ];
 
 /** A text's line as the reader gives it: the box of its glyphs' ink (below 128) inside `area` of the rendered screen. */
@@ -54,9 +60,9 @@ function screen() {
     `<rect y="${24 * DP}" width="${WIDTH}" height="${56 * DP}" fill="#9E9E9E"/>`,
     text(16 * DP, 58 * DP, 20 * DP, 'NOTES', 'start'),
   ];
-  const labels = BUTTONS.map(({ x, y, width, label }) => {
+  const labels = BUTTONS.map(({ x, y, width, label, fill = '#D6D7D7' }) => {
     parts.push(
-      `<rect x="${x * DP}" y="${y * DP}" width="${width * DP}" height="${36 * DP}" rx="${2 * DP}" fill="#D6D7D7"/>`,
+      `<rect x="${x * DP}" y="${y * DP}" width="${width * DP}" height="${36 * DP}" rx="${2 * DP}" fill="${fill}"/>`,
     );
     parts.push(text((x + width / 2) * DP, (y + 23) * DP, FONT, label, 'middle', 'bold'));
     return { label, area: { x0: x * DP, y0: y * DP, x1: (x + width) * DP, y1: (y + 36) * DP } };
