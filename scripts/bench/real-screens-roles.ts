@@ -1,7 +1,8 @@
 // The screen model's roles against the recorded real apps' view trees (real-screens-truth.ts):
 // each view of a role class (Button, EditText, Switch/CheckBox) found when an element of that
 // kind belongs to it; the other way round, elements given a role where no view of that role is
-// (false roles; an icon button, ImageButton, is a button view there, and its own figure apart); a
+// (false roles; an icon button, ImageButton, is a button view there, and its own figure apart,
+// counting only those that draw something: an ImageButton that draws nothing is counted apart); a
 // dialog screen against a dialog region, and a toggle's state against the view's.
 // Truth the picture cannot be held to is left out, and said so in the labels: a screen whose view
 // tree was not kept has no role truth at all; on a dialog screen the view tree holds only the
@@ -32,7 +33,8 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
     else if (asText) entry.asText++;
     counts.set(kind, entry);
   };
-  let withoutTree = 0;
+  let withoutTree = 0,
+    blankIcons = 0;
   screens.forEach((screen, index) => {
     const model = models[index]!;
     const kindOfWindow = windowKind(screen);
@@ -45,11 +47,18 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
       withoutTree++;
       return;
     }
-    for (const view of screen.iconButtons)
-      count(
-        'icon button',
-        model.elements.some((element) => element.kind === 'button' && belongs(element.box, view)),
-      );
+    blankIcons += screen.blankIconButtons.length;
+    for (const view of screen.iconButtons) {
+      const found = model.elements.some((element) => element.kind === 'button' && belongs(element.box, view));
+      count('icon button', found);
+      if (!found)
+        miss(
+          'icon button missed',
+          screen,
+          view,
+          model.elements.filter((element) => belongs(element.box, view)),
+        );
+    }
     for (const view of screen.roleViews) {
       const kind = ROLE_OF_CLASS(view.viewClass)!;
       const inView = model.elements.filter((element) => belongs(element.box, view.box));
@@ -68,7 +77,7 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
       entry.total++;
       const views = [
         ...screen.roleViews.filter((view) => ROLE_OF_CLASS(view.viewClass) === kind).map((view) => view.box),
-        ...(kind === 'button' ? screen.iconButtons : []),
+        ...(kind === 'button' ? [...screen.iconButtons, ...screen.blankIconButtons] : []),
       ];
       if (!views.some((view) => belongs(element.box, view))) {
         entry.none++;
@@ -85,13 +94,19 @@ export function roleFigures(screens: RealScreen[], models: ScreenModel[], how: s
   const figures: Record<string, unknown> = {};
   const label = `roles (${how}${withoutTree ? `; ${withoutTree} screens without a kept view tree left out` : ''})`;
   for (const [kind, { found, total, asText }] of counts)
-    figures[`${label}: ${kind} views found as ${kind === 'popup menu' ? 'a panel' : kind}`] =
-      `${found} of ${total}${asText ? ` (${asText} more read, as another kind)` : ''}`;
+    figures[
+      `${label}: ${kind} views found as ${kind === 'popup menu' ? 'a panel' : kind}${kind === 'icon button' ? ICON_BUTTONS : ''}`
+    ] =
+      `${found} of ${total}${asText ? ` (${asText} more read, as another kind)` : ''}${kind === 'icon button' ? `; ${blankIcons} that draw nothing left out` : ''}`;
   for (const [kind, { none, total }] of wrong)
     figures[`${label}: ${kind} elements where no ${kind} view is (inside a dialog's window)`] = `${none} of ${total}`;
   if (states.total) figures[`${label}: toggle states as the view's`] = `${states.right} of ${states.total}`;
   return figures;
 }
+
+/** What the icon-button figure counts. */
+const ICON_BUTTONS =
+  " (ImageButton views that draw an icon, a list row's menu included; one that draws nothing in the screenshot is counted apart)";
 
 /**
  * With BENCHHAND_REAL_ROLE_MISSES=1 each miss and false role is printed (to stderr): the screen,

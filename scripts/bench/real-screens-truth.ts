@@ -41,8 +41,10 @@ export interface RealScreen {
   roleViews: RoleView[];
   /** Whether the screen's view tree was kept (without it there is no role truth). */
   viewTree: boolean;
-  /** Icon buttons (ImageButton): targets without a label, measured apart from the Button views. */
+  /** Icon buttons (ImageButton) that draw an icon: targets without a label, measured apart from the Button views. */
   iconButtons: [number, number, number, number][];
+  /** Icon buttons that draw nothing in the screenshot (no picture shows them): counted apart, not measured. */
+  blankIconButtons: [number, number, number, number][];
 }
 
 interface View {
@@ -119,10 +121,38 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
     window: root_ ? flat(root_) : [0, 0, width!, height],
     roleViews,
     viewTree: views.length > 0,
-    iconButtons: views
-      .filter((view) => view.visible && /ImageButton$/.test(view.class) && flat(view)[3] <= height)
-      .map(flat),
+    ...iconButtonsOf(
+      views.filter((view) => view.visible && /ImageButton$/.test(view.class) && flat(view)[3] <= height).map(flat),
+      { rgb, width: width! },
+    ),
   };
+}
+
+/** A view that draws less than this range of gray levels inside it shows nothing: no picture can show it as a button. */
+const BLANK_RANGE = 24;
+
+/**
+ * The icon buttons that draw something (their gray levels inside the view span BLANK_RANGE or
+ * more: an icon on its ground) and those that draw nothing in the screenshot (an empty
+ * ImageButton, a transparent placeholder), counted apart.
+ */
+function iconButtonsOf(
+  boxes: [number, number, number, number][],
+  picture: { rgb: Buffer; width: number },
+): Pick<RealScreen, 'iconButtons' | 'blankIconButtons'> {
+  const drawn = boxes.filter(([x0, y0, x1, y1]) => {
+    let low = 255,
+      high = 0;
+    for (let y = Math.max(0, y0); y < y1; y++)
+      for (let x = Math.max(0, x0); x < Math.min(picture.width, x1); x++) {
+        const at = (y * picture.width + x) * 3;
+        const gray = (picture.rgb[at]! * 299 + picture.rgb[at + 1]! * 587 + picture.rgb[at + 2]! * 114) / 1000;
+        low = Math.min(low, gray);
+        high = Math.max(high, gray);
+      }
+    return high - low >= BLANK_RANGE;
+  });
+  return { iconButtons: drawn, blankIconButtons: boxes.filter((box) => !drawn.includes(box)) };
 }
 
 /**

@@ -28,6 +28,7 @@ import { prepareCameraBands } from './preprocess-bands.js';
 import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
 import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
 import { detectLayout } from '../../core/vision/detect-layout.js';
+import { withLabelFills } from '../../core/vision/label-fill.js';
 import { frameStats } from '../../core/vision/frame-stats.js';
 import { fingerprintCameraFrame, fingerprintScreenshot } from './fingerprint-frame.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
@@ -137,13 +138,8 @@ export class ScreenReader implements ScreenReaderPort {
     }
     this.bandReadsInARow = fullBecause === undefined ? this.bandReadsInARow + 1 : 0;
     const { prepared, bands } = read;
-    const layout =
-      read.layout ??
-      detectLayout(
-        prepared.rectified,
-        this.deviceSize(prepared),
-        prepared.upright && { image: prepared.upright, inverted: prepared.inverted },
-      );
+    const upright = prepared.upright && { image: prepared.upright, inverted: prepared.inverted };
+    const shapesLayout = read.layout ?? detectLayout(prepared.rectified, this.deviceSize(prepared), upright);
     const lines = stampedMade(
       withFieldDots(
         withoutStrayMarks(
@@ -151,13 +147,15 @@ export class ScreenReader implements ScreenReaderPort {
           this.deviceSize(prepared),
         ),
         prepared.image,
-        layout.shapes ?? [],
+        shapesLayout.shapes ?? [],
         prepared.toDevice,
       ),
       read.lines,
       bands,
       options.taken,
     );
+    // A faint fill round a short label (a grey button through the camera) is a button too.
+    const layout = withLabelFills(shapesLayout, prepared.rectified, this.deviceSize(prepared), lines, upright);
     const doneAt = performance.now();
     const reading: ScreenReading = {
       model: screenModel(this.deviceSize(prepared), lines, layout),

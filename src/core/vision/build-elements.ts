@@ -43,7 +43,7 @@ export function buildElements(
     const within = shape.icon
       ? []
       : shape.kind === 'toggle' || shape.kind === 'checkbox'
-        ? rowLabel(shape.box, candidates)
+        ? wholeLabel(rowLabel(shape.box, candidates), candidates, (line) => regionOf(regions, line.box).box)
         : candidates.filter((line) => inside(centreOf(line.box), shape.box));
     // Beside a real label, a line of one or two characters is an icon or the shape's own edge.
     // A short word right before the label, on its row, is the label's first word ("I agree", read
@@ -195,6 +195,29 @@ function rowLabel(box: Box, lines: OcrLine[]): OcrLine[] {
       Math.abs(centreOf(line.box).y - middle) <= reach &&
       (line.box.x + line.box.width <= box.x + 4 || line.box.x >= box.x + box.width - 4),
   );
+}
+
+/**
+ * A toggle's label whole: the lines on its row and every line that wraps on from them or into
+ * them (textBlocks' rule). A settings switch sits level with the middle of its summary; a summary
+ * of three lines reached past the row, and its last line was left out of the label ("be started
+ * without root access", when the camera found Activity Launcher's switch).
+ */
+function wholeLabel(row: OcrLine[], lines: OcrLine[], regionBox: (line: OcrLine) => Box): OcrLine[] {
+  const label = new Set(row);
+  for (let grown = row.length > 0; grown;) {
+    grown = false;
+    for (const line of lines) {
+      if (label.has(line)) continue;
+      const joins = [...label].some(
+        (taken) => continues(taken, line, regionBox(taken)) || continues(line, taken, regionBox(line)),
+      );
+      if (!joins) continue;
+      label.add(line);
+      grown = true;
+    }
+  }
+  return lines.filter((line) => label.has(line));
 }
 
 /** Joins lines that wrapped: same region, same size, same column, close below a line that ran long. */

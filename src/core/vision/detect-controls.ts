@@ -7,12 +7,13 @@ import { connectedGroups, type CellGroup } from './connected-groups.js';
 import { inkCells, type InkCells } from './ink-cells.js';
 import { percentileOf } from './gray-image.js';
 import { iou, meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
-import { groupAt, localInk } from './local-ink.js';
+import { groupAt, localInk, type LocalInk } from './local-ink.js';
 import { cutBox } from './line-crop.js';
 import type { ShapeHint } from './screen-elements.js';
 import type { Box } from './screen-model.js';
 import { NAVIGATION_BAR_SHARE, STATUS_BAR_SHARE } from './build-elements.js';
 import { toolbarIcons } from './toolbar-icons.js';
+import { overflowDots } from './overflow-dots.js';
 
 /** A switch with its thumb: 26..40 dp wide, 15..26 dp tall (measured on real apps: 32..33 x 20..23). */
 const SWITCH = { minWidth: 26, maxWidth: 40, minHeight: 15, maxHeight: 26 };
@@ -31,7 +32,7 @@ const CHECKBOX = { min: 15, max: 22 };
  */
 const CHECK_MARK_SHARE = 0.05;
 /** A tonal button: 30..64 dp tall, at least 48 wide, narrower than this share of the screen (a bar or snackbar is not one). */
-const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
+export const BUTTON = { minHeight: 30, maxHeight: 64, minWidth: 48, maxWidthShare: 0.94, solid: 0.85 };
 
 export interface Controls {
   shapes: ShapeHint[];
@@ -46,7 +47,8 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
   // The phone's bars hold icons, not the app's controls (the Recents square is no checkbox).
   const top = ink.rows * STATUS_BAR_SHARE,
     bottom = ink.rows * (1 - NAVIGATION_BAR_SHARE);
-  for (const group of connectedGroups(ink.mask, ink.columns, ink.rows)) {
+  const groups = connectedGroups(ink.mask, ink.columns, ink.rows);
+  for (const group of groups) {
     if (group.r0 < top || group.r1 > bottom) continue;
     const width = (group.c1 - group.c0 + 1) / cellsPerDp,
       height = (group.r1 - group.r0 + 1) / cellsPerDp,
@@ -86,7 +88,8 @@ export function detectControls(picture: LayoutPicture, ink: InkCells = inkCells(
       shapes.push(...held);
     }
   }
-  return { shapes: [...shapes, ...toolbarIcons(picture, ink)], bars };
+  const inContent = groups.filter((group) => group.r0 >= top && group.r1 <= bottom);
+  return { shapes: [...shapes, ...toolbarIcons(picture, ink), ...overflowDots(picture, ink, inContent)], bars };
 }
 
 function isTonalButton(width: number, height: number, solid: number, screenDp: number): boolean {
@@ -149,16 +152,42 @@ function faintSwitch(
 ): ShapeHint | undefined {
   if (width < FAINT_SWITCH.minSide || width > SWITCH.maxWidth) return undefined;
   if (height < FAINT_SWITCH.minSide || height > SWITCH.maxHeight) return undefined;
+  // Grown by a track's length each way, and by what a switch's height leaves above and below
+  // the group (through the camera a faint thumb's ink here can be half its height).
   const grow = Math.round((SWITCH.maxWidth - FAINT_SWITCH.minSide + APART_DP) * cellsPerDp),
-    growRows = Math.round(APART_DP * cellsPerDp);
-  const local = localInk(picture, ink, {
-    c0: group.c0 - grow,
+    growRows = Math.round((Math.max(APART_DP, SWITCH.maxHeight - height) + 1) * cellsPerDp);
+  // Not into the screen's outer 4 dp: through the camera the bezel's bleed lies there.
+  const edge = Math.round(4 * cellsPerDp);
+  const window = {
+    c0: Math.max(edge, group.c0 - grow),
     r0: group.r0 - growRows,
-    c1: group.c1 + grow,
+    c1: Math.min(ink.columns - 1 - edge, group.c1 + grow),
     r1: group.r1 + growRows,
-  });
-  const found = groupAt(local, Math.round((group.c0 + group.c1) / 2), Math.round((group.r0 + group.r1) / 2));
-  if (!found) return undefined;
+  };
+  // The window's border level first; where the light slopes across the window (through the
+  // camera, a window reaching the screen's vignetted edge), each row's level from side to side.
+  for (const page of ['border', 'sides'] as const) {
+    const local = localInk(picture, ink, window, page);
+    const found = groupAt(local, Math.round((group.c0 + group.c1) / 2), Math.round((group.r0 + group.r1) / 2));
+    const thumb = found && localThumb(local, found, cellsPerDp);
+    if (!found || !thumb) continue;
+    return {
+      kind: 'toggle',
+      box: toDeviceBox(
+        picture,
+        (local.c0 + found.c0) * ink.cell,
+        (local.r0 + found.r0) * ink.cell,
+        (local.c0 + found.c1 + 1) * ink.cell,
+        (local.r0 + found.r1 + 1) * ink.cell,
+      ),
+      state: { checked: thumb === 'right' },
+    };
+  }
+  return undefined;
+}
+
+/** The thumb's side of a switch found in a local window, or undefined when it is none. */
+function localThumb(local: LocalInk, found: CellGroup, cellsPerDp: number): 'left' | 'right' | undefined {
   const w = (found.c1 - found.c0 + 1) / cellsPerDp,
     h = (found.r1 - found.r0 + 1) / cellsPerDp,
     solid = found.count / ((found.c1 - found.c0 + 1) * (found.r1 - found.r0 + 1));
@@ -166,19 +195,7 @@ function faintSwitch(
   if (found.c0 === 0 || found.r0 === 0 || found.c1 === local.ink.columns - 1 || found.r1 === local.ink.rows - 1)
     return undefined;
   if (!standsApart(local.ink, found, Math.round(APART_DP * cellsPerDp))) return undefined;
-  const thumb = thumbSide(local.ink, found, w, h, solid, cellsPerDp);
-  if (!thumb) return undefined;
-  return {
-    kind: 'toggle',
-    box: toDeviceBox(
-      picture,
-      (local.c0 + found.c0) * ink.cell,
-      (local.r0 + found.r0) * ink.cell,
-      (local.c0 + found.c1 + 1) * ink.cell,
-      (local.r0 + found.r1 + 1) * ink.cell,
-    ),
-    state: { checked: thumb === 'right' },
-  };
+  return thumbSide(local.ink, found, w, h, solid, cellsPerDp);
 }
 
 /** Ink rows in each column of the group. */
@@ -234,7 +251,7 @@ function trackHeight(heights: number[], cellsPerDp: number): number | undefined 
       stop = start + 1;
     for (; stop < heights.length; stop++) {
       const h = heights[stop]!;
-      if (Math.max(high, h) - Math.min(low, h) > 2 * cellsPerDp) break;
+      if (Math.max(high, h) - Math.min(low, h) > Math.max(2, 2 * cellsPerDp)) break;
       low = Math.min(low, h);
       high = Math.max(high, h);
     }

@@ -25,7 +25,7 @@ export function localInk(
   picture: LayoutPicture,
   screen: InkCells,
   window: { c0: number; r0: number; c1: number; r1: number },
-  page: 'border' | 'row ends' = 'border',
+  page: 'border' | 'row ends' | 'sides' = 'border',
 ): LocalInk {
   const { image } = picture;
   const cell = screen.cell;
@@ -44,9 +44,20 @@ export function localInk(
         sum += image.data[at]!;
       level[r * columns + c] = sum / cell;
     }
-  const pages =
-    page === 'border' ? new Uint8Array(rows).fill(borderMode(level, columns, rows)) : rowEnds(level, columns);
-  const mask = level.map((value, i) => (Math.abs(value - pages[Math.floor(i / columns)]!) >= LOCAL_DELTA ? 1 : 0));
+  let mask: Uint8Array;
+  if (page === 'sides') {
+    const { left, right } = sideLevels(level, columns);
+    mask = level.map((value, i) => {
+      const r = Math.floor(i / columns),
+        c = i % columns;
+      const at = left[r]! + ((right[r]! - left[r]!) * c) / Math.max(1, columns - 1);
+      return Math.abs(value - at) >= LOCAL_DELTA ? 1 : 0;
+    });
+  } else {
+    const pages =
+      page === 'border' ? new Uint8Array(rows).fill(borderMode(level, columns, rows)) : rowEnds(level, columns);
+    mask = level.map((value, i) => (Math.abs(value - pages[Math.floor(i / columns)]!) >= LOCAL_DELTA ? 1 : 0));
+  }
   return { ink: { mask, columns, rows, cell }, c0, r0 };
 }
 
@@ -69,6 +80,26 @@ function rowEnds(level: Uint8Array, columns: number): Uint8Array {
   for (let r = 0, at = 0; r < rows; r++, at += columns)
     pages[r] = (level[at]! + level[at + 1]! + level[at + columns - 1]! + level[at + columns - 2]!) / 4;
   return pages;
+}
+
+/**
+ * Each row's level at the window's left and right sides: the median of the two outermost cells
+ * there over the 7 rows around it. Through the camera the light slopes across a window that
+ * reaches the screen's edge (vignette, a glare spot's flank): one level for the whole border made
+ * half a switch's window ink; a level running linearly from side to side along each row follows
+ * the slope, and the median over rows passes over a row's noise.
+ */
+function sideLevels(level: Uint8Array, columns: number): { left: number[]; right: number[] } {
+  const rows = level.length / columns;
+  const side = (first: number) =>
+    Array.from({ length: rows }, (_, r) => {
+      const values: number[] = [];
+      for (let y = Math.max(0, r - 3); y <= Math.min(rows - 1, r + 3); y++)
+        values.push(level[y * columns + first]!, level[y * columns + first + (first === 0 ? 1 : -1)]!);
+      values.sort((a, b) => a - b);
+      return values[values.length >> 1]!;
+    });
+  return { left: side(0), right: side(columns - 1) };
 }
 
 /** The most common level (in bins of 4) of the window's border cells. */

@@ -18,6 +18,9 @@ const GLYPH = { min: 12, max: 26 };
 const SAME_GLYPH_DP = 3;
 /** Nothing else inked this close (dp) beside an icon, on its rows. */
 const APART_DP = 8;
+/** Less ink than this (dp²) is a speck of noise; ink within EDGE_DP of the screen's side is the bezel's bleed. */
+const SPECK_DP2 = 4,
+  EDGE_DP = 2;
 /** A touch target's side, dp. */
 const TARGET_DP = 48;
 
@@ -26,14 +29,26 @@ export function toolbarIcons(picture: LayoutPicture, ink: InkCells): ShapeHint[]
   const r0 = Math.round(BAR.top * cellsPerDp),
     r1 = Math.min(ink.rows, Math.round(BAR.bottom * cellsPerDp));
   const band = ink.mask.slice(r0 * ink.columns, r1 * ink.columns);
-  const clusters = mergeClose(connectedGroups(band, ink.columns, r1 - r0), SAME_GLYPH_DP * cellsPerDp);
+  // Through the camera: specks of noise where the vignette darkens a corner (under 2 x 2 dp of
+  // ink) and the bezel's bleed down the screen's outer 2 dp are nothing, and merged into a gear's
+  // cluster they hid it. Ink touching the band's top or bottom row runs on past the bar (a camera
+  // picture's status bar a dp taller than drawn): no icon, and not merged with one; only kept to
+  // hold an icon apart from it.
+  const edge = EDGE_DP * cellsPerDp;
+  const groups = connectedGroups(band, ink.columns, r1 - r0).filter(
+    (group) => group.count >= SPECK_DP2 * cellsPerDp ** 2 && group.c1 >= edge && group.c0 < ink.columns - edge,
+  );
+  const across = (group: CellGroup) => group.r0 === 0 || group.r1 >= r1 - r0 - 1;
+  const inside = mergeClose(
+    groups.filter((group) => !across(group)),
+    SAME_GLYPH_DP * cellsPerDp,
+  );
+  const clusters = [...inside, ...groups.filter(across)];
   const icons: ShapeHint[] = [];
-  for (const cluster of clusters) {
+  for (const cluster of inside) {
     const width = (cluster.c1 - cluster.c0 + 1) / cellsPerDp,
       height = (cluster.r1 - cluster.r0 + 1) / cellsPerDp;
     if (width < GLYPH.min || width > GLYPH.max || height < GLYPH.min || height > GLYPH.max) continue;
-    // In the bar's middle: the glyph does not touch the band's top or bottom row.
-    if (cluster.r0 === 0 || cluster.r1 >= r1 - r0 - 1) continue;
     const apart = clusters.every(
       (other) =>
         other === cluster ||

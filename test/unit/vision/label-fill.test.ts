@@ -1,0 +1,136 @@
+// Grey buttons as real apps draw them (AppCompat's #D6D7D7 on a #FAFAFA page, 36 dp tall, a short
+// label in capitals centred on each), photographed by the virtual camera (its default rig: uneven
+// light, a glare spot, the page's white clipped) and rectified as the reader does: each label's
+// fill is a button (core/vision/label-fill.ts), where the ink cells alone lose some of them
+// through the camera; a toolbar's title (left on its bar), a plain label with no fill and a row
+// between two dividers are no buttons.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withLabelFills } from '../../../src/core/vision/label-fill.js';
+import type { OcrLine } from '../../../src/core/vision/ocr-line.js';
+import type { LayoutHints } from '../../../src/core/vision/screen-elements.js';
+import { photographDrawing } from '../../support/photographed-drawing.js';
+
+const WIDTH = 1080,
+  HEIGHT = 2340,
+  /** Device pixels per dp: 1080 px over a 360 dp wide phone. */
+  DP = 3,
+  FONT = 14 * DP;
+/**
+ * Grey buttons, dp: left, top, width (36 dp tall), label; spread over the screen so the light
+ * differs. The last is fainter (#F0F0F0, 10 levels off the page): through the camera its top and
+ * bottom edges are a step of 3 to 5 levels, found by the rows' smaller step, 2 dp clear of the
+ * label's blurred ink.
+ */
+const BUTTONS = [
+  { x: 16, y: 300, width: 88, label: 'EVAL' },
+  { x: 112, y: 300, width: 88, label: 'CLEAR' },
+  { x: 40, y: 470, width: 280, label: 'GRANT PERMISSION' },
+  { x: 200, y: 620, width: 120, label: 'SHARE' },
+  { x: 24, y: 640, width: 100, label: 'ABOUT' },
+  { x: 200, y: 380, width: 120, label: 'LOAD', fill: '#F0F0F0' },
+];
+
+/** A text's line as the reader gives it: the box of its glyphs' ink (below 128) inside `area` of the rendered screen. */
+function lineAt(text: string, gray: Uint8Array, area: { x0: number; y0: number; x1: number; y1: number }): OcrLine {
+  let x0 = WIDTH,
+    y0 = HEIGHT,
+    x1 = 0,
+    y1 = 0;
+  for (let y = area.y0; y < area.y1; y++)
+    for (let x = area.x0; x < area.x1; x++)
+      if (gray[y * WIDTH + x]! < 128) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x + 1);
+        y1 = Math.max(y1, y + 1);
+      }
+  const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  return { text, box, confidence: 0.9, words: [{ text, box, confidence: 0.9 }] };
+}
+
+const text = (x: number, y: number, size: number, label: string, anchor = 'middle', weight = 'normal') =>
+  `<text x="${x}" y="${y}" text-anchor="${anchor}" font-family="sans-serif" font-weight="${weight}" font-size="${size}" fill="#202020">${label}</text>`;
+
+/** The screen's SVG, and the areas (device pixels) of its labels and of its other texts. */
+function screen() {
+  const parts: string[] = [
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#FAFAFA"/>`,
+    `<rect width="${WIDTH}" height="${24 * DP}" fill="#303030"/>`,
+    // A toolbar, its title at the left.
+    `<rect y="${24 * DP}" width="${WIDTH}" height="${56 * DP}" fill="#9E9E9E"/>`,
+    text(16 * DP, 58 * DP, 20 * DP, 'NOTES', 'start'),
+  ];
+  const labels = BUTTONS.map(({ x, y, width, label, fill = '#D6D7D7' }) => {
+    parts.push(
+      `<rect x="${x * DP}" y="${y * DP}" width="${width * DP}" height="${36 * DP}" rx="${2 * DP}" fill="${fill}"/>`,
+    );
+    parts.push(text((x + width / 2) * DP, (y + 23) * DP, FONT, label, 'middle', 'bold'));
+    return { label, area: { x0: x * DP, y0: y * DP, x1: (x + width) * DP, y1: (y + 36) * DP } };
+  });
+  // A label with no fill, and a row's text between two dividers (1 dp, 40 dp apart).
+  parts.push(
+    text(250 * DP, 560 * DP, FONT, 'VOID'),
+    `<rect x="0" y="${700 * DP}" width="${WIDTH}" height="${DP}" fill="#D0D0D0"/>`,
+    `<rect x="0" y="${740 * DP}" width="${WIDTH}" height="${DP}" fill="#D0D0D0"/>`,
+    text(180 * DP, 725 * DP, FONT, 'ROW'),
+  );
+  const others = [
+    { label: 'NOTES', area: { x0: 0, y0: 30 * DP, x1: 200 * DP, y1: 76 * DP } },
+    { label: 'VOID', area: { x0: 200 * DP, y0: 540 * DP, x1: 300 * DP, y1: 565 * DP } },
+    { label: 'ROW', area: { x0: 130 * DP, y0: 705 * DP, x1: 230 * DP, y1: 735 * DP } },
+  ];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${parts.join('')}</svg>`;
+  return { svg, labels, others };
+}
+
+const centre = (line: OcrLine) => ({ x: line.box.x + line.box.width / 2, y: line.box.y + line.box.height / 2 });
+const buttonsHolding = (layout: LayoutHints, line: OcrLine) =>
+  (layout.shapes ?? []).filter((shape) => {
+    const { x, y } = centre(line);
+    const box = shape.box;
+    return shape.kind === 'button' && x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+  });
+
+describe('a button found from its label outwards (label-fill), through the virtual camera', () => {
+  let shapes: LayoutHints;
+  let withLabels: LayoutHints;
+  let drawn: { labels: OcrLine[]; others: OcrLine[] };
+
+  beforeAll(async () => {
+    const { svg, labels, others } = screen();
+    const photo = await photographDrawing(svg, WIDTH, HEIGHT, 1041);
+    drawn = {
+      labels: labels.map(({ label, area }) => lineAt(label, photo.drawn, area)),
+      others: others.map(({ label, area }) => lineAt(label, photo.drawn, area)),
+    };
+    shapes = photo.layout;
+    withLabels = withLabelFills(
+      shapes,
+      photo.rectified,
+      photo.deviceSize,
+      [...drawn.labels, ...drawn.others],
+      photo.upright,
+    );
+  });
+
+  it('the ink cells alone lose some of the grey buttons through the camera', () => {
+    const lost = drawn.labels.filter((line) => buttonsHolding(shapes, line).length === 0);
+    expect(lost.length).toBeGreaterThan(0);
+  });
+
+  it('every grey button is found round its label, as tall as drawn', () => {
+    for (const [index, line] of drawn.labels.entries()) {
+      const found = buttonsHolding(withLabels, line);
+      expect(found, line.text).toHaveLength(1);
+      const { x, width } = BUTTONS[index]!;
+      const box = found[0]!.box;
+      expect(Math.abs(box.height - 36 * DP), line.text).toBeLessThanOrEqual(4 * DP);
+      expect(Math.abs(box.x - x * DP), line.text).toBeLessThanOrEqual(4 * DP);
+      expect(Math.abs(box.width - width * DP), line.text).toBeLessThanOrEqual(8 * DP);
+    }
+  });
+
+  it("a toolbar's title, a label with no fill and a row between dividers are no buttons", () => {
+    for (const line of drawn.others) expect(buttonsHolding(withLabels, line), line.text).toHaveLength(0);
+  });
+});
