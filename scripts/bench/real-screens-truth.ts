@@ -100,7 +100,7 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
       { rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), width: width!, height },
       text.box,
     );
-    const blank = levelRange(gray, width!, height, text.box) < BLANK_RANGE;
+    const blank = levelRange({ gray, width: width!, height }, text.box, 0.01) < BLANK_TEXT_RANGE;
     return { ...text, ...(view ? { viewClass: view.class } : {}), textClass, ...(blank ? { blank } : {}) };
   });
   const roleViews = views
@@ -123,46 +123,41 @@ async function loadScreen(root: string, app: string, tag: string): Promise<RealS
     viewTree: views.length > 0,
     ...iconButtonsOf(
       views.filter((view) => view.visible && /ImageButton$/.test(view.class) && flat(view)[3] <= height).map(flat),
-      { rgb, width: width! },
+      { gray, width: width!, height },
     ),
   };
 }
 
-/** A view that draws less than this range of gray levels inside it shows nothing: no picture can show it as a button. */
-const BLANK_RANGE = 24;
+/** An icon button whose gray levels inside the view span less than this draws nothing: no picture can show it as a button. */
+const BLANK_ICON_RANGE = 24;
 
 /**
- * The icon buttons that draw something (their gray levels inside the view span BLANK_RANGE or
+ * A text box whose levels span less than this (1st to 99th percentile) shows no text: the
+ * faintest texts drawn in these recordings (hints, disabled labels) span 60 levels and more, the
+ * blank boxes 0 to 3.
+ */
+const BLANK_TEXT_RANGE = 16;
+
+/**
+ * The icon buttons that draw something (their gray levels inside the view span BLANK_ICON_RANGE or
  * more: an icon on its ground) and those that draw nothing in the screenshot (an empty
  * ImageButton, a transparent placeholder), counted apart.
  */
 function iconButtonsOf(
   boxes: [number, number, number, number][],
-  picture: { rgb: Buffer; width: number },
+  picture: { gray: Buffer; width: number; height: number },
 ): Pick<RealScreen, 'iconButtons' | 'blankIconButtons'> {
-  const drawn = boxes.filter(([x0, y0, x1, y1]) => {
-    let low = 255,
-      high = 0;
-    for (let y = Math.max(0, y0); y < y1; y++)
-      for (let x = Math.max(0, x0); x < Math.min(picture.width, x1); x++) {
-        const at = (y * picture.width + x) * 3;
-        const gray = (picture.rgb[at]! * 299 + picture.rgb[at + 1]! * 587 + picture.rgb[at + 2]! * 114) / 1000;
-        low = Math.min(low, gray);
-        high = Math.max(high, gray);
-      }
-    return high - low >= BLANK_RANGE;
-  });
+  // From the darkest to the lightest pixel: an icon's ink may be under 1 % of its view.
+  const drawn = boxes.filter((box) => levelRange(picture, box, 0) >= BLANK_ICON_RANGE);
   return { iconButtons: drawn, blankIconButtons: boxes.filter((box) => !drawn.includes(box)) };
 }
 
-/**
- * A box whose levels span less than this (1st to 99th percentile) shows no text: the faintest
- * texts drawn in these recordings (hints, disabled labels) span 60 levels and more, the blank
- * boxes 0 to 3.
- */
-const BLANK_RANGE = 16;
-
-function levelRange(gray: Buffer, width: number, height: number, [x0, y0, x1, y1]: TruthText['box']): number {
+/** The range of gray levels in a box, from the `share` to the 1 - `share` percentile. */
+function levelRange(
+  { gray, width, height }: { gray: Buffer; width: number; height: number },
+  [x0, y0, x1, y1]: TruthText['box'],
+  share: number,
+): number {
   const counts = new Array<number>(256).fill(0);
   let total = 0;
   for (let y = Math.max(0, y0); y < Math.min(height, y1); y++)
@@ -170,12 +165,12 @@ function levelRange(gray: Buffer, width: number, height: number, [x0, y0, x1, y1
       counts[gray[y * width + x]!]!++;
       total++;
     }
-  const level = (share: number) => {
+  const level = (part: number) => {
     let seen = 0;
-    for (let value = 0; value < 256; value++) if ((seen += counts[value]!) > share * total) return value;
+    for (let value = 0; value < 256; value++) if ((seen += counts[value]!) > part * total) return value;
     return 255;
   };
-  return total ? level(0.99) - level(0.01) : 0;
+  return total ? level(1 - share - 1e-9) - level(share) : 0;
 }
 
 /**
