@@ -115,19 +115,23 @@ function edge(
 ): number | undefined {
   const width = Math.max(2, Math.round(3 * px));
   const levels: number[] = [];
-  for (let k = 0; k <= reach + 2 * width; k++) levels.push(levelAt(Math.round(start + direction * k)));
+  for (let k = 0; k <= reach + 3 * width; k++) levels.push(levelAt(Math.round(start + direction * k)));
   const mean = (from: number, to: number) => {
     let sum = 0;
     for (let k = from; k < to; k++) sum += levels[k]!;
     return sum / (to - from);
   };
-  for (let k = width; k + 2 * width <= levels.length; k++) {
+  for (let k = width; k + 3 * width <= levels.length; k++) {
     const before = mean(k - width, k),
       step = mean(k, k + width) - before;
     if (Math.abs(step) < least) continue;
     // A fill's edge: the level past it stays off the fill; past a thin rule (a divider) it comes back.
     const beyond = mean(k + width, k + 2 * width) - before;
-    return Math.sign(beyond) === Math.sign(step) && Math.abs(beyond) >= least ? start + direction * k : undefined;
+    if (Math.sign(beyond) === Math.sign(step) && Math.abs(beyond) >= least) return start + direction * k;
+    // A raised button's shadow: a thin rule darker than the fill, and past it a page off the fill
+    // (an orange button on a green page, 4 levels apart through the camera, its shadow 10 darker).
+    const past = mean(k + 2 * width, k + 3 * width) - before;
+    return step < 0 && Math.abs(past) >= least ? start + direction * k : undefined;
   }
   return undefined;
 }

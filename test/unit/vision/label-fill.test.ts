@@ -2,8 +2,8 @@
 // label in capitals centred on each), photographed by the virtual camera (its default rig: uneven
 // light, a glare spot, the page's white clipped) and rectified as the reader does: each label's
 // fill is a button (core/vision/label-fill.ts), where the ink cells alone lose some of them
-// through the camera; a toolbar's title (left on its bar), a plain label with no fill and a row
-// between two dividers are no buttons.
+// through the camera; a raised button whose shadow is its bottom edge is found too; a toolbar's
+// title (left on its bar), a plain label with no fill and a row between two dividers are no buttons.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withLabelFills } from '../../../src/core/vision/label-fill.js';
 import type { OcrLine } from '../../../src/core/vision/ocr-line.js';
@@ -29,6 +29,12 @@ const BUTTONS = [
   { x: 24, y: 640, width: 100, label: 'ABOUT' },
   { x: 200, y: 380, width: 120, label: 'LOAD', fill: '#F0F0F0' },
 ];
+/**
+ * A raised button on a coloured page (a real app's onboarding, orange on green: in gray the fill
+ * 12 levels under the page, about 7 through the camera), its shadow a thin darker rule under it:
+ * past the rule the page is off the fill, so the rule is the fill's bottom edge, not a divider.
+ */
+const RAISED = { x: 110, y: 180, width: 140, height: 48, label: 'GET STARTED', page: '#9C9C9C', fill: '#909090' };
 
 /** A text's line as the reader gives it: the box of its glyphs' ink (below 128) inside `area` of the rendered screen. */
 function lineAt(text: string, gray: Uint8Array, area: { x0: number; y0: number; x1: number; y1: number }): OcrLine {
@@ -60,6 +66,18 @@ function screen() {
     `<rect y="${24 * DP}" width="${WIDTH}" height="${56 * DP}" fill="#9E9E9E"/>`,
     text(16 * DP, 58 * DP, 20 * DP, 'NOTES', 'start'),
   ];
+  const { x, y, width, height } = RAISED;
+  parts.push(
+    `<rect y="${120 * DP}" width="${WIDTH}" height="${160 * DP}" fill="${RAISED.page}"/>`,
+    // The shadow: a dark rule fading back to the page over 4 dp (as the real one).
+    ...[0.2, 0.1, 0.08, 0.06, 0.04, 0.02].map(
+      (opacity, k) =>
+        `<rect x="${x * DP}" y="${(y + height + k) * DP}" width="${width * DP}" height="${DP}" fill="#000" fill-opacity="${opacity}"/>`,
+    ),
+    `<rect x="${x * DP}" y="${y * DP}" width="${width * DP}" height="${height * DP}" rx="${2 * DP}" fill="${RAISED.fill}"/>`,
+    text((x + width / 2) * DP, (y + 30) * DP, FONT, RAISED.label, 'middle', 'bold'),
+  );
+  const raised = { x0: x * DP, y0: y * DP, x1: (x + width) * DP, y1: (y + height) * DP };
   const labels = BUTTONS.map(({ x, y, width, label, fill = '#D6D7D7' }) => {
     parts.push(
       `<rect x="${x * DP}" y="${y * DP}" width="${width * DP}" height="${36 * DP}" rx="${2 * DP}" fill="${fill}"/>`,
@@ -80,7 +98,7 @@ function screen() {
     { label: 'ROW', area: { x0: 130 * DP, y0: 705 * DP, x1: 230 * DP, y1: 735 * DP } },
   ];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${parts.join('')}</svg>`;
-  return { svg, labels, others };
+  return { svg, labels, others, raised };
 }
 
 const centre = (line: OcrLine) => ({ x: line.box.x + line.box.width / 2, y: line.box.y + line.box.height / 2 });
@@ -94,21 +112,22 @@ const buttonsHolding = (layout: LayoutHints, line: OcrLine) =>
 describe('a button found from its label outwards (label-fill), through the virtual camera', () => {
   let shapes: LayoutHints;
   let withLabels: LayoutHints;
-  let drawn: { labels: OcrLine[]; others: OcrLine[] };
+  let drawn: { labels: OcrLine[]; others: OcrLine[]; raised: OcrLine };
 
   beforeAll(async () => {
-    const { svg, labels, others } = screen();
+    const { svg, labels, others, raised } = screen();
     const photo = await photographDrawing(svg, WIDTH, HEIGHT, 1041);
     drawn = {
       labels: labels.map(({ label, area }) => lineAt(label, photo.drawn, area)),
       others: others.map(({ label, area }) => lineAt(label, photo.drawn, area)),
+      raised: lineAt(RAISED.label, photo.drawn, raised),
     };
     shapes = photo.layout;
     withLabels = withLabelFills(
       shapes,
       photo.rectified,
       photo.deviceSize,
-      [...drawn.labels, ...drawn.others],
+      [...drawn.labels, ...drawn.others, drawn.raised],
       photo.upright,
     );
   });
@@ -132,5 +151,13 @@ describe('a button found from its label outwards (label-fill), through the virtu
 
   it("a toolbar's title, a label with no fill and a row between dividers are no buttons", () => {
     for (const line of drawn.others) expect(buttonsHolding(withLabels, line), line.text).toHaveLength(0);
+  });
+
+  it('a raised button whose shadow is its bottom edge, on a page a few levels off its fill, is found', () => {
+    const found = buttonsHolding(withLabels, drawn.raised);
+    expect(found).toHaveLength(1);
+    const box = found[0]!.box;
+    expect(Math.abs(box.y + box.height - (RAISED.y + RAISED.height) * DP)).toBeLessThanOrEqual(4 * DP);
+    expect(Math.abs(box.x - RAISED.x * DP)).toBeLessThanOrEqual(4 * DP);
   });
 });
