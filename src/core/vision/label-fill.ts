@@ -7,10 +7,7 @@
 // page of the other (a real app's "GRANT PERMISSION" was two half buttons, neither solid). Here
 // each side's edge is a local step (a few dp's mean on each side of it, against the noise of a
 // flat run), so slow light and clipping do not matter. Pure.
-import type { Size } from './calibration.js';
-import type { Upright } from './contrast.js';
-import type { GrayImage } from './gray-image.js';
-import { layoutPicture, meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
+import { meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
 import { BUTTON } from './detect-controls.js';
 import type { OcrLine } from './ocr-line.js';
 import type { LayoutHints, ShapeHint } from './screen-elements.js';
@@ -34,18 +31,6 @@ const STEP = { across: 3, beside: 5 };
  * the gaps (a title on a toolbar or a dialog's card, edges round it too, starts at the left).
  */
 const CENTRED = { dp: 4, share: 0.1 };
-
-/** The layout with a button shape added round each short label on a fill (labelFills). */
-export function withLabelFills(
-  hints: LayoutHints,
-  rectified: GrayImage,
-  deviceSize: Size,
-  lines: readonly OcrLine[],
-  upright?: Upright,
-): LayoutHints {
-  const found = labelFills(layoutPicture(rectified, deviceSize, upright), lines, hints);
-  return found.length ? { ...hints, shapes: [...(hints.shapes ?? []), ...found] } : hints;
-}
 
 /** Button shapes round short labels that no shape or panel of `hints` holds. */
 export function labelFills(picture: LayoutPicture, lines: readonly OcrLine[], hints: LayoutHints): ShapeHint[] {

@@ -5,10 +5,10 @@
 // through the camera; a raised button whose shadow is its bottom edge is found too; a toolbar's
 // title (left on its bar), a plain label with no fill and a row between two dividers are no buttons.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withLabelFills } from '../../../src/core/vision/label-fill.js';
+import { withLineShapes } from '../../../src/core/vision/line-shapes.js';
 import type { OcrLine } from '../../../src/core/vision/ocr-line.js';
 import type { LayoutHints } from '../../../src/core/vision/screen-elements.js';
-import { photographDrawing } from '../../support/photographed-drawing.js';
+import { drawnLine, photographDrawing, type Area } from '../../support/photographed-drawing.js';
 
 const WIDTH = 1080,
   HEIGHT = 2340,
@@ -36,23 +36,7 @@ const BUTTONS = [
  */
 const RAISED = { x: 110, y: 180, width: 140, height: 48, label: 'GET STARTED', page: '#9C9C9C', fill: '#909090' };
 
-/** A text's line as the reader gives it: the box of its glyphs' ink (below 128) inside `area` of the rendered screen. */
-function lineAt(text: string, gray: Uint8Array, area: { x0: number; y0: number; x1: number; y1: number }): OcrLine {
-  let x0 = WIDTH,
-    y0 = HEIGHT,
-    x1 = 0,
-    y1 = 0;
-  for (let y = area.y0; y < area.y1; y++)
-    for (let x = area.x0; x < area.x1; x++)
-      if (gray[y * WIDTH + x]! < 128) {
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x + 1);
-        y1 = Math.max(y1, y + 1);
-      }
-  const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-  return { text, box, confidence: 0.9, words: [{ text, box, confidence: 0.9 }] };
-}
+const lineAt = (text: string, gray: Uint8Array, area: Area) => drawnLine(text, gray, WIDTH, area);
 
 const text = (x: number, y: number, size: number, label: string, anchor = 'middle', weight = 'normal') =>
   `<text x="${x}" y="${y}" text-anchor="${anchor}" font-family="sans-serif" font-weight="${weight}" font-size="${size}" fill="#202020">${label}</text>`;
@@ -123,7 +107,7 @@ describe('a button found from its label outwards (label-fill), through the virtu
       raised: lineAt(RAISED.label, photo.drawn, raised),
     };
     shapes = photo.layout;
-    withLabels = withLabelFills(
+    withLabels = withLineShapes(
       shapes,
       photo.rectified,
       photo.deviceSize,
