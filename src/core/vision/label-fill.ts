@@ -19,13 +19,14 @@ const LABEL = { maxWords: 4, maxHeight: 22 };
 const REACH = { vertical: 24, horizontal: 120 };
 /**
  * An edge: the mean of 3 dp past it this many levels from the 3 dp before it (a grey fill 9 levels
- * off a clipped white page through the camera, 5 at its top where the glare adds). Above and below
- * the text each level is a row's mean across most of the label's width (60 pixels or more: the
- * camera's noise averages to half a level), beside it a column's over half the text's height
- * (about 10 pixels: a level), so the rows take a smaller step (measured on the recorded apps
- * through the camera: 3 found one more button than 5, no false one).
+ * off a clipped white page through the camera, 5 at its top where the glare adds, 3..4 at a side
+ * where a glare spot's edge lightens the page beside it). Above and below the text each level is a
+ * row's mean across most of the label's width (60 pixels or more: the camera's noise averages to
+ * half a level); beside it a column's over the fill's height between those two edges (30 pixels
+ * or more; over half the text's height, 10 pixels, a side took 5 levels). Measured on the recorded
+ * apps through the camera: 3 found more buttons than 5, no false one.
  */
-const STEP = { across: 3, beside: 5 };
+const STEP = 3;
 /**
  * The text centred: the gaps to the two edges of an axis differ by at most 4 dp and a tenth of
  * the gaps (a title on a toolbar or a dialog's card, edges round it too, starts at the left).
@@ -62,15 +63,18 @@ function fillAround(picture: LayoutPicture, text: Box): Box | undefined {
     x1 = (text.x + text.width) * s + clear,
     y0 = text.y * s - clear,
     y1 = (text.y + text.height) * s + clear;
-  const band = { from: y0 + (y1 - y0) * 0.25, to: y1 - (y1 - y0) * 0.25 };
   const span = { from: x0 + (x1 - x0) * 0.1, to: x1 - (x1 - x0) * 0.1 };
-  const column = (x: number) => meanIn(picture.image, x, band.from, x + 1, band.to);
   const row = (y: number) => meanIn(picture.image, span.from, y, span.to, y + 1);
-  const left = edge(column, x0, -1, REACH.horizontal * px, px, STEP.beside),
-    right = edge(column, x1, 1, REACH.horizontal * px, px, STEP.beside),
-    top = edge(row, y0, -1, REACH.vertical * px, px, STEP.across),
-    bottom = edge(row, y1, 1, REACH.vertical * px, px, STEP.across);
-  if (left === undefined || right === undefined || top === undefined || bottom === undefined) return undefined;
+  const top = edge(row, y0, -1, REACH.vertical * px, px, STEP),
+    bottom = edge(row, y1, 1, REACH.vertical * px, px, STEP);
+  if (top === undefined || bottom === undefined) return undefined;
+  // Beside the text each level is a column's mean over the fill's height, its top and bottom
+  // edges' blur (2 dp) left out.
+  const band = { from: top + 2 * px, to: bottom - 2 * px };
+  const column = (x: number) => meanIn(picture.image, x, band.from, x + 1, band.to);
+  const left = edge(column, x0, -1, REACH.horizontal * px, px, STEP),
+    right = edge(column, x1, 1, REACH.horizontal * px, px, STEP);
+  if (left === undefined || right === undefined) return undefined;
   const width = (right - left) / px,
     height = (bottom - top) / px;
   // A tonal button's measures (detect-controls.ts), its fill's solidity aside.

@@ -19,7 +19,8 @@ const WIDTH = 1080,
  * Grey buttons, dp: left, top, width (36 dp tall), label; spread over the screen so the light
  * differs. The last is fainter (#F0F0F0, 10 levels off the page): through the camera its top and
  * bottom edges are a step of 3 to 5 levels, found by the rows' smaller step, 2 dp clear of the
- * label's blurred ink.
+ * label's blurred ink. DARK's left side has a darker page beside it (a glare spot's edge), a step
+ * of 3..4 levels through the camera, found by columns over the fill's whole height.
  */
 const BUTTONS = [
   { x: 16, y: 300, width: 88, label: 'EVAL' },
@@ -28,6 +29,7 @@ const BUTTONS = [
   { x: 200, y: 620, width: 120, label: 'SHARE' },
   { x: 24, y: 640, width: 100, label: 'ABOUT' },
   { x: 200, y: 380, width: 120, label: 'LOAD', fill: '#F0F0F0' },
+  { x: 40, y: 560, width: 110, label: 'DARK', fill: '#E4E4E4' },
 ];
 /**
  * A raised button on a coloured page (a real app's onboarding, orange on green: in gray the fill
@@ -69,6 +71,9 @@ function screen() {
     parts.push(text((x + width / 2) * DP, (y + 23) * DP, FONT, label, 'middle', 'bold'));
     return { label, area: { x0: x * DP, y0: y * DP, x1: (x + width) * DP, y1: (y + 36) * DP } };
   });
+  // The page beside DARK's left side is a shade darker (as a glare spot's edge leaves it): that
+  // side's step is half its top's.
+  parts.push(`<rect x="0" y="${540 * DP}" width="${40 * DP}" height="${80 * DP}" fill="#E9E9E9"/>`);
   // A label with no fill, and a row's text between two dividers (1 dp, 40 dp apart).
   parts.push(
     text(250 * DP, 560 * DP, FONT, 'VOID'),
