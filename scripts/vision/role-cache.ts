@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ocrEngineChoice, OCR_ENGINE_VARIABLE, startOcr } from '../../src/adapters/observer-camera/index.js';
 import { ScreenReader } from '../../src/adapters/observer-camera/screen-reader.js';
 import { detectLayout } from '../../src/core/vision/detect-layout.js';
-import { withLabelFills } from '../../src/core/vision/label-fill.js';
+import { withLineShapes } from '../../src/core/vision/line-shapes.js';
 import { screenModel, type OcrLine } from '../../src/core/vision/screen-model.js';
 import type { GrayImage } from '../../src/core/vision/gray-image.js';
 import { photograph } from '../../src/sim/camera/photograph.js';
@@ -85,7 +85,7 @@ if (command === 'write') {
         inverted: kept.upright.inverted,
       };
       const deviceSize = { width: screen.width, height: screen.height };
-      const layout = withLabelFills(
+      const layout = withLineShapes(
         detectLayout(rectified, deviceSize, upright),
         rectified,
         deviceSize,

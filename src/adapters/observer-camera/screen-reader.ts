@@ -28,7 +28,7 @@ import { prepareCameraBands } from './preprocess-bands.js';
 import { compareContent, DEFAULT_NOISE_FLOOR } from '../../core/vision/compare-content.js';
 import type { ContentFingerprint } from '../../core/vision/content-fingerprint.js';
 import { detectLayout } from '../../core/vision/detect-layout.js';
-import { withLabelFills } from '../../core/vision/label-fill.js';
+import { withLineShapes } from '../../core/vision/line-shapes.js';
 import { frameStats } from '../../core/vision/frame-stats.js';
 import { fingerprintCameraFrame, fingerprintScreenshot } from './fingerprint-frame.js';
 import type { PackedImage } from '../../core/vision/warp-gray.js';
@@ -154,8 +154,8 @@ export class ScreenReader implements ScreenReaderPort {
       bands,
       options.taken,
     );
-    // A faint fill round a short label (a grey button through the camera) is a button too.
-    const layout = withLabelFills(shapesLayout, prepared.rectified, this.deviceSize(prepared), lines, upright);
+    // A faint fill round a short label (a grey button through the camera) is a button too, a hint on the action bar a field.
+    const layout = withLineShapes(shapesLayout, prepared.rectified, this.deviceSize(prepared), lines, upright);
     const doneAt = performance.now();
     const reading: ScreenReading = {
       model: screenModel(this.deviceSize(prepared), lines, layout),

@@ -3,7 +3,7 @@
 // the content above and below it is dim everywhere), and a banner (a panel just below the status
 // bar whose edges show against the page on both sides). Pure.
 import type { LayoutPicture } from './layout-pixels.js';
-import { meanIn, toDeviceBox } from './layout-pixels.js';
+import { meanIn, percentileIn, toDeviceBox } from './layout-pixels.js';
 import type { RegionHint } from './screen-elements.js';
 
 /** Beside a dialog the scrim halves the page: margins below this share of the panel are dimmed. */
@@ -34,8 +34,8 @@ export function detectPanel(picture: LayoutPicture): RegionHint | undefined {
   const panel = meanIn(plain, 40 * px, y0, 320 * px, y1);
   // The rest of the content must be dim too (a scrim), not just dark margins beside a card: most
   // of it (60 %; dimmed light text on a dark theme is brighter than the panel) below the level.
-  const above = y0 - top > 20 * px ? percentileIn(plain, 0, top, plain.width, y0, 0.6) : 0;
-  const below = bottom - y1 > 20 * px ? percentileIn(plain, 0, y1, plain.width, bottom, 0.6) : 0;
+  const above = y0 - top > 20 * px ? percentileIn(plain, 0, top, plain.width, y0, 0.6, 2) : 0;
+  const below = bottom - y1 > 20 * px ? percentileIn(plain, 0, y1, plain.width, bottom, 0.6, 2) : 0;
   if (Math.max(above, below) >= SCRIM_SHARE * panel) return undefined;
   const [x0, x1] = panelEdges(picture, y0, y1, panel);
   const touchesBottom = bottom - y1 < 4 * px;
@@ -101,26 +101,6 @@ function longestRun(flags: boolean[]): { start: number; end: number } | undefine
     }
   });
   return best;
-}
-
-function percentileIn(
-  image: LayoutPicture['plain'],
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  share: number,
-): number {
-  const histogram = new Array<number>(256).fill(0);
-  let n = 0;
-  for (let y = Math.floor(y0); y < Math.min(image.height, y1); y += 2)
-    for (let x = Math.floor(x0); x < Math.min(image.width, x1); x += 2) {
-      histogram[image.data[y * image.width + x]!]!++;
-      n++;
-    }
-  let seen = 0;
-  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= share * n) return v;
-  return 255;
 }
 
 /**

@@ -7,10 +7,7 @@
 // page of the other (a real app's "GRANT PERMISSION" was two half buttons, neither solid). Here
 // each side's edge is a local step (a few dp's mean on each side of it, against the noise of a
 // flat run), so slow light and clipping do not matter. Pure.
-import type { Size } from './calibration.js';
-import type { Upright } from './contrast.js';
-import type { GrayImage } from './gray-image.js';
-import { layoutPicture, meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
+import { meanIn, toDeviceBox, type LayoutPicture } from './layout-pixels.js';
 import { BUTTON } from './detect-controls.js';
 import type { OcrLine } from './ocr-line.js';
 import type { LayoutHints, ShapeHint } from './screen-elements.js';
@@ -22,30 +19,19 @@ const LABEL = { maxWords: 4, maxHeight: 22 };
 const REACH = { vertical: 24, horizontal: 120 };
 /**
  * An edge: the mean of 3 dp past it this many levels from the 3 dp before it (a grey fill 9 levels
- * off a clipped white page through the camera, 5 at its top where the glare adds). Above and below
- * the text each level is a row's mean across most of the label's width (60 pixels or more: the
- * camera's noise averages to half a level), beside it a column's over half the text's height
- * (about 10 pixels: a level), so the rows take a smaller step (measured on the recorded apps
- * through the camera: 3 found one more button than 5, no false one).
+ * off a clipped white page through the camera, 5 at its top where the glare adds, 3..4 at a side
+ * where a glare spot's edge lightens the page beside it). Above and below the text each level is a
+ * row's mean across most of the label's width (60 pixels or more: the camera's noise averages to
+ * half a level); beside it a column's over the fill's height between those two edges (30 pixels
+ * or more; over half the text's height, 10 pixels, a side took 5 levels). Measured on the recorded
+ * apps through the camera: 3 found more buttons than 5, no false one.
  */
-const STEP = { across: 3, beside: 5 };
+const STEP = 3;
 /**
  * The text centred: the gaps to the two edges of an axis differ by at most 4 dp and a tenth of
  * the gaps (a title on a toolbar or a dialog's card, edges round it too, starts at the left).
  */
 const CENTRED = { dp: 4, share: 0.1 };
-
-/** The layout with a button shape added round each short label on a fill (labelFills). */
-export function withLabelFills(
-  hints: LayoutHints,
-  rectified: GrayImage,
-  deviceSize: Size,
-  lines: readonly OcrLine[],
-  upright?: Upright,
-): LayoutHints {
-  const found = labelFills(layoutPicture(rectified, deviceSize, upright), lines, hints);
-  return found.length ? { ...hints, shapes: [...(hints.shapes ?? []), ...found] } : hints;
-}
 
 /** Button shapes round short labels that no shape or panel of `hints` holds. */
 export function labelFills(picture: LayoutPicture, lines: readonly OcrLine[], hints: LayoutHints): ShapeHint[] {
@@ -77,15 +63,18 @@ function fillAround(picture: LayoutPicture, text: Box): Box | undefined {
     x1 = (text.x + text.width) * s + clear,
     y0 = text.y * s - clear,
     y1 = (text.y + text.height) * s + clear;
-  const band = { from: y0 + (y1 - y0) * 0.25, to: y1 - (y1 - y0) * 0.25 };
   const span = { from: x0 + (x1 - x0) * 0.1, to: x1 - (x1 - x0) * 0.1 };
-  const column = (x: number) => meanIn(picture.image, x, band.from, x + 1, band.to);
   const row = (y: number) => meanIn(picture.image, span.from, y, span.to, y + 1);
-  const left = edge(column, x0, -1, REACH.horizontal * px, px, STEP.beside),
-    right = edge(column, x1, 1, REACH.horizontal * px, px, STEP.beside),
-    top = edge(row, y0, -1, REACH.vertical * px, px, STEP.across),
-    bottom = edge(row, y1, 1, REACH.vertical * px, px, STEP.across);
-  if (left === undefined || right === undefined || top === undefined || bottom === undefined) return undefined;
+  const top = edge(row, y0, -1, REACH.vertical * px, px, STEP),
+    bottom = edge(row, y1, 1, REACH.vertical * px, px, STEP);
+  if (top === undefined || bottom === undefined) return undefined;
+  // Beside the text each level is a column's mean over the fill's height, its top and bottom
+  // edges' blur (2 dp) left out.
+  const band = { from: top + 2 * px, to: bottom - 2 * px };
+  const column = (x: number) => meanIn(picture.image, x, band.from, x + 1, band.to);
+  const left = edge(column, x0, -1, REACH.horizontal * px, px, STEP),
+    right = edge(column, x1, 1, REACH.horizontal * px, px, STEP);
+  if (left === undefined || right === undefined) return undefined;
   const width = (right - left) / px,
     height = (bottom - top) / px;
   // A tonal button's measures (detect-controls.ts), its fill's solidity aside.
@@ -115,19 +104,23 @@ function edge(
 ): number | undefined {
   const width = Math.max(2, Math.round(3 * px));
   const levels: number[] = [];
-  for (let k = 0; k <= reach + 2 * width; k++) levels.push(levelAt(Math.round(start + direction * k)));
+  for (let k = 0; k <= reach + 3 * width; k++) levels.push(levelAt(Math.round(start + direction * k)));
   const mean = (from: number, to: number) => {
     let sum = 0;
     for (let k = from; k < to; k++) sum += levels[k]!;
     return sum / (to - from);
   };
-  for (let k = width; k + 2 * width <= levels.length; k++) {
+  for (let k = width; k + 3 * width <= levels.length; k++) {
     const before = mean(k - width, k),
       step = mean(k, k + width) - before;
     if (Math.abs(step) < least) continue;
     // A fill's edge: the level past it stays off the fill; past a thin rule (a divider) it comes back.
     const beyond = mean(k + width, k + 2 * width) - before;
-    return Math.sign(beyond) === Math.sign(step) && Math.abs(beyond) >= least ? start + direction * k : undefined;
+    if (Math.sign(beyond) === Math.sign(step) && Math.abs(beyond) >= least) return start + direction * k;
+    // A raised button's shadow: a thin rule darker than the fill, and past it a page off the fill
+    // (an orange button on a green page, 4 levels apart through the camera, its shadow 10 darker).
+    const past = mean(k + 2 * width, k + 3 * width) - before;
+    return step < 0 && Math.abs(past) >= least ? start + direction * k : undefined;
   }
   return undefined;
 }

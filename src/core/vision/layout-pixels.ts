@@ -61,6 +61,28 @@ export function meanIn(image: GrayImage, x0: number, y0: number, x1: number, y1:
   return n ? sum / n : 0;
 }
 
+/** The level below which `share` of a rectangle's pixels lie (image pixels), every `step`-th pixel each way counted. */
+export function percentileIn(
+  image: GrayImage,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  share: number,
+  step = 1,
+): number {
+  const histogram = new Array<number>(256).fill(0);
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(image.height, y1); y += step)
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(image.width, x1); x += step) {
+      histogram[image.data[y * image.width + x]!]!++;
+      n++;
+    }
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= share * n) return v;
+  return 255;
+}
+
 export function sampledMedian(image: GrayImage): number {
   const histogram = new Array<number>(256).fill(0);
   for (let i = 0; i < image.data.length; i += 7) histogram[image.data[i]!]!++;

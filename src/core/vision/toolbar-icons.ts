@@ -11,7 +11,7 @@ import { toDeviceBox, type LayoutPicture } from './layout-pixels.js';
 import type { ShapeHint } from './screen-elements.js';
 
 /** The toolbar's rows, in dp from the top (below a 24 dp status bar, 56 dp tall). */
-const BAR = { top: 24, bottom: 80 };
+export const BAR = { top: 24, bottom: 80 };
 /** An icon's glyph, dp: Material draws them in a 24 dp square, 18..22 dp of it inked. */
 const GLYPH = { min: 12, max: 26 };
 /** Ink parts of one glyph (the overflow's three dots, a lens and its handle) lie this close (dp). */
