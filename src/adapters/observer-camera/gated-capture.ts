@@ -16,8 +16,8 @@ import type {
   CaptureOptions,
 } from '../../core/ports/camera.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { fuseFrames } from '../../core/vision/burst-fusion.js';
-import { debandRows } from '../../core/vision/deband-rows.js';
+import { fuseBandedFrames, fuseFrames } from '../../core/vision/burst-fusion.js';
+import { debandRows, type Banding } from '../../core/vision/deband-rows.js';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
 import { exposureRetake, type ExposureChange } from '../../core/vision/exposure-retake.js';
 import {
@@ -43,6 +43,8 @@ interface GateFrame {
   raw?: PackedImage;
   /** The picture with a PWM display's bands divided out, as the reader sees it (the raw one when it shows none). */
   debanded?: PackedImage;
+  /** The PWM bands divided out (deband-rows.ts); absent: none. */
+  banding?: Banding;
   gray?: GrayImage;
 }
 
@@ -133,7 +135,11 @@ export class GatedCapture {
 
   private async grayOf(frame: GateFrame): Promise<GrayImage> {
     frame.raw ??= await decodeRaw(frame.frame.image);
-    frame.debanded ??= debandRows(frame.raw, this.calibration.screenCorners).image;
+    if (!frame.debanded) {
+      const { image, banding } = debandRows(frame.raw, this.calibration.screenCorners);
+      frame.debanded = image;
+      if (banding) frame.banding = banding;
+    }
     frame.gray ??= this.rectify(frame.debanded);
     return frame.gray;
   }
@@ -148,10 +154,15 @@ export class GatedCapture {
 
   private async fuse(frames: GateFrame[]): Promise<GateFrame> {
     for (const frame of frames) await this.grayOf(frame);
-    // The pictures the reader would see, each frame's PWM bands divided out (a frame without them
-    // is as it came): their dark bands lie in other rows, and the median takes each row from a
-    // frame that had its light; a median of the banded frames kept part of every band.
-    const raw = fuseFrames(frames.map((frame) => frame.debanded!));
+    // A PWM display's frames fused each row by its light in each frame, the bands divided out
+    // (burst-fusion.ts fuseBandedFrames): their dark bands lie in other rows, and each row comes
+    // mostly from the frames that had its light; a median of the banded frames kept part of every
+    // band. Frames without bands: the median.
+    const raw = frames.some((frame) => frame.banding)
+      ? fuseBandedFrames(
+          frames.map((frame) => ({ image: frame.raw!, ...(frame.banding ? { banding: frame.banding } : {}) })),
+        )
+      : fuseFrames(frames.map((frame) => frame.raw!));
     const last = frames.at(-1)!.frame;
     const image = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels as 3 } })
       .jpeg({ quality: FUSED_JPEG_QUALITY })
