@@ -6,7 +6,9 @@
 // overexposed or underexposed is retaken at a corrected shutter when the camera takes settings and
 // says which it runs at (core/vision/exposure-retake.ts); the camera keeps the corrected shutter
 // for the looks after (the screen stays as bright as it became), within the bounds of the settings
-// the gate first saw.
+// the gate first saw. On such a camera, a frame chosen with a patch burnt out whole (a lamp's
+// reflection on the glass) is bracketed: one frame at a shorter shutter, and where it shows ink in
+// the patch, its pixels fill the patch in (core/vision/glare-bracket.ts); the shutter is put back.
 import sharp from 'sharp';
 import type {
   CameraFrame,
@@ -21,8 +23,16 @@ import { debandRows, type Banding } from '../../core/vision/deband-rows.js';
 import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
 import { exposureRetake, type ExposureChange } from '../../core/vision/exposure-retake.js';
 import {
+  bracketShutterUs,
+  clippedSpot,
+  fillClippedSpot,
+  inkUnderSpot,
+  MIN_SPOT_SHARE,
+} from '../../core/vision/glare-bracket.js';
+import {
   bandingOf,
   clippingOf,
+  judgeFrame,
   measureFrame,
   type FrameMeasures,
   type GateProblem,
@@ -87,7 +97,50 @@ export class GatedCapture {
       },
       this.policy,
     );
-    return { frame: frame.frame, record };
+    return (await this.bracket(frame, record, asked)) ?? { frame: frame.frame, record };
+  }
+
+  /**
+   * The chosen frame with a patch burnt out whole filled in from a frame at a shorter shutter, and
+   * the record saying so; undefined (no frame taken) when the camera takes no settings or no patch
+   * is large enough to hide a line.
+   */
+  private async bracket(
+    chosen: GateFrame,
+    record: CaptureRecord,
+    asked: CaptureOptions,
+  ): Promise<{ frame: CameraFrame; record: CaptureRecord } | undefined> {
+    const { control, current } = await this.settingsNow();
+    if (!control || !current) return undefined;
+    chosen.raw ??= await decodeRaw(chosen.frame.image);
+    const spot = clippedSpot(chosen.raw, this.calibration.screenCorners, this.calibration.deviceSize);
+    if (spot.share < MIN_SPOT_SHARE) return undefined;
+    const shutterUs = bracketShutterUs(current.shutterUs, control.shutterLimitsUs?.minUs);
+    if (shutterUs >= current.shutterUs) return undefined;
+    const startedAt = this.clock.now();
+    await control.apply({ ...current, shutterUs });
+    let short: CameraFrame;
+    try {
+      short = await this.camera.capture({ newerThan: chosen.frame.capturedAt, timeoutMs: asked.timeoutMs });
+    } finally {
+      // The looks after are taken at the shutter the gate chose: the short one is for the patch alone.
+      await control.apply(current);
+    }
+    const shortRaw = await decodeRaw(short.image);
+    const filled = inkUnderSpot(shortRaw, spot);
+    const taken = {
+      ...record,
+      tries: record.tries + 1,
+      elapsedMs: record.elapsedMs + (this.clock.now() - startedAt),
+      bracket: { shutterUs, spotShare: Math.round(spot.share * 1000) / 1000, filled },
+    };
+    if (!filled) return { frame: chosen.frame, record: taken };
+    const fused: GateFrame = await this.encoded(fillClippedSpot(chosen.raw, shortRaw), chosen.frame);
+    const problems = judgeFrame(await this.measure(fused), this.policy.limits);
+    return {
+      frame: fused.frame,
+      record: { ...taken, chosen: problems.length ? 'best_of_failed' : 'bracketed', problems },
+    };
   }
 
   private async correctExposure(problems: readonly GateProblem[]): Promise<ExposureChange | undefined> {
@@ -163,12 +216,16 @@ export class GatedCapture {
           frames.map((frame) => ({ image: frame.raw!, ...(frame.banding ? { banding: frame.banding } : {}) })),
         )
       : fuseFrames(frames.map((frame) => frame.raw!));
-    const last = frames.at(-1)!.frame;
+    return this.encoded(raw, frames.at(-1)!.frame);
+  }
+
+  /** A picture made from frames, encoded as the reader takes camera pictures, in the place of `like`. */
+  private async encoded(raw: PackedImage, like: CameraFrame): Promise<GateFrame> {
     const image = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels as 3 } })
       .jpeg({ quality: FUSED_JPEG_QUALITY })
       .toBuffer();
     return {
-      frame: { ...last, image: new Uint8Array(image.buffer, image.byteOffset, image.length), format: 'jpeg' },
+      frame: { ...like, image: new Uint8Array(image.buffer, image.byteOffset, image.length), format: 'jpeg' },
       raw,
     };
   }

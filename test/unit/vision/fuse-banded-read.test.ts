@@ -6,16 +6,13 @@
 // row to the brightest bands' light, where it clips too: the median of debanded frames lost it;
 // the rows whose dark bands held it under the clip keep it. A drawn screen photographed by the
 // virtual camera on a manual clock, the fused look read by the reader (the engine a bench reads with).
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/adapters/clock/manual-clock.js';
 import { GatedCapture } from '../../../src/adapters/observer-camera/gated-capture.js';
 import { startOcr, type OcrReader } from '../../../src/adapters/observer-camera/index.js';
 import { ScreenReader } from '../../../src/adapters/observer-camera/screen-reader.js';
-import type { CameraPort } from '../../../src/core/ports/camera.js';
 import { withCameraFault } from '../../../src/sim/camera/camera-faults.js';
-import { screenCornersInPicture } from '../../../src/sim/camera/photograph.js';
-import { VirtualCamera } from '../../../src/sim/camera/virtual-camera.js';
+import { drawnScreenCamera } from '../../support/drawn-camera.js';
 
 const WIDTH = 720,
   HEIGHT = 1280;
@@ -48,30 +45,13 @@ describe('fusing the frames of a PWM-dimmed display by their rows’ light', () 
   });
 
   it('reads light-gray lines the bright bands clip, from the rows whose dark bands held them', async () => {
-    const png = await sharp(Buffer.from(drawing())).png().toBuffer();
-    const picture = { png, width: WIDTH, height: HEIGHT };
     const clock = new ManualClock();
-    const camera = new VirtualCamera({
-      source: async () => picture,
-      options: withCameraFault('pwm-banding', 'severe'),
-      seed: 11,
-      now: () => clock.now(),
-    });
-    const frames: Uint8Array[] = [];
-    const port: CameraPort = {
-      capture: async (asked) => {
-        await clock.advance(100);
-        const frame = await camera.capture(asked);
-        frames.push(frame.image);
-        return frame;
-      },
-      describe: () => camera.describe(),
-      close: () => camera.close(),
-    };
-    const calibration = {
-      deviceSize: { width: WIDTH, height: HEIGHT },
-      screenCorners: screenCornersInPicture(camera.options, picture),
-    };
+    const { port, calibration, frames } = await drawnScreenCamera(
+      { svg: drawing(), width: WIDTH, height: HEIGHT },
+      withCameraFault('pwm-banding', 'severe'),
+      clock,
+      { seed: 11 },
+    );
     const { frame, record } = await new GatedCapture(port, calibration, clock).capture({});
     expect(record, JSON.stringify(record)).toMatchObject({ chosen: 'fused', fused: 3 });
     const read = async (image: Uint8Array) =>
