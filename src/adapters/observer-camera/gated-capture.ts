@@ -69,6 +69,14 @@ export class GatedCapture {
   private control?: CameraSettingsControl | null;
   /** The settings the gate first saw: a retake's shutter stays within bounds of these. */
   private baseline?: CameraSettings;
+  /**
+   * The last patch a bracketed frame found blank (its blocks): a look at the same screen burns out
+   * the same blocks (but the few at its edge the noise tips either way), and a second frame would
+   * find the same blank ground. On the Pi camera a shutter change restarts rpicam-vid (~1.5 s,
+   * twice per bracket), so a look that repeats one (a step's verify, a look after a wait) is spared
+   * it. Any other patch is bracketed.
+   */
+  private blankPatch?: ReadonlySet<number>;
 
   constructor(
     private readonly camera: CameraPort,
@@ -115,6 +123,7 @@ export class GatedCapture {
     chosen.raw ??= await decodeRaw(chosen.frame.image);
     const spot = clippedSpot(chosen.raw, this.calibration.screenCorners, this.calibration.deviceSize);
     if (spot.share < MIN_SPOT_SHARE) return undefined;
+    if (this.blankPatch && samePatch(spot.blocks, this.blankPatch)) return undefined;
     const shutterUs = bracketShutterUs(current.shutterUs, control.shutterLimitsUs?.minUs);
     if (shutterUs >= current.shutterUs) return undefined;
     const startedAt = this.clock.now();
@@ -134,6 +143,7 @@ export class GatedCapture {
       elapsedMs: record.elapsedMs + (this.clock.now() - startedAt),
       bracket: { shutterUs, spotShare: Math.round(spot.share * 1000) / 1000, filled },
     };
+    this.blankPatch = filled ? undefined : new Set(spot.blocks);
     if (!filled) return { frame: chosen.frame, record: taken };
     const fused: GateFrame = await this.encoded(fillClippedSpot(chosen.raw, shortRaw), chosen.frame);
     const problems = judgeFrame(await this.measure(fused), this.policy.limits);
@@ -229,4 +239,19 @@ export class GatedCapture {
       raw,
     };
   }
+}
+
+/**
+ * Blocks shared over blocks in either: at least this, the same patch. Two frames of one white page
+ * shared 0.90 (the noise tips a block at the patch's edge either way); a page that changed moves
+ * its blank ground, and a line that came into the patch leaves a hole in it. The risk kept: a
+ * lamp's spot over blank ground, then text under that very spot and the rest of the page's ground
+ * unchanged, is not bracketed again.
+ */
+const SAME_PATCH = 0.85;
+
+/** Whether two patches are one, but for a few blocks at the edge. */
+function samePatch(blocks: readonly number[], before: ReadonlySet<number>): boolean {
+  const shared = blocks.filter((block) => before.has(block)).length;
+  return shared >= SAME_PATCH * (blocks.length + before.size - shared);
 }

@@ -83,6 +83,21 @@ describe('a lamp’s reflection filled in from a bracketed frame', () => {
     for (const text of lost) expect(bracketed, text).toContain(text);
   }, 120_000);
 
+  it('brackets a blank patch once: a look again at the same screen is spared the frame', async () => {
+    const clock = new ManualClock();
+    // A white page at the default exposure burns out its blank ground whole: no lamp.
+    const { port, calibration } = await drawnScreenCamera({ svg: drawing(), width: WIDTH, height: HEIGHT }, {}, clock, {
+      settings: true,
+    });
+    const gate = new GatedCapture(port, calibration, clock);
+    const first = await gate.capture({});
+    expect(first.record.bracket).toMatchObject({ filled: false });
+    expect(first.record.chosen).not.toBe('bracketed');
+    const again = await gate.capture({});
+    expect(again.record.bracket).toBeUndefined();
+    expect(again.record.tries).toBe(first.record.tries - 1);
+  }, 60_000);
+
   it('takes no bracketed frame on a camera without settings', async () => {
     const { record } = await look(false);
     expect(record.bracket).toBeUndefined();
