@@ -64,6 +64,11 @@ export function fuseBandedFrames(frames: readonly BandedFrame[]): PackedImage {
   // Per frame, for the current row: the factor from raw level to the fused picture's, and the weight.
   const scale = new Float64Array(n),
     weight = new Float64Array(n);
+  const lit = new Float64Array(n),
+    litScaled = new Float64Array(n),
+    clipped = new Float64Array(n),
+    clippedScaled = new Float64Array(n);
+  const datas = frames.map((frame) => frame.image.data);
   for (let y = 0; y < height; y++) {
     for (let k = 0; k < n; k++) {
       const banding = frames[k]!.banding;
@@ -71,17 +76,28 @@ export function fuseBandedFrames(frames: readonly BandedFrame[]): PackedImage {
       scale[k] = 1 / relative;
       weight[k] = relative * relative;
     }
+    for (let k = 0; k < n; k++) {
+      // A level's weight and its weight times its scale, for a level lit and a level clipped.
+      lit[k] = weight[k]!;
+      litScaled[k] = weight[k]! * scale[k]!;
+      clipped[k] = weight[k]! * CLIPPED_WEIGHT;
+      clippedScaled[k] = clipped[k]! * scale[k]!;
+    }
     for (let i = y * rowBytes, end = i + rowBytes; i < end; i++) {
       let sum = 0,
         total = 0;
       for (let k = 0; k < n; k++) {
-        const level = frames[k]!.image.data[i]!;
-        const w = level >= CLIPPED ? weight[k]! * CLIPPED_WEIGHT : weight[k]!;
-        sum += level * scale[k]! * w;
-        total += w;
+        const level = datas[k]![i]!;
+        if (level >= CLIPPED) {
+          sum += level * clippedScaled[k]!;
+          total += clipped[k]!;
+        } else {
+          sum += level * litScaled[k]!;
+          total += lit[k]!;
+        }
       }
-      const value = sum / total;
-      out[i] = value > 255 ? 255 : Math.round(value);
+      const value = sum / total + 0.5;
+      out[i] = value > 255 ? 255 : value;
     }
   }
   return { data: out, width, height, channels };
