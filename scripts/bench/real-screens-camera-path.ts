@@ -100,7 +100,9 @@ export function lookSummary(looks: Look[]): string {
     ),
   );
   const shutterChanges = looks.reduce((sum, look) => sum + (look.record.exposure?.length ?? 0), 0);
-  return `${count('first')}/${count('retaken')}/${count('fused')}/${count('best_of_failed')}, ${round(frames, 1)} frames, ${cpu} ms, ${shutterChanges} shutter changes`;
+  const brackets = looks.filter((look) => look.record.bracket);
+  const filled = brackets.filter((look) => look.record.bracket!.filled).length;
+  return `${count('first')}/${count('retaken')}/${count('fused')}/${count('bracketed')}/${count('best_of_failed')}, ${round(frames, 1)} frames, ${cpu} ms, ${shutterChanges} shutter changes, ${brackets.length} bracketed frames (${filled} filled a patch in)`;
 }
 
 function cpuMsSince(started: NodeJS.CpuUsage): number {

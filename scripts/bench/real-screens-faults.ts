@@ -109,6 +109,6 @@ export async function faultTable(
 }
 
 const LOOKS =
-  'looks first/retaken/fused/best_of_failed, frames per look (mean), CPU ms per look (gate + read, median), shutter changes (exposure retakes)';
+  'looks first/retaken/fused/bracketed/best_of_failed, frames per look (mean), CPU ms per look (gate + read, median), shutter changes (exposure retakes), bracketed frames (glare-bracket.ts)';
 
 const cell = ({ words, texts }: { words: number; texts: number }) => `${words} | ${texts}`;

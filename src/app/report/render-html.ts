@@ -212,13 +212,18 @@ function lookLine(look: ActionRecord['look']): string {
   const said = {
     retaken: `Picture: retaken (${look.tries} frames taken, the first failed the quality gate)`,
     fused: `Picture: ${look.fused} agreeing frames fused (${look.tries} taken)`,
+    bracketed: `Picture: a patch burnt out by a lamp's reflection, filled in from a frame at a shorter shutter (${look.tries} frames taken)`,
     best_of_failed: `Picture: no frame passed the quality gate in ${look.tries} tries; the least bad was read${problems}`,
   }[look.chosen];
   // A retake at a corrected shutter (core/vision/exposure-retake.ts): the camera keeps it for the looks after.
   const shutter = look.exposure?.length
     ? `; the shutter ${look.exposure.map((c) => `${c.fromUs} -> ${c.toUs} us (${SHUTTER_BECAUSE[c.because]})`).join(', ')}`
     : '';
-  return `<p class="look ${look.chosen === 'best_of_failed' ? 'bad' : ''}" data-chosen="${look.chosen}">${esc(said + shutter)}</p>`;
+  // A frame at a shorter shutter for a burnt-out patch (core/vision/glare-bracket.ts).
+  const bracket = look.bracket
+    ? `; a frame at ${look.bracket.shutterUs} us for a patch burnt out whole (${Math.round(look.bracket.spotShare * 100)} % of the screen): ${look.bracket.filled ? 'its ink filled the patch in' : 'blank ground, nothing hidden'}`
+    : '';
+  return `<p class="look ${look.chosen === 'best_of_failed' ? 'bad' : ''}" data-chosen="${look.chosen}">${esc(said + shutter + bracket)}</p>`;
 }
 
 function frameFigure(

@@ -57,7 +57,7 @@ export interface ActionRecord {
   outcome?: ActionOutcome;
   verified?: { met: boolean; detail: string };
   /** How the quality gate chose the picture the action was planned on (absent: no gate, or the first frame passed unrecorded). */
-  look?: Pick<CaptureRecord, 'chosen' | 'tries' | 'fused' | 'exposure'> & { problems?: readonly string[] };
+  look?: Pick<CaptureRecord, 'chosen' | 'tries' | 'fused' | 'exposure' | 'bracket'> & { problems?: readonly string[] };
   before?: ReportFrame;
   after?: ReportFrame;
 }

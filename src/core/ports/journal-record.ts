@@ -86,7 +86,7 @@ export const journalRecordSchema = z.discriminatedUnion('type', [
       // How the quality gate chose the picture the action was planned on (core/vision/retake-policy.ts).
       look: z
         .object({
-          chosen: z.enum(['first', 'retaken', 'fused', 'best_of_failed']),
+          chosen: z.enum(['first', 'retaken', 'fused', 'bracketed', 'best_of_failed']),
           tries: z.number().int().min(1),
           fused: z.number().int().min(1),
         })

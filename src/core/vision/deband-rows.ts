@@ -18,6 +18,14 @@ export interface Banding {
   depth: number;
   /** The profile's autocorrelation at the period (1: a perfect repeat). */
   periodicity: number;
+  /**
+   * Per picture row, the light it had against the brightest bands' (about 0.3..1; 1 outside the
+   * screen): dividing a row by it lifts its noise and its JPEG loss by as much, so a fusion of
+   * frames whose bands lie elsewhere takes each row mostly from the frames where it was lit.
+   */
+  rowLight: Float64Array;
+  /** The mean of rowLight over the screen's rows: the light of the picture an unbanded display would give. */
+  meanLight: number;
 }
 
 export interface DebandOptions {
@@ -73,9 +81,18 @@ export function debandRows(
   // darker than the screen by a frame's own amount (its bands' phase) and every frame would differ.
   const brightest = [...residual].sort((a, b) => a - b)[Math.floor(0.95 * (residual.length - 1))]!;
   const lift = residual.map((value) => value - brightest);
+  const rowLight = new Float64Array(image.height).fill(1);
+  let sum = 0;
+  for (let row = 0; row < spans.rows; row++) sum += rowLight[spans.top + row] = Math.exp(lift[row]!);
   return {
     image: divideRows(image, spans, lift),
-    banding: { periodRows: period.lag, depth, periodicity: period.correlation },
+    banding: {
+      periodRows: period.lag,
+      depth,
+      periodicity: period.correlation,
+      rowLight,
+      meanLight: sum / spans.rows,
+    },
   };
 }
 

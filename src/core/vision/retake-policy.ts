@@ -36,8 +36,13 @@ export const defaultRetakePolicy: RetakePolicy = { maxTries: 4, maxMs: 2500, fus
 
 /** How the frame a look read was chosen: named in the observation, the step's journal record and the run's report. */
 export interface CaptureRecord {
-  /** first: the first frame passed; retaken: a later one passed; fused: agreeing frames fused passed; best_of_failed: none passed, the least bad was read. */
-  chosen: 'first' | 'retaken' | 'fused' | 'best_of_failed';
+  /**
+   * first: the first frame passed; retaken: a later one passed; fused: agreeing frames fused
+   * passed; bracketed: the frame chosen had a patch burnt out whole (a lamp's reflection), filled in
+   * from a frame at a shorter shutter (glare-bracket.ts), and passed; best_of_failed: none passed,
+   * the least bad was read.
+   */
+  chosen: 'first' | 'retaken' | 'fused' | 'bracketed' | 'best_of_failed';
   /** Frames taken for this look. */
   tries: number;
   /** Frames fused into the one read (1 unless fused, or when the best of the failed is a fusion). */
@@ -48,6 +53,12 @@ export interface CaptureRecord {
   elapsedMs: number;
   /** The shutter changes asked for before retakes (a frame overexposed or underexposed), in order; absent: none. */
   exposure?: ExposureChange[];
+  /**
+   * A frame taken at a shorter shutter for a patch the frame chosen burnt out whole (glare-bracket.ts):
+   * its shutter, the patch's share of the screen, and whether it showed ink there and filled the
+   * patch in (false: the patch was blank ground); absent: none taken.
+   */
+  bracket?: { shutterUs: number; spotShare: number; filled: boolean };
 }
 
 export interface GateDeps<F> {

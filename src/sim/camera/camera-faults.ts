@@ -64,7 +64,9 @@ const strengths: Record<CameraFault, Record<FaultStrength, CameraOptionsInput>> 
   // that large is a diffuser (5 000 to 10 000 cd/m²), so the severe spot pairs a bare lamp's
   // luminance with a shade's size: a bound from above, kept as such (a bare LED's own spot is a few
   // mm across but clips all of it). Checked against the reader: the text under the clipped core is
-  // gone from the pixels (ink and ground both at 255), no processing brings it back.
+  // gone from the pixels (ink and ground both at 255), no processing of that frame brings it back;
+  // the spot is light added before the sensor clips, so a frame at a shorter shutter holds it under
+  // the clip (the capture path's bracketed frame: core/vision/glare-bracket.ts).
   glare: {
     mild: { glare: { x: 0.45, y: 0.45, radius: 0.09, strength: 110 } },
     severe: { glare: { x: 0.45, y: 0.45, radius: 0.12, strength: 230 } },

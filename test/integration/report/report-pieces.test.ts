@@ -350,7 +350,7 @@ describe('the report page', () => {
     expect(html).toContain('<li class="good">✓ held: "Connected"');
   });
 
-  it("says how the quality gate chose an action's picture: retaken, fused, or none fit to read", () => {
+  it("says how the quality gate chose an action's picture: retaken, fused, bracketed, or none fit to read", () => {
     const looks = [
       {
         chosen: 'retaken',
@@ -371,6 +371,13 @@ describe('the report page', () => {
         ],
       },
       { chosen: 'first', tries: 1, fused: 1, problems: [] },
+      {
+        chosen: 'bracketed',
+        tries: 2,
+        fused: 1,
+        problems: [],
+        bracket: { shutterUs: 2_500, spotShare: 0.17, filled: true },
+      },
     ] as const;
     const audit = looks.map((_, i) => ({
       at: `${i}`,
@@ -408,6 +415,9 @@ describe('the report page', () => {
     );
     expect(html).toContain(
       '10000 -&gt; 20000 us (put back: the clipping stayed, as a lamp&#39;s reflection on the glass does; move the lamp or shade the screen)',
+    );
+    expect(html).toContain(
+      'data-chosen="bracketed">Picture: a patch burnt out by a lamp&#39;s reflection, filled in from a frame at a shorter shutter (2 frames taken); a frame at 2500 us for a patch burnt out whole (17 % of the screen): its ink filled the patch in',
     );
     // The ordinary case says nothing.
     expect(html).not.toContain('data-chosen="first"');
