@@ -59,7 +59,7 @@ interface GateFrame {
 }
 
 /** The gate's picture: the screen at half its size in the camera picture (the limits' scale). */
-const GATE_SCALE = 0.5;
+export const GATE_SCALE = 0.5;
 
 /** Quality of the fused picture's JPEG: at 95 its loss is far below the noise the fusion took out. */
 const FUSED_JPEG_QUALITY = 95;

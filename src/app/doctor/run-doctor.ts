@@ -3,7 +3,7 @@
 import { checkBroker, type BrokerSettings } from './broker-check.js';
 import { checkCamera } from './camera-check.js';
 import { checkCameraSettings } from './camera-settings-check.js';
-import { measureWithCamera } from './camera-settings-measure.js';
+import { glareWithCamera, measureWithCamera } from './camera-settings-measure.js';
 import type { CheckResult, DoctorCheck } from './check-result.js';
 import { checkClock, type NtpSynchronized } from './clock-check.js';
 import { checkDiskSpace, type FreeBytes } from './disk-space-check.js';
@@ -48,6 +48,7 @@ export function doctorChecks(settings: DoctorSettings): DoctorCheck[] {
           settings.cameraSource,
           settings.calibration,
           settings.cameraSource ? measureWithCamera(settings.cameraSource) : undefined,
+          settings.cameraSource ? glareWithCamera(settings.cameraSource) : undefined,
         ),
     },
     { name: 'gpio', run: async () => checkGpio(settings.gpio, settings.gpioSysfsRoot) },

@@ -10,23 +10,27 @@ export interface CellGroup {
   r1: number;
   /** How many cells it has. */
   count: number;
+  /** Its cells (row * columns + column), when asked for. */
+  cells?: number[];
 }
 
 /**
  * `reach` 1: cells touch through an edge (4-connected). `reach` 2: through any cell within two
- * columns and rows, so a one-cell gap is bridged (a word's letters are one group).
+ * columns and rows, so a one-cell gap is bridged (a word's letters are one group). `keepCells`:
+ * each group lists its cells too.
  */
 export function connectedGroups(
   mask: ArrayLike<number | boolean>,
   columns: number,
   rows: number,
   reach: 1 | 2 = 1,
+  keepCells = false,
 ): CellGroup[] {
   const seen = new Uint8Array(columns * rows);
   const found: CellGroup[] = [];
   for (let start = 0; start < columns * rows; start++) {
     if (!mask[start] || seen[start]) continue;
-    const group = { c0: columns, r0: rows, c1: -1, r1: -1, count: 0 };
+    const group: CellGroup = { c0: columns, r0: rows, c1: -1, r1: -1, count: 0, ...(keepCells ? { cells: [] } : {}) };
     const stack = [start];
     seen[start] = 1;
     while (stack.length) {
@@ -34,6 +38,7 @@ export function connectedGroups(
       const c = cell % columns,
         r = (cell - c) / columns;
       group.count++;
+      group.cells?.push(cell);
       group.c0 = Math.min(group.c0, c);
       group.c1 = Math.max(group.c1, c);
       group.r0 = Math.min(group.r0, r);
@@ -49,7 +54,8 @@ export function connectedGroups(
   return found;
 }
 
-function neighbours(c: number, r: number, columns: number, rows: number, reach: 1 | 2): number[] {
+/** The cells within `reach` of cell (c, r), inside the grid (4-connected at reach 1). */
+export function neighbours(c: number, r: number, columns: number, rows: number, reach: 1 | 2): number[] {
   const out: number[] = [];
   for (let dr = -reach; dr <= reach; dr++) {
     for (let dc = -reach; dc <= reach; dc++) {

@@ -7,6 +7,7 @@
 // frame shows ink inside the patch (inkUnderSpot: a white page's blank ground burns out whole too,
 // and hides nothing), put the short frame's pixels in the patch, each brought up by a smooth local
 // gain to a white under the clip (fillClippedSpot). Pure.
+import { connectedGroups } from './connected-groups.js';
 import { homographyFromPoints, applyHomography, type Point } from './homography.js';
 import type { PackedImage } from './warp-gray.js';
 
@@ -98,34 +99,10 @@ export function clippedSpot(
       if (high >= count * BURNT_SHARE) burnt[by * columns + bx] = 1;
     }
   }
-  let largest: number[] = [];
-  const seen = new Uint8Array(burnt.length);
-  for (let start = 0; start < burnt.length; start++) {
-    if (!burnt[start] || seen[start]) continue;
-    const patch: number[] = [];
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const block = stack.pop()!;
-      patch.push(block);
-      const x = block % columns,
-        y = (block - x) / columns;
-      for (const [nx, ny] of [
-        [x + 1, y],
-        [x - 1, y],
-        [x, y + 1],
-        [x, y - 1],
-      ] as const) {
-        if (nx < 0 || ny < 0 || nx >= columns || ny >= rows) continue;
-        const next = ny * columns + nx;
-        if (burnt[next] && !seen[next]) {
-          seen[next] = 1;
-          stack.push(next);
-        }
-      }
-    }
-    if (patch.length > largest.length) largest = patch;
-  }
+  const largest = connectedGroups(burnt, columns, rows, 1, true).reduce<number[]>(
+    (best, patch) => (patch.count > best.length ? patch.cells! : best),
+    [],
+  );
   return { columns, rows, blocks: largest, share: screenBlocks ? largest.length / screenBlocks : 0 };
 }
 
