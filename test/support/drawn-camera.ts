@@ -7,8 +7,8 @@ import type { ManualClock } from '../../src/adapters/clock/manual-clock.js';
 import type { CameraPort } from '../../src/core/ports/camera.js';
 import type { ScreenCalibration } from '../../src/core/vision/calibration.js';
 import type { CameraOptionsInput } from '../../src/sim/camera/camera-options.js';
-import { screenCornersInPicture } from '../../src/sim/camera/photograph.js';
 import { VirtualCamera } from '../../src/sim/camera/virtual-camera.js';
+import { onClock } from './faulty-camera.js';
 
 export async function drawnScreenCamera(
   drawing: { svg: string; width: number; height: number },
@@ -20,21 +20,5 @@ export async function drawnScreenCamera(
   const picture = { png, width: drawing.width, height: drawing.height };
   const camera = new VirtualCamera({ source: async () => picture, options, seed, now: () => clock.now() });
   const frames: Uint8Array[] = [];
-  const port: CameraPort = {
-    capture: async (asked) => {
-      await clock.advance(100);
-      const frame = await camera.capture(asked);
-      frames.push(frame.image);
-      return frame;
-    },
-    // Offered only when asked for: a camera without settings is the other case the gate knows.
-    ...(settings ? { settingsControl: () => camera.settingsControl() } : {}),
-    describe: () => camera.describe(),
-    close: () => camera.close(),
-  };
-  const calibration = {
-    deviceSize: { width: drawing.width, height: drawing.height },
-    screenCorners: screenCornersInPicture(camera.options, picture),
-  };
-  return { camera, port, calibration, frames };
+  return { camera, ...onClock(camera, picture, clock, settings, frames), frames };
 }

@@ -19,10 +19,26 @@ export function faultyCamera(
 ): { camera: VirtualCamera; port: CameraPort; calibration: ScreenCalibration } {
   const device = new VirtualDevice(parseDeviceFile(readFileSync(`src/sim/devices/${deviceName}.yaml`, 'utf8')));
   const camera = new VirtualCamera({ source: () => device.render(), options, seed, now: () => clock.now() });
+  return { camera, ...onClock(camera, device, clock, settings) };
+}
+
+/**
+ * The camera behind the port the gate takes, a frame every 100 ms on the clock, and the calibration
+ * of a screen of this size; `frames`, when given, keeps every frame taken.
+ */
+export function onClock(
+  camera: VirtualCamera,
+  screen: { width: number; height: number },
+  clock: ManualClock,
+  settings: boolean,
+  frames?: Uint8Array[],
+): { port: CameraPort; calibration: ScreenCalibration } {
   const port: CameraPort = {
     capture: async (asked) => {
       await clock.advance(100);
-      return camera.capture(asked);
+      const frame = await camera.capture(asked);
+      frames?.push(frame.image);
+      return frame;
     },
     // Offered only when asked for: a camera without settings is the other case the gate knows.
     ...(settings ? { settingsControl: () => camera.settingsControl() } : {}),
@@ -30,8 +46,8 @@ export function faultyCamera(
     close: () => camera.close(),
   };
   const calibration = {
-    deviceSize: { width: device.width, height: device.height },
-    screenCorners: screenCornersInPicture(camera.options, device),
+    deviceSize: { width: screen.width, height: screen.height },
+    screenCorners: screenCornersInPicture(camera.options, screen),
   };
-  return { camera, port, calibration };
+  return { port, calibration };
 }

@@ -59,7 +59,12 @@ interface GateFrame {
 }
 
 /** The gate's picture: the screen at half its size in the camera picture (the limits' scale). */
-export const GATE_SCALE = 0.5;
+const GATE_SCALE = 0.5;
+
+/** The gate's picture width for this calibration (the screen at GATE_SCALE of its size in the camera picture). */
+export function gatePictureWidth(calibration: ScreenCalibration): number {
+  return Math.max(90, Math.round(screenSizeInCamera(calibration.screenCorners).width * GATE_SCALE));
+}
 
 /** Quality of the fused picture's JPEG: at 95 its loss is far below the noise the fusion took out. */
 const FUSED_JPEG_QUALITY = 95;
@@ -208,11 +213,7 @@ export class GatedCapture {
   }
 
   private rectify(picture: PackedImage): GrayImage {
-    return rectifyGray(
-      picture,
-      this.calibration,
-      Math.max(90, Math.round(screenSizeInCamera(this.calibration.screenCorners).width * GATE_SCALE)),
-    );
+    return rectifyGray(picture, this.calibration, gatePictureWidth(this.calibration));
   }
 
   private async fuse(frames: GateFrame[]): Promise<GateFrame> {

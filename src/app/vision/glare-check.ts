@@ -4,9 +4,9 @@
 // so that a person moves the lamp before a run, where the gate's bracketing (glare-bracket.ts) can
 // only mend a spot's text at a frame more per look.
 import { decodeRaw, rectifyGray } from '../../adapters/observer-camera/fingerprint-frame.js';
-import { GATE_SCALE } from '../../adapters/observer-camera/gated-capture.js';
+import { gatePictureWidth } from '../../adapters/observer-camera/gated-capture.js';
 import type { CameraPort, CameraSettings } from '../../core/ports/camera.js';
-import { screenSizeInCamera, type ScreenCalibration } from '../../core/vision/calibration.js';
+import type { ScreenCalibration } from '../../core/vision/calibration.js';
 import { findGlareSpot, type GlareSpot } from '../../core/vision/glare-spot.js';
 
 /** Two stops: a quarter of the light. */
@@ -45,8 +45,7 @@ export async function glareThroughCamera(
  */
 export async function glareSpotIn(image: Uint8Array, calibration: ScreenCalibration): Promise<GlareSpot | undefined> {
   const raw = await decodeRaw(image);
-  const width = Math.max(90, Math.round(screenSizeInCamera(calibration.screenCorners).width * GATE_SCALE));
-  return findGlareSpot(rectifyGray(raw, calibration, width));
+  return findGlareSpot(rectifyGray(raw, calibration, gatePictureWidth(calibration)));
 }
 
 /** Where the spot is, in words a person at the bench follows. */

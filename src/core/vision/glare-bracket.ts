@@ -8,6 +8,7 @@
 // and hides nothing), put the short frame's pixels in the patch, each brought up by a smooth local
 // gain to a white under the clip (fillClippedSpot). Pure.
 import { connectedGroups } from './connected-groups.js';
+import { percentileOfHistogram } from './gray-image.js';
 import { homographyFromPoints, applyHomography, type Point } from './homography.js';
 import type { PackedImage } from './warp-gray.js';
 
@@ -120,13 +121,7 @@ function blockLevels(image: PackedImage, columns: number, block: number): { low:
   for (let y = by * SPOT_BLOCK; y < (by + 1) * SPOT_BLOCK; y += 2)
     for (let x = bx * SPOT_BLOCK; x < (bx + 1) * SPOT_BLOCK; x += 2, count++)
       histogram[lumaAt(image, (y * image.width + x) * image.channels)]!++;
-  const level = (share: number) => {
-    let seen = 0,
-      v = 0;
-    for (; v < 255 && (seen += histogram[v]!) < share * count; v++);
-    return v;
-  };
-  return { low: level(0.02), high: level(0.98) };
+  return { low: percentileOfHistogram(histogram, count, 0.02), high: percentileOfHistogram(histogram, count, 0.98) };
 }
 
 /** Whether the short frame shows ink inside the patch (a patch of blank ground hides nothing). */

@@ -8,7 +8,7 @@
 // is gone (ink and ground both clipped), so a person moves the lamp: `benchhand doctor` says where
 // the spot is. Pure.
 import { connectedGroups, neighbours, type CellGroup } from './connected-groups.js';
-import type { GrayImage } from './gray-image.js';
+import { percentileOfHistogram, type GrayImage } from './gray-image.js';
 
 export interface GlareSpot {
   /** The spot's centre, as shares of the screen's width and height from its top left. */
@@ -87,10 +87,7 @@ function cellWhites(image: GrayImage): { columns: number; rows: number; whites: 
       for (let y = row * size; y < (row + 1) * size; y++)
         for (let x = column * size, i = y * image.width + x; x < (column + 1) * size; x++, i++)
           histogram[image.data[i]!]!++;
-      let seen = 0,
-        level = 0;
-      while (level < 255 && seen + histogram[level]! < size * size * CELL_WHITE) seen += histogram[level++]!;
-      whites.push(level);
+      whites.push(percentileOfHistogram(histogram, size * size, CELL_WHITE));
     }
   return { columns, rows, whites };
 }
